@@ -1,0 +1,41 @@
+/* bits.h - a plain bit array of m bits in 64-bit words. Knows nothing of Bloom filters.
+ * Positions are uint64_t, so arrays past 2^32 bits work. One array belongs to one
+ * thread at a time; nothing here locks. */
+#ifndef BLOOMSIM_BITS_H
+#define BLOOMSIM_BITS_H
+
+#include <stdint.h>
+#include <string.h>
+
+typedef struct bits {
+    uint64_t m;      /* bits in use */
+    uint64_t nwords; /* ceil(m / 64) */
+    uint64_t *word;
+} bits_t;
+
+/* Allocate a zeroed array of m >= 1 bits. Returns 0, or -1 when memory is short.
+ * Caller frees with bits_free. */
+int bits_alloc(bits_t *b, uint64_t m);
+void bits_free(bits_t *b);
+
+/* Number of set bits. */
+uint64_t bits_count(const bits_t *b);
+
+/* Use the array for m <= its allocated size and clear it. */
+static inline void bits_reset(bits_t *b, uint64_t m)
+{
+    b->m = m;
+    memset(b->word, 0, ((m + 63) / 64) * sizeof(uint64_t));
+}
+
+static inline void bits_set(bits_t *b, uint64_t i)
+{
+    b->word[i >> 6] |= UINT64_C(1) << (i & 63);
+}
+
+static inline int bits_test(const bits_t *b, uint64_t i)
+{
+    return (int)((b->word[i >> 6] >> (i & 63)) & 1);
+}
+
+#endif

@@ -1,0 +1,30 @@
+/* csv.h - the result table: one RFC 4180 row per (point, scheme), fixed columns
+ * (README.md documents each). Doubles print with 17 significant digits so they
+ * round-trip; a value that does not exist (NaN) prints as an empty field. */
+#ifndef BLOOMSIM_CSV_H
+#define BLOOMSIM_CSV_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct csv_row {
+    const char *experiment, *scheme, *estimator;
+    uint64_t m, n;
+    unsigned k;
+    double bits_per_key;
+    uint64_t filters, lookups, false_positives;
+    double rate, stderr_, ci_low, ci_high;
+    double formula, formula_finite, exact, scheme_exact;
+    double ratio_formula, ratio_exact, z_exact, rate_times_m;
+    double seconds;
+    uint64_t seed;
+} csv_row_t;
+
+/* The header line. Returns 0, or -1 on a write error. */
+int csv_write_header(FILE *f);
+/* One row. Returns 0, or -1 on a write error. */
+int csv_write_row(FILE *f, const csv_row_t *r);
+/* Index of the `seconds` column (0-based): the one column that differs between runs. */
+int csv_seconds_column(void);
+
+#endif

@@ -1,0 +1,643 @@
+/* experiment.c - parse experiment files and expand them into rows (experiment.h).
+ *
+ * inih does the INI syntax. Debian's inih (r55) passes no line numbers to handlers and
+ * reads lines of at most 200 bytes, so the file is read whole, served to inih line by
+ * line from memory by a reader that counts lines and refuses longer ones. Values are
+ * stored raw with their line (continuation lines appended) and converted only once the
+ * whole file is read, so every message can name the line of the key at fault.
+ */
+#include "experiment.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ini.h>
+
+#define RAW_LEN 4096
+#define INI_LINE_MAX 200 /* inih's INI_MAX_LINE as built by Debian */
+
+enum { S_NONE, S_EXPERIMENT, S_SWEEP, S_QUICK, S_NSECTIONS };
+enum { X_TITLE = F_NFIELDS, X_DESCRIPTION, X_SEED, X_NKEYS };
+
+static const char *const key_names[X_NKEYS] = {
+    [F_BITS] = "bits", [F_BPK] = "bits_per_key", [F_KEYS] = "keys", [F_K] = "k",
+    [F_SCHEMES] = "schemes", [F_ESTIMATOR] = "estimator", [F_FILTERS] = "filters",
+    [F_LOOKUPS] = "lookups", [X_TITLE] = "title", [X_DESCRIPTION] = "description",
+    [X_SEED] = "seed",
+};
+
+typedef struct raw_value {
+    char text[RAW_LEN];
+    unsigned line; /* 0: not given */
+} raw_value_t;
+
+typedef struct parse_state {
+    const char *path;
+    char *buf;            /* the whole file */
+    size_t len, pos;
+    unsigned line;        /* line most recently served to inih */
+    int section;          /* section of that line */
+    int indented;         /* that line starts with a blank: a continuation line */
+    unsigned section_line[S_NSECTIONS];
+    int last_key;         /* key of the previous handler call, for continuation lines */
+    raw_value_t raw[S_NSECTIONS][X_NKEYS];
+    char *err;
+    size_t errlen;
+    unsigned err_line;    /* line of the first error recorded, 0 if none */
+} parse_state_t;
+
+static int fail_at(parse_state_t *ps, unsigned line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Record the first error only: inih keeps going after a handler fails. */
+static int fail_at(parse_state_t *ps, unsigned line, const char *fmt, ...)
+{
+    if (ps->err_line == 0 || line < ps->err_line) {
+        char msg[EXP_ERR_LEN];
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
+        snprintf(ps->err, ps->errlen, "%s:%u: %s", ps->path, line, msg);
+        ps->err_line = line;
+    }
+    return 0;
+}
+
+static const char *skip_space(const char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    return s;
+}
+
+/* inih reader: the next line of the in-memory file, noting its number and section. */
+static char *reader(char *str, int num, void *stream)
+{
+    parse_state_t *ps = stream;
+    if (ps->pos >= ps->len)
+        return NULL;
+    const char *start = ps->buf + ps->pos;
+    const char *nl = memchr(start, '\n', ps->len - ps->pos);
+    size_t n = nl ? (size_t)(nl - start) + 1 : ps->len - ps->pos;
+    ps->pos += n;
+    ps->line++;
+    if (n >= (size_t)num || n >= INI_LINE_MAX) {
+        fail_at(ps, ps->line, "line longer than %d characters (continue a value on an "
+                              "indented next line)", INI_LINE_MAX - 2);
+        str[0] = '\n'; /* hand inih an empty line instead */
+        str[1] = '\0';
+        return str;
+    }
+    memcpy(str, start, n);
+    str[n] = '\0';
+    const char *t = skip_space(str);
+    ps->indented = t > str;
+    if (*t == '[') {
+        static const char *const names[S_NSECTIONS] = {"", "experiment", "sweep", "quick"};
+        const char *end = strchr(t, ']');
+        size_t len = end ? (size_t)(end - t - 1) : 0;
+        ps->section = S_NONE;
+        for (int s = S_EXPERIMENT; s < S_NSECTIONS; s++)
+            if (end && strlen(names[s]) == len && strncmp(t + 1, names[s], len) == 0)
+                ps->section = s;
+        if (ps->section == S_NONE) {
+            char name[64];
+            snprintf(name, sizeof name, "%.*s", end ? (int)len : (int)strcspn(t, "\r\n"),
+                     end ? t + 1 : t);
+            fail_at(ps, ps->line, "unknown section; expected [experiment], [sweep] or "
+                                  "[quick] (got '%s')", name);
+        } else if (ps->section_line[ps->section]) {
+            fail_at(ps, ps->line, "section given twice (got '[%s]')", names[ps->section]);
+        } else {
+            ps->section_line[ps->section] = ps->line;
+        }
+        ps->last_key = -1;
+    }
+    return str;
+}
+
+static int handler(void *user, const char *section, const char *name, const char *value)
+{
+    parse_state_t *ps = user;
+    (void)section; /* the reader tracked it, with unknown ones already reported */
+    if (ps->section == S_NONE)
+        return ps->err_line == ps->line ? 0 :
+               fail_at(ps, ps->line, "key outside any section (got '%s')", name);
+    int first = ps->section == S_EXPERIMENT ? X_TITLE : 0;
+    int last = ps->section == S_EXPERIMENT ? X_NKEYS : F_NFIELDS;
+    int key = -1;
+    for (int i = first; i < last; i++)
+        if (strcmp(name, key_names[i]) == 0)
+            key = i;
+    if (key < 0)
+        return fail_at(ps, ps->line, "unknown key in [%s] (got '%s')",
+                       ps->section == S_EXPERIMENT ? "experiment" :
+                       ps->section == S_SWEEP ? "sweep" : "quick", name);
+    raw_value_t *rv = &ps->raw[ps->section][key];
+    /* inih reports an indented line after a key as a continuation of that key. */
+    int continuation = key == ps->last_key && ps->indented && rv->line != 0;
+    if (rv->line != 0 && !continuation)
+        return fail_at(ps, ps->line, "key given twice, first at line %u (got '%s')",
+                       rv->line, name);
+    if (continuation) {
+        size_t used = strlen(rv->text);
+        if (used + 1 + strlen(value) >= RAW_LEN)
+            return fail_at(ps, ps->line, "value too long (got '%s')", name);
+        rv->text[used] = ' ';
+        strcpy(rv->text + used + 1, value);
+    } else {
+        if (strlen(value) >= RAW_LEN)
+            return fail_at(ps, ps->line, "value too long (got '%s')", name);
+        strcpy(rv->text, value);
+        rv->line = ps->line;
+    }
+    ps->last_key = key;
+    return 1;
+}
+
+/* ---- value conversion ---- */
+
+/* A count: digits (with optional _ separators), or an exact integer in scientific form
+ * such as 2e8. Returns 0 or -1. */
+static int parse_u64(const char *s, uint64_t *out)
+{
+    char digits[64];
+    size_t nd = 0;
+    s = skip_space(s);
+    if (*s == '\0')
+        return -1;
+    int plain = 1;
+    for (const char *p = s; *p; p++) {
+        if (*p >= '0' && *p <= '9') {
+            if (nd + 1 >= sizeof digits)
+                return -1;
+            digits[nd++] = *p;
+        } else if (*p != '_') {
+            plain = 0;
+            break;
+        }
+    }
+    if (plain) {
+        if (nd == 0)
+            return -1;
+        digits[nd] = '\0';
+        errno = 0;
+        unsigned long long v = strtoull(digits, NULL, 10);
+        if (errno == ERANGE)
+            return -1;
+        *out = v;
+        return 0;
+    }
+    char *end;
+    errno = 0;
+    double d = strtod(s, &end);
+    if (errno || *skip_space(end) != '\0' || !(d >= 0) || d > 9007199254740992.0 ||
+        d != floor(d))
+        return -1;
+    *out = (uint64_t)d;
+    return 0;
+}
+
+static int parse_double(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double d = strtod(s, &end);
+    if (end == s || errno || *skip_space(end) != '\0' || !isfinite(d))
+        return -1;
+    *out = d;
+    return 0;
+}
+
+/* Split a list value into tokens separated by blanks or commas; calls fn per token.
+ * Returns the first nonzero fn result. */
+static int each_token(const char *text, int (*fn)(void *, const char *), void *ctx)
+{
+    char tok[256];
+    const char *p = text;
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == ',')
+            p++;
+        if (*p == '\0')
+            return 0;
+        size_t n = strcspn(p, " \t,");
+        if (n >= sizeof tok)
+            return -1;
+        memcpy(tok, p, n);
+        tok[n] = '\0';
+        int r = fn(ctx, tok);
+        if (r)
+            return r;
+        p += n;
+    }
+}
+
+typedef struct list_ctx {
+    int integer;     /* parse as counts */
+    double *dv;      /* double destination */
+    uint64_t *uv;    /* integer destination */
+    size_t n;
+    const char *why; /* reason for failure */
+    char bad[256];   /* offending token */
+} list_ctx_t;
+
+static int list_push(list_ctx_t *lc, double d, uint64_t u)
+{
+    if (lc->n >= EXP_MAX_LIST) {
+        lc->why = "list has too many values (at most 256)";
+        return -1;
+    }
+    if (lc->integer)
+        lc->uv[lc->n++] = u;
+    else
+        lc->dv[lc->n++] = d;
+    return 0;
+}
+
+/* A token is a number or a range start:stop:step, inclusive of stop. */
+static int list_token(void *ctx, const char *tok)
+{
+    list_ctx_t *lc = ctx;
+    snprintf(lc->bad, sizeof lc->bad, "%s", tok);
+    char part[3][96];
+    int nparts = 0;
+    const char *p = tok;
+    for (;;) {
+        size_t n = strcspn(p, ":");
+        if (nparts == 3 || n >= sizeof part[0]) {
+            lc->why = "malformed range; expected start:stop:step";
+            return -1;
+        }
+        memcpy(part[nparts], p, n);
+        part[nparts++][n] = '\0';
+        if (p[n] == '\0')
+            break;
+        p += n + 1;
+    }
+    if (nparts == 2) {
+        lc->why = "malformed range; expected start:stop:step";
+        return -1;
+    }
+    if (lc->integer) {
+        uint64_t v[3];
+        for (int i = 0; i < nparts; i++)
+            if (parse_u64(part[i], &v[i])) {
+                lc->why = "not a whole number";
+                return -1;
+            }
+        if (nparts == 1)
+            return list_push(lc, 0, v[0]);
+        if (v[2] == 0 || v[1] < v[0]) {
+            lc->why = v[2] == 0 ? "range step must be > 0" : "empty or reversed range";
+            return -1;
+        }
+        for (uint64_t x = v[0];; x += v[2]) {
+            if (list_push(lc, 0, x))
+                return -1;
+            if (v[1] - x < v[2]) /* next step would pass stop (and cannot overflow) */
+                return 0;
+        }
+    }
+    double v[3];
+    for (int i = 0; i < nparts; i++)
+        if (parse_double(part[i], &v[i])) {
+            lc->why = "not a number";
+            return -1;
+        }
+    if (nparts == 1)
+        return list_push(lc, v[0], 0);
+    if (!(v[2] > 0) || v[1] < v[0]) {
+        lc->why = !(v[2] > 0) ? "range step must be > 0" : "empty or reversed range";
+        return -1;
+    }
+    /* Values start + i*step (no accumulated rounding), stop included within 1e-9 steps. */
+    double count = floor((v[1] - v[0]) / v[2] + 1e-9) + 1;
+    if (count > EXP_MAX_LIST) {
+        lc->why = "list has too many values (at most 256)";
+        return -1;
+    }
+    for (double i = 0; i < count; i++)
+        if (list_push(lc, v[0] + i * v[2], 0))
+            return -1;
+    return 0;
+}
+
+typedef struct scheme_ctx {
+    sweep_t *sw;
+    char bad[256];
+    const char *why;
+} scheme_ctx_t;
+
+static int scheme_token(void *ctx, const char *tok)
+{
+    scheme_ctx_t *sc = ctx;
+    snprintf(sc->bad, sizeof sc->bad, "%s", tok);
+    const scheme_t *s = scheme_find(tok);
+    if (!s) {
+        sc->why = "unknown scheme (bloomsim list shows them)";
+        return -1;
+    }
+    for (size_t i = 0; i < sc->sw->nschemes; i++)
+        if (sc->sw->schemes[i] == s) {
+            sc->why = "scheme listed twice";
+            return -1;
+        }
+    if (sc->sw->nschemes >= EXP_MAX_SCHEMES) {
+        sc->why = "too many schemes";
+        return -1;
+    }
+    sc->sw->schemes[sc->sw->nschemes++] = s;
+    return 0;
+}
+
+/* Convert one raw [sweep]/[quick] value into the sweep; 0 or -1 with the message set. */
+static int set_field(parse_state_t *ps, sweep_t *sw, int f, const raw_value_t *rv)
+{
+    const char *v = rv->text;
+    unsigned line = rv->line;
+    sw->line[f] = line;
+    switch (f) {
+    case F_BITS:
+    case F_BPK: {
+        list_ctx_t lc = {.integer = f == F_BITS, .dv = sw->bpk, .uv = sw->bits};
+        if (each_token(v, list_token, &lc) || lc.n == 0)
+            return fail_at(ps, line, "%s: %s (got '%s')", key_names[f],
+                           lc.n == 0 && !lc.why ? "needs at least one value" :
+                           lc.why ? lc.why : "value too long", lc.why ? lc.bad : v), -1;
+        for (size_t i = 0; i < lc.n; i++) {
+            if (f == F_BITS && (lc.uv[i] < 2 || lc.uv[i] > (UINT64_C(1) << 40)))
+                return fail_at(ps, line, "bits must be between 2 and 2^40 (got '%llu')",
+                               (unsigned long long)lc.uv[i]), -1;
+            if (f == F_BPK && !(lc.dv[i] > 0))
+                return fail_at(ps, line, "bits_per_key must be > 0 (got '%g')",
+                               lc.dv[i]), -1;
+        }
+        if (f == F_BITS)
+            sw->nbits = lc.n;
+        else
+            sw->nbpk = lc.n, sw->keys = 0, sw->line[F_KEYS] = 0;
+        return 0;
+    }
+    case F_KEYS:
+        if (parse_u64(v, &sw->keys) || sw->keys == 0)
+            return fail_at(ps, line, "keys must be a whole number >= 1 (got '%s')", v), -1;
+        sw->nbpk = 0, sw->line[F_BPK] = 0;
+        return 0;
+    case F_K: {
+        uint64_t k;
+        if (strcmp(v, "optimal") == 0)
+            sw->k_rule = K_OPTIMAL;
+        else if (strcmp(v, "ceil") == 0)
+            sw->k_rule = K_CEIL;
+        else if (parse_u64(v, &k) == 0 && k >= 1 && k <= 1000)
+            sw->k_rule = K_FIXED, sw->k = (unsigned)k;
+        else
+            return fail_at(ps, line, "k must be optimal, ceil or a whole number from 1 to "
+                                     "1000 (got '%s')", v), -1;
+        return 0;
+    }
+    case F_SCHEMES: {
+        scheme_ctx_t sc = {.sw = sw};
+        sw->nschemes = 0;
+        if (each_token(v, scheme_token, &sc) || sw->nschemes == 0)
+            return fail_at(ps, line, "schemes: %s (got '%s')",
+                           sc.why ? sc.why : "needs at least one scheme",
+                           sc.why ? sc.bad : v), -1;
+        return 0;
+    }
+    case F_ESTIMATOR:
+        if (strcmp(v, "lookups") != 0)
+            return fail_at(ps, line, "unknown estimator; this version has: lookups "
+                                     "(got '%s')", v), -1;
+        strcpy(sw->estimator, "lookups");
+        return 0;
+    case F_FILTERS:
+        if (parse_u64(v, &sw->filters) || sw->filters < 2)
+            return fail_at(ps, line, "filters must be a whole number >= 2, to estimate the "
+                                     "between-filter spread (got '%s')", v), -1;
+        return 0;
+    case F_LOOKUPS:
+        if (parse_u64(v, &sw->lookups) || sw->lookups == 0)
+            return fail_at(ps, line, "lookups must be a whole number >= 1 (got '%s')", v), -1;
+        return 0;
+    }
+    return -1;
+}
+
+static int read_file(const char *path, char **buf, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    size_t cap = 4096, n = 0;
+    char *b = malloc(cap);
+    while (b) {
+        n += fread(b + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        if (cap >= ((size_t)1 << 24)) { /* 16 MiB: no experiment file is that big */
+            free(b);
+            b = NULL;
+            break;
+        }
+        char *nb = realloc(b, cap *= 2);
+        if (!nb)
+            free(b);
+        b = nb;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (!b || bad) {
+        free(b);
+        return -1;
+    }
+    *buf = b;
+    *len = n;
+    return 0;
+}
+
+int experiment_load(const char *path, experiment_t *e, char *err, size_t errlen)
+{
+    parse_state_t *ps = calloc(1, sizeof *ps);
+    if (!ps) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return 2;
+    }
+    ps->path = path;
+    ps->err = err;
+    ps->errlen = errlen;
+    ps->last_key = -1;
+    memset(e, 0, sizeof *e);
+    snprintf(e->path, sizeof e->path, "%s", path);
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    snprintf(e->name, sizeof e->name, "%.*s",
+             (int)(strlen(base) > 4 && strcmp(base + strlen(base) - 4, ".ini") == 0 ?
+                   strlen(base) - 4 : strlen(base)), base);
+
+    int rc = 2;
+    if (read_file(path, &ps->buf, &ps->len)) {
+        snprintf(err, errlen, "%s: cannot read experiment file: %s", path, strerror(errno));
+        goto out;
+    }
+    int ini = ini_parse_stream(reader, ps, handler, ps);
+    if (ini > 0 && (ps->err_line == 0 || (unsigned)ini < ps->err_line)) {
+        /* inih's own syntax error: quote the line. */
+        const char *s = ps->buf;
+        for (int l = 1; l < ini && s; l++) {
+            s = memchr(s, '\n', ps->len - (size_t)(s - ps->buf));
+            s = s ? s + 1 : NULL;
+        }
+        int n = s ? (int)strcspn(s, "\r\n") : 0;
+        snprintf(err, errlen, "%s:%d: not a section header or key = value line (got '%.*s')",
+                 path, ini, n > 80 ? 80 : n, s ? s : "");
+        goto out;
+    }
+    if (ps->err_line)
+        goto out;
+
+    /* [experiment] */
+    raw_value_t *x = ps->raw[S_EXPERIMENT];
+    if (!ps->section_line[S_SWEEP]) {
+        snprintf(err, errlen, "%s:%u: missing [sweep] section (got '%s')", path, ps->line,
+                 "end of file");
+        goto out;
+    }
+    snprintf(e->title, sizeof e->title, "%s", x[X_TITLE].line ? x[X_TITLE].text : e->name);
+    snprintf(e->description, sizeof e->description, "%s", x[X_DESCRIPTION].text);
+    e->seed = 1;
+    if (x[X_SEED].line) {
+        if (parse_u64(x[X_SEED].text, &e->seed)) {
+            fail_at(ps, x[X_SEED].line, "seed must be a whole number (got '%s')",
+                    x[X_SEED].text);
+            goto out;
+        }
+        e->seed_line = x[X_SEED].line;
+    }
+    e->sweep_line = ps->section_line[S_SWEEP];
+
+    /* [sweep], with defaults */
+    sweep_t *sw = &e->full;
+    sw->k_rule = K_OPTIMAL;
+    snprintf(sw->estimator, sizeof sw->estimator, "lookups");
+    sw->filters = 1000;
+    sw->lookups = 10000000;
+    for (int f = 0; f < F_NFIELDS; f++)
+        if (ps->raw[S_SWEEP][f].line && set_field(ps, sw, f, &ps->raw[S_SWEEP][f]))
+            goto out;
+    static const struct { int field; const char *what; } required[] = {
+        {F_BITS, "bits"}, {F_SCHEMES, "schemes"}};
+    for (size_t i = 0; i < 2; i++)
+        if (!sw->line[required[i].field]) {
+            fail_at(ps, e->sweep_line, "[sweep] needs %s (got '%s')", required[i].what,
+                    "nothing");
+            goto out;
+        }
+    if (ps->raw[S_SWEEP][F_BPK].line && ps->raw[S_SWEEP][F_KEYS].line) {
+        fail_at(ps, ps->raw[S_SWEEP][F_KEYS].line, "give bits_per_key or keys, not both "
+                "(got 'keys = %s')", ps->raw[S_SWEEP][F_KEYS].text);
+        goto out;
+    }
+    if (!sw->nbpk && !sw->keys) {
+        fail_at(ps, e->sweep_line, "[sweep] needs bits_per_key or keys (got '%s')",
+                "neither");
+        goto out;
+    }
+
+    /* [quick] overrides; without it, --quick caps filters and lookups. */
+    e->quick = e->full;
+    if (ps->section_line[S_QUICK]) {
+        if (ps->raw[S_QUICK][F_BPK].line && ps->raw[S_QUICK][F_KEYS].line) {
+            fail_at(ps, ps->raw[S_QUICK][F_KEYS].line, "give bits_per_key or keys, not "
+                    "both (got 'keys = %s')", ps->raw[S_QUICK][F_KEYS].text);
+            goto out;
+        }
+        for (int f = 0; f < F_NFIELDS; f++)
+            if (ps->raw[S_QUICK][f].line && set_field(ps, &e->quick, f, &ps->raw[S_QUICK][f]))
+                goto out;
+    } else {
+        if (e->quick.filters > 200)
+            e->quick.filters = 200;
+        if (e->quick.lookups > 2000000)
+            e->quick.lookups = 2000000;
+    }
+    for (int q = 0; q < 2; q++) {
+        const sweep_t *s = q ? &e->quick : &e->full;
+        if (s->lookups < s->filters) {
+            fail_at(ps, s->line[F_LOOKUPS] ? s->line[F_LOOKUPS] : s->line[F_FILTERS],
+                    "lookups must be at least filters, one lookup per filter (got "
+                    "'%llu' lookups for %llu filters)", (unsigned long long)s->lookups,
+                    (unsigned long long)s->filters);
+            goto out;
+        }
+    }
+    rc = 0;
+out:
+    free(ps->buf);
+    free(ps);
+    return rc;
+}
+
+unsigned experiment_k(k_rule_t rule, unsigned k, double b)
+{
+    double x = b * log(2.0);
+    double r = rule == K_FIXED ? k : rule == K_CEIL ? ceil(x) : floor(x + 0.5);
+    return r < 1 ? 1u : r > 1000 ? 1000u : (unsigned)r;
+}
+
+int experiment_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows,
+                    char *err, size_t errlen)
+{
+    const sweep_t *s = quick ? &e->quick : &e->full;
+    size_t nb = s->keys ? 1 : s->nbpk;
+    size_t total = s->nbits * nb * s->nschemes;
+    exp_row_t *r = calloc(total ? total : 1, sizeof *r);
+    if (!r) {
+        snprintf(err, errlen, "%s: out of memory", e->path);
+        return 2;
+    }
+    size_t i = 0;
+    uint64_t L = (s->lookups + s->filters - 1) / s->filters;
+    for (size_t a = 0; a < s->nbits; a++) {
+        uint64_t m = s->bits[a];
+        for (size_t c = 0; c < nb; c++) {
+            double b = s->keys ? (double)m / (double)s->keys : s->bpk[c];
+            double nd = s->keys ? (double)s->keys : floor((double)m / b + 0.5);
+            if (nd < 1 || nd > 1e15) {
+                snprintf(err, errlen, "%s:%u: bits_per_key %g gives %s keys at bits = %llu "
+                         "(got '%g')", e->path, s->line[F_BPK], b, nd < 1 ? "no" : "too many",
+                         (unsigned long long)m, b);
+                free(r);
+                return 2;
+            }
+            unsigned k = experiment_k(s->k_rule, s->k, b);
+            for (size_t d = 0; d < s->nschemes; d++, i++) {
+                const scheme_t *sc = s->schemes[d];
+                int st = sc->geometry(m, k, &r[i].geom);
+                if (st != SCHEME_OK) {
+                    unsigned line = st == SCHEME_EKBIG && s->line[F_K] ? s->line[F_K] :
+                                    s->line[F_SCHEMES];
+                    snprintf(err, errlen, "%s:%u: scheme %s at bits = %llu, k = %u: %s "
+                             "(got '%s')", e->path, line, sc->name, (unsigned long long)m,
+                             k, scheme_strerror(st), st == SCHEME_EKBIG ? "k" : sc->name);
+                    free(r);
+                    return 2;
+                }
+                r[i].m_requested = m;
+                r[i].bits_per_key = b;
+                r[i].n = (uint64_t)nd;
+                r[i].scheme = sc;
+                r[i].filters = s->filters;
+                r[i].lookups_per_filter = L;
+            }
+        }
+    }
+    *rows = r;
+    *nrows = total;
+    return 0;
+}

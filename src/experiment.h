@@ -1,0 +1,79 @@
+/* experiment.h - named experiments: the INI file format of SPEC.md ("Experiment files")
+ * parsed into a definition, and the definition expanded into the rows of a run.
+ *
+ * The only module that sees file text. Every error is reported as one line
+ * "FILE:LINE: what is wrong (got 'VALUE')" in a caller-supplied buffer; nothing here
+ * prints or exits. Pure apart from reading the file; thread-safe.
+ */
+#ifndef BLOOMSIM_EXPERIMENT_H
+#define BLOOMSIM_EXPERIMENT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "scheme.h"
+
+#define EXP_MAX_LIST 256
+#define EXP_MAX_SCHEMES 32
+#define EXP_ERR_LEN 512
+
+typedef enum { K_OPTIMAL, K_CEIL, K_FIXED } k_rule_t;
+
+/* Fields of [sweep] (and of [quick], which overrides them), for line bookkeeping. */
+enum {
+    F_BITS, F_BPK, F_KEYS, F_K, F_SCHEMES, F_ESTIMATOR, F_FILTERS, F_LOOKUPS, F_NFIELDS
+};
+
+typedef struct sweep {
+    uint64_t bits[EXP_MAX_LIST];
+    size_t nbits;
+    double bpk[EXP_MAX_LIST]; /* bits per key b; n = round(m / b) */
+    size_t nbpk;
+    uint64_t keys;            /* fixed n instead of bits_per_key (0: not given) */
+    k_rule_t k_rule;
+    unsigned k;               /* for K_FIXED */
+    const scheme_t *schemes[EXP_MAX_SCHEMES];
+    size_t nschemes;
+    char estimator[16];
+    uint64_t filters;         /* F: independently built filters per row */
+    uint64_t lookups;         /* total lookups per row, spread over the filters */
+    unsigned line[F_NFIELDS]; /* line that set each field; 0 = not set */
+} sweep_t;
+
+typedef struct experiment {
+    char path[1024];      /* as given */
+    char name[128];       /* file name without directory and .ini */
+    char title[4096];
+    char description[4096];
+    uint64_t seed;        /* [experiment] seed, default 1; --seed overrides */
+    unsigned seed_line;
+    unsigned sweep_line;  /* line of the [sweep] header, for whole-section errors */
+    sweep_t full;         /* [sweep] */
+    sweep_t quick;        /* [sweep] with [quick] applied */
+} experiment_t;
+
+/* One row of a run: a (size, bits per key, scheme) point. */
+typedef struct exp_row {
+    uint64_t m_requested;
+    double bits_per_key;  /* the sweep's b (or m_requested / keys) */
+    uint64_t n;
+    probe_geom_t geom;    /* m actually used, k */
+    const scheme_t *scheme;
+    uint64_t filters;
+    uint64_t lookups_per_filter;
+} exp_row_t;
+
+/* Parse the INI file at path. Returns 0, or 2 (bad input) with the message in err. */
+int experiment_load(const char *path, experiment_t *e, char *err, size_t errlen);
+
+/* Expand a loaded experiment into rows (size-major, then b, then scheme, in file
+ * order), checking every combination. *rows is malloc'ed; caller frees.
+ * Returns 0, or 2 with a message naming the file, line and value. */
+int experiment_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows,
+                    char *err, size_t errlen);
+
+/* k for bits per key b under a rule: optimal = round(b ln 2), ceil = ceil(b ln 2),
+ * both at least 1; fixed = k. */
+unsigned experiment_k(k_rule_t rule, unsigned k, double b);
+
+#endif

@@ -1,0 +1,464 @@
+/* main.c - the bloomsim command line: list, run, exact, probes.
+ *
+ * The only place that parses argv, prints, and chooses exit codes: 0 success, 2 bad
+ * input (one line naming the file, line or option and the value), 1 a runtime failure.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <dirent.h>
+
+#include <gsl/gsl_errno.h>
+#include <omp.h>
+
+#include "config.h"
+#include "experiment.h"
+#include "rate.h"
+#include "runner.h"
+#include "scheme.h"
+#include "version.h"
+
+static const char *cmd = "bloomsim";
+
+static int die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int die(int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s: ", cmd);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return code;
+}
+
+/* A whole number with nothing else around it. */
+static int parse_count(const char *s, uint64_t *out)
+{
+    if (!s || *s < '0' || *s > '9')
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* --name VALUE or --name=VALUE at argv[*i]; advances *i past it. NULL when not this option.
+ * Sets *missing when the value is absent. */
+static const char *opt_value(int argc, char **argv, int *i, const char *name, int *missing)
+{
+    size_t n = strlen(name);
+    if (strncmp(argv[*i], name, n) != 0)
+        return NULL;
+    if (argv[*i][n] == '=')
+        return argv[*i] + n + 1;
+    if (argv[*i][n] != '\0')
+        return NULL;
+    if (*i + 1 >= argc) {
+        *missing = 1;
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+static int is_help(const char *a) { return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0; }
+
+/* ---- list ---- */
+
+static const char *experiments_dir(void)
+{
+    const char *env = getenv("BLOOMSIM_EXPERIMENTS");
+    if (env && *env)
+        return env;
+    struct stat st;
+    if (stat("experiments", &st) == 0 && S_ISDIR(st.st_mode))
+        return "experiments";
+    return BLOOMSIM_EXPERIMENTS_DIR;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int cmd_list(int argc, char **argv)
+{
+    if (argc > 1 && is_help(argv[1])) {
+        puts("usage: bloomsim list\n\nLists the named experiments (experiments/NAME.ini) with "
+             "their titles, and the probe schemes.");
+        return 0;
+    }
+    if (argc > 1)
+        return die(2, "list: unexpected argument (got '%s')", argv[1]);
+    const char *dir = experiments_dir();
+    DIR *d = opendir(dir);
+    char *names[512];
+    size_t nn = 0;
+    if (d) {
+        struct dirent *de;
+        while ((de = readdir(d)) && nn < 512) {
+            size_t l = strlen(de->d_name);
+            if (l > 4 && strcmp(de->d_name + l - 4, ".ini") == 0)
+                names[nn++] = strdup(de->d_name);
+        }
+        closedir(d);
+    }
+    qsort(names, nn, sizeof names[0], cmp_str);
+    printf("experiments (%s):\n", dir);
+    for (size_t i = 0; i < nn; i++) {
+        char path[2048], err[EXP_ERR_LEN];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        experiment_t *e = malloc(sizeof *e);
+        if (e && experiment_load(path, e, err, sizeof err) == 0)
+            printf("  %-20s %s\n", e->name, e->title);
+        else
+            printf("  %-20.*s (invalid: %s)\n", (int)strlen(names[i]) - 4, names[i], err);
+        free(e);
+        free(names[i]);
+    }
+    puts("\nschemes:");
+    for (size_t i = 0; i < scheme_count(); i++)
+        printf("  %-14s %s\n", scheme_at(i)->name, scheme_at(i)->summary);
+    return 0;
+}
+
+/* ---- run ---- */
+
+static const char run_usage[] =
+    "usage: bloomsim run NAME... [--quick] [--threads N] [--seed S] [--out DIR]\n"
+    "\n"
+    "Runs each named experiment (experiments/NAME.ini, or a path to an .ini file) and\n"
+    "writes DIR/NAME.csv with DIR/NAME.meta beside it (NAME.quick.csv with --quick).\n"
+    "\n"
+    "  --quick      the experiment's [quick] scale: seconds, for tests and CI\n"
+    "  --threads N  threads to use (default: all, or OMP_NUM_THREADS)\n"
+    "  --seed S     seed (default: the experiment's seed, else 1); results are a pure\n"
+    "               function of the definition, the seed and the program version\n"
+    "  --out DIR    output directory (default: out)\n";
+
+typedef struct tty_progress {
+    const char *name;
+    int active;
+} tty_progress_t;
+
+static void show_progress(const run_progress_t *p, void *ctx)
+{
+    tty_progress_t *t = ctx;
+    double left = p->work_fraction > 0 ? p->elapsed * (1 - p->work_fraction) / p->work_fraction
+                                       : 0;
+    fprintf(stderr, "\r\033[K%s: row %zu/%zu, %.0f%%, %.1f M lookups/s, %.0fm%02.0fs left",
+            t->name, p->rows_done, p->rows_total, 100 * p->work_fraction,
+            p->elapsed > 0 ? 1e-6 * (double)p->lookups_done / p->elapsed : 0,
+            floor(left / 60), fmod(left, 60));
+    fflush(stderr);
+    t->active = 1;
+}
+
+/* The compact table: one block per filter size, bits per key down, schemes across,
+ * each cell the measured rate and its ratio to the formula. Rows come size-major, then
+ * bits per key, then scheme (experiment_rows). */
+static void print_table(const experiment_t *e, const sweep_t *sw, const run_result_t *r)
+{
+    size_t nsch = sw->nschemes, nb = sw->keys ? 1 : sw->nbpk;
+    printf("\n%s: %s\n", e->name, e->title);
+    for (size_t a = 0; a < sw->nbits; a++) {
+        printf("\n  %llu bits: rate (ratio to formula)\n  %6s", (unsigned long long)sw->bits[a],
+               "b");
+        for (size_t s = 0; s < nsch; s++)
+            printf("  %-22s", sw->schemes[s]->name);
+        printf("  %s\n", "formula");
+        for (size_t c = 0; c < nb; c++) {
+            const csv_row_t *row = &r->rows[(a * nb + c) * nsch];
+            printf("  %6.3g", row->bits_per_key);
+            for (size_t s = 0; s < nsch; s++) {
+                char cell[64];
+                snprintf(cell, sizeof cell, "%.3e (%.3gx)", row[s].rate, row[s].ratio_formula);
+                printf("  %-22s", cell);
+            }
+            printf("  %.3e\n", row->formula);
+        }
+    }
+}
+
+static int resolve_experiment(const char *name, char *path, size_t len)
+{
+    size_t l = strlen(name);
+    if (strchr(name, '/') || (l > 4 && strcmp(name + l - 4, ".ini") == 0)) {
+        snprintf(path, len, "%s", name);
+        return access(path, R_OK) == 0 ? 0 : -1;
+    }
+    snprintf(path, len, "%s/%s.ini", experiments_dir(), name);
+    return access(path, R_OK) == 0 ? 0 : -1;
+}
+
+static int cmd_run(int argc, char **argv, const char *command)
+{
+    run_opts_t o = {.threads = omp_get_max_threads(), .outdir = "out", .command = command};
+    const char *names[64];
+    int nnames = 0;
+    for (int i = 1; i < argc; i++) {
+        int missing = 0;
+        const char *v;
+        uint64_t x;
+        if (is_help(argv[i])) {
+            fputs(run_usage, stdout);
+            return 0;
+        } else if (strcmp(argv[i], "--quick") == 0) {
+            o.quick = 1;
+        } else if ((v = opt_value(argc, argv, &i, "--threads", &missing))) {
+            if (parse_count(v, &x) || x < 1 || x > 4096)
+                return die(2, "run: --threads must be a whole number from 1 to 4096 (got '%s')", v);
+            o.threads = (int)x;
+        } else if ((v = opt_value(argc, argv, &i, "--seed", &missing))) {
+            if (parse_count(v, &x))
+                return die(2, "run: --seed must be a whole number (got '%s')", v);
+            o.seed = x;
+            o.seed_given = 1;
+        } else if ((v = opt_value(argc, argv, &i, "--out", &missing))) {
+            if (!*v)
+                return die(2, "run: --out needs a directory (got '')");
+            o.outdir = v;
+        } else if (missing) {
+            return die(2, "run: %s needs a value (got nothing)", argv[i]);
+        } else if (argv[i][0] == '-') {
+            return die(2, "run: unknown option (got '%s'); see bloomsim run --help", argv[i]);
+        } else if (nnames < 64) {
+            names[nnames++] = argv[i];
+        } else {
+            return die(2, "run: too many experiments (got '%s')", argv[i]);
+        }
+    }
+    if (nnames == 0)
+        return die(2, "run: name an experiment (got nothing); bloomsim list shows them");
+
+    /* Load and check every experiment before running any. */
+    experiment_t *ex = calloc((size_t)nnames, sizeof *ex);
+    if (!ex)
+        return die(1, "out of memory");
+    char err[EXP_ERR_LEN];
+    for (int i = 0; i < nnames; i++) {
+        char path[1024];
+        if (resolve_experiment(names[i], path, sizeof path)) {
+            free(ex);
+            return die(2, "run: unknown experiment or unreadable file %s (got '%s'); "
+                          "bloomsim list shows them", path, names[i]);
+        }
+        exp_row_t *rows;
+        size_t nrows;
+        if (experiment_load(path, &ex[i], err, sizeof err) ||
+            experiment_rows(&ex[i], o.quick, &rows, &nrows, err, sizeof err)) {
+            free(ex);
+            return die(2, "%s", err);
+        }
+        free(rows);
+    }
+    int rc = 0;
+    for (int i = 0; i < nnames && rc == 0; i++) {
+        tty_progress_t tp = {.name = ex[i].name};
+        if (isatty(STDERR_FILENO)) {
+            o.progress = show_progress;
+            o.progress_ctx = &tp;
+        }
+        run_result_t res;
+        rc = runner_run(&ex[i], &o, &res, err, sizeof err);
+        if (tp.active)
+            fputs("\r\033[K", stderr);
+        if (rc) {
+            die(rc, "%s", err);
+        } else {
+            print_table(&ex[i], o.quick ? &ex[i].quick : &ex[i].full, &res);
+            printf("\nwrote %s and %s (%.1f s, %d threads)\n", res.csv_path, res.meta_path,
+                   res.seconds, o.threads);
+        }
+        runner_free(&res);
+    }
+    free(ex);
+    return rc;
+}
+
+/* ---- exact ---- */
+
+static int cmd_exact(int argc, char **argv)
+{
+    uint64_t m = 0, n = 0, k = 0;
+    for (int i = 1; i < argc; i++) {
+        int missing = 0;
+        const char *v;
+        if (is_help(argv[i])) {
+            puts("usage: bloomsim exact --bits M --keys N [--k K]\n\n"
+                 "Prints the reference rates of SPEC.md for m bits, n keys, k probes (default\n"
+                 "k = round(m/n ln 2)): the formula (1-e^{-kn/m})^k, its finite form\n"
+                 "(1-(1-1/m)^{kn})^k, the exact rate of independent probes by the moment form\n"
+                 "and by the dynamic program (where m is small enough), and the exact rate of\n"
+                 "partitioned slices.");
+            return 0;
+        }
+        uint64_t *dst = NULL;
+        const char *nm = argv[i];
+        if ((v = opt_value(argc, argv, &i, "--bits", &missing)))
+            dst = &m;
+        else if ((v = opt_value(argc, argv, &i, "--keys", &missing)))
+            dst = &n;
+        else if ((v = opt_value(argc, argv, &i, "--k", &missing)))
+            dst = &k;
+        else if (missing)
+            return die(2, "exact: %s needs a value (got nothing)", nm);
+        else
+            return die(2, "exact: unknown argument (got '%s'); see bloomsim exact --help", nm);
+        if (parse_count(v, dst) || *dst == 0)
+            return die(2, "exact: %s must be a whole number >= 1 (got '%s')", nm, v);
+    }
+    if (!m || !n)
+        return die(2, "exact: --bits and --keys are required (got %s)", !m ? "no --bits" : "no --keys");
+    if (m > (UINT64_C(1) << 40))
+        return die(2, "exact: --bits must be at most 2^40 (got '%llu')", (unsigned long long)m);
+    if (!k)
+        k = experiment_k(K_OPTIMAL, 0, (double)m / (double)n);
+    if (k > 1000)
+        return die(2, "exact: --k must be at most 1000 (got '%llu')", (unsigned long long)k);
+    double x;
+    printf("m = %llu, n = %llu, k = %llu, bits per key = %.6g\n", (unsigned long long)m,
+           (unsigned long long)n, (unsigned long long)k, (double)m / (double)n);
+    printf("formula          %.17g\n", rate_formula(m, n, (unsigned)k));
+    printf("formula_finite   %.17g\n", rate_formula_finite(m, n, (unsigned)k));
+    if (rate_exact_moment(m, n, (unsigned)k, &x) == RATE_OK)
+        printf("exact (moments)  %.17g\n", x);
+    else
+        printf("exact (moments)  (k or m outside the moment form's domain)\n");
+    if (rate_exact_dp(m, n, (unsigned)k, &x) == RATE_OK)
+        printf("exact (DP)       %.17g\n", x);
+    else
+        printf("exact (DP)       (m too large for the dynamic program)\n");
+    if (k < m)
+        printf("partitioned      %.17g   (slices of %llu bits, m used %llu)\n",
+               rate_partitioned_exact(m / k, n, (unsigned)k), (unsigned long long)(m / k),
+               (unsigned long long)(m / k * k));
+    return 0;
+}
+
+/* ---- probes ---- */
+
+static int cmd_probes(int argc, char **argv)
+{
+    const char *name = NULL;
+    uint64_t m = 0, k = 0, h[3] = {0, 0, 0};
+    int have[3] = {0, 0, 0};
+    for (int i = 1; i < argc; i++) {
+        int missing = 0;
+        const char *v, *nm = argv[i];
+        uint64_t *dst = NULL;
+        if (is_help(argv[i])) {
+            puts("usage: bloomsim probes SCHEME --bits M --k K --h1 A --h2 B [--h3 C]\n\n"
+                 "Prints the k positions SCHEME probes for a key with hash words h1, h2 (and h3\n"
+                 "for triple), and the size m it actually uses, so that anyone can check a scheme\n"
+                 "against its definition. Hash words must lie where the scheme draws them from\n"
+                 "(e.g. [0,m) for double, an odd stride for double-odd).");
+            return 0;
+        }
+        if ((v = opt_value(argc, argv, &i, "--bits", &missing)))
+            dst = &m;
+        else if ((v = opt_value(argc, argv, &i, "--k", &missing)))
+            dst = &k;
+        else if ((v = opt_value(argc, argv, &i, "--h1", &missing)))
+            dst = &h[0], have[0] = 1;
+        else if ((v = opt_value(argc, argv, &i, "--h2", &missing)))
+            dst = &h[1], have[1] = 1;
+        else if ((v = opt_value(argc, argv, &i, "--h3", &missing)))
+            dst = &h[2], have[2] = 1;
+        else if (missing)
+            return die(2, "probes: %s needs a value (got nothing)", nm);
+        else if (argv[i][0] == '-' || name)
+            return die(2, "probes: unknown argument (got '%s'); see bloomsim probes --help", nm);
+        else {
+            name = argv[i];
+            continue;
+        }
+        if (parse_count(v, dst))
+            return die(2, "probes: %s must be a whole number (got '%s')", nm, v);
+    }
+    if (!name)
+        return die(2, "probes: name a scheme (got nothing); bloomsim list shows them");
+    const scheme_t *s = scheme_find(name);
+    if (!s)
+        return die(2, "probes: unknown scheme (got '%s'); bloomsim list shows them", name);
+    if (s->nwords == 0)
+        return die(2, "probes: scheme %s has no hash words: its positions are fresh "
+                      "independent draws (got '%s')", name, name);
+    if (m < 2 || m > (UINT64_C(1) << 62) || k < 1 || k > 1000)
+        return die(2, "probes: need --bits from 2 to 2^62 and --k from 1 to 1000 (got "
+                      "bits '%llu', k '%llu')", (unsigned long long)m, (unsigned long long)k);
+    for (unsigned j = 0; j < s->nwords; j++)
+        if (!have[j])
+            return die(2, "probes: scheme %s needs --h%u (got nothing)", name, j + 1);
+    if (s->nwords < 3 && have[2])
+        return die(2, "probes: scheme %s takes no --h3 (got '%llu')", name,
+                   (unsigned long long)h[2]);
+    probe_geom_t g;
+    int st = s->geometry(m, (unsigned)k, &g);
+    if (st != SCHEME_OK)
+        return die(2, "probes: %s at bits = %llu, k = %llu: %s (got '%llu')", name,
+                   (unsigned long long)m, (unsigned long long)k, scheme_strerror(st),
+                   (unsigned long long)m);
+    st = s->check_words(&g, h);
+    if (st != SCHEME_OK)
+        return die(2, "probes: %s with m = %llu: %s (got h1 '%llu', h2 '%llu', h3 '%llu')",
+                   name, (unsigned long long)g.m, scheme_strerror(st),
+                   (unsigned long long)h[0], (unsigned long long)h[1], (unsigned long long)h[2]);
+    uint64_t *pos = malloc(k * sizeof *pos);
+    if (!pos)
+        return die(1, "out of memory");
+    s->positions(&g, h, pos);
+    printf("scheme %s, m = %llu (requested %llu), k = %llu\n", name, (unsigned long long)g.m,
+           (unsigned long long)m, (unsigned long long)k);
+    for (uint64_t i = 0; i < k; i++)
+        printf("%llu%c", (unsigned long long)pos[i], i + 1 < k ? ' ' : '\n');
+    free(pos);
+    return 0;
+}
+
+static const char usage[] =
+    "usage: bloomsim COMMAND [ARGS] (bloomsim COMMAND --help for each)\n"
+    "\n"
+    "Measures how often Bloom filters keep their false-positive promise.\n"
+    "\n"
+    "  list      the named experiments and the probe schemes\n"
+    "  run       run experiments, write CSV tables\n"
+    "  exact     reference rates for m bits, n keys, k probes\n"
+    "  probes    the positions a scheme probes for given hash words\n"
+    "  --version print the version\n";
+
+int main(int argc, char **argv)
+{
+    gsl_set_error_handler_off();
+    if (argc < 2 || is_help(argv[1])) {
+        fputs(usage, argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("bloomsim %s\n", BLOOMSIM_VERSION);
+        return 0;
+    }
+    /* The command line as typed, for the run metadata. */
+    char command[2048] = "";
+    size_t used = 0;
+    for (int i = 0; i < argc && used < sizeof command - 1; i++)
+        used += (size_t)snprintf(command + used, sizeof command - used, "%s%s", i ? " " : "",
+                                 argv[i]);
+    if (strcmp(argv[1], "list") == 0)
+        return cmd_list(argc - 1, argv + 1);
+    if (strcmp(argv[1], "run") == 0)
+        return cmd_run(argc - 1, argv + 1, command);
+    if (strcmp(argv[1], "exact") == 0)
+        return cmd_exact(argc - 1, argv + 1);
+    if (strcmp(argv[1], "probes") == 0)
+        return cmd_probes(argc - 1, argv + 1);
+    return die(2, "unknown command (got '%s'); see bloomsim --help", argv[1]);
+}

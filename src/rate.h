@@ -1,0 +1,68 @@
+/* rate.h - reference false-positive rates of a Bloom filter (SPEC.md, "Reference rates").
+ *
+ * The model: m bits, n keys, k probes per key, every probe an independent uniform draw
+ * on [0, m) (the `independent` scheme). A lookup of an absent key is a false positive
+ * when its k probes all hit set bits.
+ *
+ *   rate_formula          (1 - e^{-kn/m})^k               Bloom (1970), the textbook rate
+ *   rate_formula_finite   (1 - (1 - 1/m)^{kn})^k          the same argument without the limit
+ *   rate_exact*           E[(X/m)^k], X = set bits after kn throws   (Bose et al. 2008)
+ *   rate_partitioned_exact (1 - (1 - 1/w)^n)^k            k slices of w bits, one probe each
+ *
+ * Always exact >= formula_finite >= formula (Jensen; see rate.c). All functions are pure
+ * and thread-safe; none prints, exits or keeps state. The header needs no quadmath.
+ */
+#ifndef BLOOMSIM_RATE_H
+#define BLOOMSIM_RATE_H
+
+#include <stdint.h>
+
+enum {
+    RATE_OK = 0,
+    RATE_EDOM = 1,  /* arguments outside the function's domain */
+    RATE_ENOMEM = 2 /* rate_exact_dp / rate_exact only: the O(m) work array was not allocated */
+};
+
+/* Largest m the moment form accepts (SPEC.md: "any m up to 2^40"). */
+#define RATE_MOMENT_M_MAX (UINT64_C(1) << 40)
+/* Largest k the moment form accepts: at the optimal fill (kn/m = ln 2) its alternating
+ * sums amplify rounding by about 3^k; 3^48 * 2^-113 * (k + |exponents|) is just under
+ * RATE_MOMENT_RTOL, 3^49 is not. Derivation in rate.c. */
+#define RATE_MOMENT_K_MAX 48u
+/* The moment form returns RATE_EDOM unless its computed rounding-error bound is at most
+ * this fraction of the result. */
+#define RATE_MOMENT_RTOL 1e-9
+/* Largest m the dynamic program accepts: its cost grows like m^1.5 (see rate.c). */
+#define RATE_DP_M_MAX (UINT64_C(1) << 20)
+/* The dynamic program drops states whose probability falls below this (see rate.c). */
+#define RATE_DP_EPS 1e-300
+
+/* Textbook rate (1 - e^{-kn/m})^k. Any m >= 1, n >= 0, k >= 1; NaN when m == 0 or k == 0.
+ * A few ulps times k. */
+double rate_formula(uint64_t m, uint64_t n, unsigned k);
+
+/* (1 - (1 - 1/m)^{kn})^k via log1p/expm1, accurate for m up to 2^40 and beyond.
+ * Any m >= 1, n >= 0, k >= 1; NaN when m == 0 or k == 0. */
+double rate_formula_finite(uint64_t m, uint64_t n, unsigned k);
+
+/* Exact E[(X/m)^k] by a dynamic program over X with pruned tails.
+ * Domain 1 <= m <= RATE_DP_M_MAX, k >= 1, any n. Writes *out and returns RATE_OK;
+ * RATE_EDOM outside the domain or when out is NULL; RATE_ENOMEM when short of memory.
+ * Relative error below 5 n k 2^-53 (2e-11 at m = 65536, b = 20). */
+int rate_exact_dp(uint64_t m, uint64_t n, unsigned k, double *out);
+
+/* Exact E[(X/m)^k] by the moment form of SPEC.md in __float128.
+ * Domain 1 <= m <= RATE_MOMENT_M_MAX, 1 <= k <= RATE_MOMENT_K_MAX, any n, and the
+ * computed rounding-error bound at most RATE_MOMENT_RTOL relative. Writes *out and
+ * returns RATE_OK, else RATE_EDOM (out untouched). Microseconds per call. */
+int rate_exact_moment(uint64_t m, uint64_t n, unsigned k, double *out);
+
+/* The CSV's `exact`: the moment form where it is in its domain, else the dynamic
+ * program, else RATE_EDOM (or RATE_ENOMEM from the dynamic program). */
+int rate_exact(uint64_t m, uint64_t n, unsigned k, double *out);
+
+/* Partitioned scheme's exact rate: k slices of w bits, one probe per key per slice,
+ * (1 - (1 - 1/w)^n)^k. Any w >= 1, n >= 0, k >= 1; NaN when w == 0 or k == 0. */
+double rate_partitioned_exact(uint64_t w, uint64_t n, unsigned k);
+
+#endif

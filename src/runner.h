@@ -1,0 +1,58 @@
+/* runner.h - run an experiment: simulate every row on all threads, attach the
+ * reference rates, write the CSV row by row and the metadata sidecar.
+ *
+ * Determinism: unit (row r, filter f) draws all its randomness from
+ * pcg32_unit(seed, r, f); threads only pick which units they run, per-filter counts are
+ * integers stored by filter index, so the CSV is byte-identical for any thread count
+ * (the `seconds` column aside). Nothing here prints; progress goes to a callback.
+ */
+#ifndef BLOOMSIM_RUNNER_H
+#define BLOOMSIM_RUNNER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "csv.h"
+#include "experiment.h"
+
+typedef struct run_progress {
+    size_t rows_done, rows_total;
+    uint64_t lookups_done;
+    double work_fraction; /* 0..1, by probes done */
+    double elapsed;       /* seconds */
+} run_progress_t;
+
+typedef struct run_opts {
+    int quick;
+    int threads;           /* >= 1 */
+    uint64_t seed;
+    int seed_given;        /* otherwise the experiment's seed */
+    const char *outdir;
+    const char *command;   /* the command line, for the metadata */
+    /* Called from one thread about twice a second and after each row; may be NULL. */
+    void (*progress)(const run_progress_t *p, void *ctx);
+    void *progress_ctx;
+} run_opts_t;
+
+typedef struct run_result {
+    csv_row_t *rows;       /* one per row, in CSV order; caller frees with runner_free */
+    size_t nrows;
+    char csv_path[1100];
+    char meta_path[1100];
+    double seconds;
+} run_result_t;
+
+/* Returns 0; 2 for bad input (message in err: a size past memory, an unwritable output);
+ * 1 for a failure while running (write error). On failure no earlier result file is
+ * touched: output goes to NAME.csv.partial and is renamed into place at the end. */
+int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, char *err,
+               size_t errlen);
+void runner_free(run_result_t *res);
+
+/* Simulate one row with the `lookups` estimator into counts[0..filters) using up to
+ * `threads` threads and one scratch array per thread. Exposed for tests. Returns 0 or -1
+ * (out of memory). */
+int runner_simulate_row(const exp_row_t *row, uint64_t seed, uint64_t row_index,
+                        int threads, uint64_t *counts);
+
+#endif

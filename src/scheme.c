@@ -1,0 +1,376 @@
+/* scheme.c - the probe schemes of SPEC.md, one table entry each.
+ *
+ * Each scheme is three static inline functions, expanded into the table's loops by
+ * SCHEME_LOOPS so the hot paths are specialised per scheme (no call per probe):
+ *   NAME_draw(g, r, h)      draws the key's hash words h[] from its generator r;
+ *   NAME_start(g, h, it)    sets the probe iterator from hash words;
+ *   NAME_next(g, r, it)     returns the next position (independent draws use r here).
+ * Lookups stop at the first clear bit; that is exact, since a key is a false positive
+ * only if all k bits are set, and unused positions of a fresh key are never observed.
+ *
+ * References: A. Kirsch, M. Mitzenmacher, "Less Hashing, Same Performance: Building a
+ * Better Bloom Filter", ESA 2006 (double hashing); P. C. Dillinger, P. Manolios,
+ * "Bloom Filters in Probabilistic Verification", FMCAD 2004 (enhanced double and triple
+ * hashing); seed articles 000 and 003 (double-odd, the stride-zero floor).
+ */
+#include "scheme.h"
+
+#include <string.h>
+
+#include "rate.h"
+
+/* Probe iterator: current position x, its increment y, the increment's increment z. */
+typedef struct probe_it {
+    uint64_t x, y, z;
+    unsigned i;
+} probe_it_t;
+
+/* (a + b) mod m for a, b < m <= 2^63. */
+static inline uint64_t add_mod(uint64_t a, uint64_t b, uint64_t m)
+{
+    uint64_t s = a + b;
+    return s >= m ? s - m : s;
+}
+
+#define SCHEME_LOOPS(id)                                                               \
+    static void id##_insert(bits_t *b, const probe_geom_t *g, pcg32_t *r, uint64_t n)  \
+    {                                                                                  \
+        for (uint64_t key = 0; key < n; key++) {                                       \
+            uint64_t h[3];                                                             \
+            probe_it_t it;                                                             \
+            id##_draw(g, r, h);                                                        \
+            id##_start(g, h, &it);                                                     \
+            for (unsigned i = 0; i < g->k; i++)                                        \
+                bits_set(b, id##_next(g, r, &it));                                     \
+        }                                                                              \
+    }                                                                                  \
+    static uint64_t id##_lookup(const bits_t *b, const probe_geom_t *g, pcg32_t *r,    \
+                                uint64_t L)                                            \
+    {                                                                                  \
+        uint64_t fp = 0;                                                               \
+        for (uint64_t q = 0; q < L; q++) {                                             \
+            uint64_t h[3];                                                             \
+            probe_it_t it;                                                             \
+            unsigned i = 0;                                                            \
+            id##_draw(g, r, h);                                                        \
+            id##_start(g, h, &it);                                                     \
+            while (i < g->k && bits_test(b, id##_next(g, r, &it)))                     \
+                i++;                                                                   \
+            fp += (i == g->k);                                                         \
+        }                                                                              \
+        return fp;                                                                     \
+    }                                                                                  \
+    __attribute__((unused)) static void id##_positions(const probe_geom_t *g,          \
+                                                       const uint64_t *h, uint64_t *pos) \
+    {                                                                                  \
+        probe_it_t it;                                                                 \
+        id##_start(g, h, &it);                                                         \
+        for (unsigned i = 0; i < g->k; i++)                                            \
+            pos[i] = id##_next(g, NULL, &it);                                          \
+    }
+
+/* ---- geometry and word checks shared by several schemes ---- */
+
+static int geom_plain(uint64_t m, unsigned k, probe_geom_t *g)
+{
+    if (k >= m)
+        return SCHEME_EKBIG;
+    *g = (probe_geom_t){.m = m, .w = m, .k = k};
+    return SCHEME_OK;
+}
+
+/* Every word in [0, m). */
+static int words_below_m(const probe_geom_t *g, const uint64_t *h, unsigned nwords)
+{
+    for (unsigned j = 0; j < nwords; j++)
+        if (h[j] >= g->m)
+            return SCHEME_EWORD;
+    return SCHEME_OK;
+}
+static int words2_below_m(const probe_geom_t *g, const uint64_t *h) { return words_below_m(g, h, 2); }
+static int words3_below_m(const probe_geom_t *g, const uint64_t *h) { return words_below_m(g, h, 3); }
+
+/* ---- independent: k independent draws U[0,m); the model of formula and exact ---- */
+
+static inline void independent_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
+{
+    (void)g, (void)r, (void)h;
+}
+static inline void independent_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    (void)g, (void)h;
+    it->i = 0;
+}
+static inline uint64_t independent_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)it;
+    return pcg32_below(r, g->m);
+}
+SCHEME_LOOPS(independent)
+
+static double independent_exact(const probe_geom_t *g, uint64_t n)
+{
+    double e;
+    return rate_exact(g->m, n, g->k, &e) == RATE_OK ? e : -1.0;
+}
+
+/* ---- partitioned: slice w = floor(m/k); probe i is i*w + U[0,w); m used = k*w ---- */
+
+static int partitioned_geometry(uint64_t m, unsigned k, probe_geom_t *g)
+{
+    if (k >= m)
+        return SCHEME_EKBIG;
+    uint64_t w = m / k;
+    *g = (probe_geom_t){.m = w * k, .w = w, .k = k};
+    return SCHEME_OK;
+}
+static inline void partitioned_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
+{
+    (void)g, (void)r, (void)h;
+}
+static inline void partitioned_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    (void)g, (void)h;
+    it->x = 0; /* start of the current slice */
+}
+static inline uint64_t partitioned_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    uint64_t p = it->x + pcg32_below(r, g->w);
+    it->x += g->w;
+    return p;
+}
+SCHEME_LOOPS(partitioned)
+
+/* Slices are filled independently, one throw per key each, and a query's probes are
+ * independent uniform positions in their slices: (1 - (1 - 1/w)^n)^k exactly. */
+static double partitioned_exact(const probe_geom_t *g, uint64_t n)
+{
+    return rate_partitioned_exact(g->w, n, g->k);
+}
+
+/* ---- double: h1, h2 ~ U[0,m); (h1 + i h2) mod m; stride 0 allowed ---- */
+
+static inline void double_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
+{
+    h[0] = pcg32_below(r, g->m);
+    h[1] = pcg32_below(r, g->m);
+}
+static inline void double_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    (void)g;
+    it->x = h[0];
+    it->y = h[1];
+}
+static inline uint64_t double_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    uint64_t p = it->x;
+    it->x = add_mod(it->x, it->y, g->m);
+    return p;
+}
+SCHEME_LOOPS(double)
+
+/* ---- double-odd: as double with the stride's low bit forced to 1; m a power of 2 ---- */
+
+static int double_odd_geometry(uint64_t m, unsigned k, probe_geom_t *g)
+{
+    if (m < 2 || (m & (m - 1)) != 0)
+        return SCHEME_ENOTPOW2;
+    return geom_plain(m, k, g);
+}
+static int double_odd_words(const probe_geom_t *g, const uint64_t *h)
+{
+    if (words_below_m(g, h, 2) != SCHEME_OK || (h[1] & 1) == 0)
+        return SCHEME_EWORD;
+    return SCHEME_OK;
+}
+static inline void double_odd_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
+{
+    h[0] = pcg32_below(r, g->m);
+    h[1] = pcg32_below(r, g->m) | 1; /* stays < m: m is even */
+}
+#define double_odd_start double_start
+#define double_odd_next double_next
+SCHEME_LOOPS(double_odd)
+
+/* ---- double-prime: m' = largest prime <= m; h1 ~ U[0,m'), h2 ~ U[1,m') ---- */
+
+static int double_prime_geometry(uint64_t m, unsigned k, probe_geom_t *g)
+{
+    uint64_t p = scheme_prime_below(m);
+    if (p < 2)
+        return SCHEME_ESMALL;
+    return geom_plain(p, k, g);
+}
+static int double_prime_words(const probe_geom_t *g, const uint64_t *h)
+{
+    if (words_below_m(g, h, 2) != SCHEME_OK || h[1] == 0)
+        return SCHEME_EWORD;
+    return SCHEME_OK;
+}
+static inline void double_prime_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
+{
+    h[0] = pcg32_below(r, g->m);
+    h[1] = 1 + pcg32_below(r, g->m - 1);
+}
+#define double_prime_start double_start
+#define double_prime_next double_next
+SCHEME_LOOPS(double_prime)
+
+/* ---- enhanced: (h1 + i h2 + (i^3 - i)/6) mod m (Dillinger-Manolios) ----
+ * Differences g(i+1) - g(i) = h2 + i(i+1)/2 grow by i+1 each step, so the incremental
+ * form is: emit x; x += y; y += i + 1 (mod m). tests/test_scheme.c checks it against
+ * the closed form in 128-bit arithmetic. Seed 003's loop x += h2 + i*i is a different
+ * sequence and is not used. Needs k < m so that y + i + 1 < 2m. */
+static inline void enhanced_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    (void)g;
+    it->x = h[0];
+    it->y = h[1];
+    it->i = 0;
+}
+static inline uint64_t enhanced_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    uint64_t p = it->x;
+    it->x = add_mod(it->x, it->y, g->m);
+    it->i++;
+    it->y = add_mod(it->y, it->i, g->m);
+    return p;
+}
+#define enhanced_draw double_draw
+SCHEME_LOOPS(enhanced)
+
+/* ---- triple: (h1 + i h2 + (i(i-1)/2) h3) mod m (Dillinger-Manolios) ----
+ * Second differences are constant h3: emit x; x += y; y += z. */
+static inline void triple_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
+{
+    h[0] = pcg32_below(r, g->m);
+    h[1] = pcg32_below(r, g->m);
+    h[2] = pcg32_below(r, g->m);
+}
+static inline void triple_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    (void)g;
+    it->x = h[0];
+    it->y = h[1];
+    it->z = h[2];
+}
+static inline uint64_t triple_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    uint64_t p = it->x;
+    it->x = add_mod(it->x, it->y, g->m);
+    it->y = add_mod(it->y, it->z, g->m);
+    return p;
+}
+SCHEME_LOOPS(triple)
+
+/* ---- the table: adding a scheme is one entry here (plus its functions and tests) ---- */
+
+static const scheme_t schemes[] = {
+    {"independent", "k independent draws U[0,m): the model behind formula and exact",
+     0, geom_plain, NULL, NULL, independent_insert, independent_lookup, independent_exact},
+    {"partitioned", "k slices of floor(m/k) bits, one independent draw in each",
+     0, partitioned_geometry, NULL, NULL, partitioned_insert, partitioned_lookup,
+     partitioned_exact},
+    {"double", "Kirsch-Mitzenmacher (h1 + i*h2) mod m, stride straight from the hash (0 allowed)",
+     2, geom_plain, words2_below_m, double_positions, double_insert, double_lookup, NULL},
+    {"double-odd", "double hashing with the stride forced odd; m a power of two (seed 003)",
+     2, double_odd_geometry, double_odd_words, double_odd_positions, double_odd_insert,
+     double_odd_lookup, NULL},
+    {"double-prime", "double hashing mod the largest prime <= m, stride in [1,m')",
+     2, double_prime_geometry, double_prime_words, double_prime_positions,
+     double_prime_insert, double_prime_lookup, NULL},
+    {"enhanced", "enhanced double hashing (h1 + i*h2 + (i^3-i)/6) mod m (Dillinger-Manolios)",
+     2, geom_plain, words2_below_m, enhanced_positions, enhanced_insert, enhanced_lookup, NULL},
+    {"triple", "triple hashing (h1 + i*h2 + i(i-1)/2*h3) mod m (Dillinger-Manolios)",
+     3, geom_plain, words3_below_m, triple_positions, triple_insert, triple_lookup, NULL},
+};
+
+size_t scheme_count(void) { return sizeof schemes / sizeof schemes[0]; }
+
+const scheme_t *scheme_at(size_t i) { return i < scheme_count() ? &schemes[i] : NULL; }
+
+const scheme_t *scheme_find(const char *name)
+{
+    for (size_t i = 0; i < scheme_count(); i++)
+        if (strcmp(schemes[i].name, name) == 0)
+            return &schemes[i];
+    return NULL;
+}
+
+const char *scheme_strerror(int status)
+{
+    switch (status) {
+    case SCHEME_OK: return "ok";
+    case SCHEME_EKBIG: return "more probes than bits (k must be < m)";
+    case SCHEME_ENOTPOW2: return "the scheme needs a power-of-two number of bits";
+    case SCHEME_ESMALL: return "too few bits for the scheme";
+    case SCHEME_EWORD: return "hash word outside the range the scheme draws it from";
+    default: return "unknown scheme error";
+    }
+}
+
+/* ---- primes ---- */
+
+static uint64_t mulmod(uint64_t a, uint64_t b, uint64_t m)
+{
+    return (uint64_t)((pcg_u128)a * b % m);
+}
+
+static uint64_t powmod(uint64_t a, uint64_t e, uint64_t m)
+{
+    uint64_t r = 1;
+    a %= m;
+    while (e) {
+        if (e & 1)
+            r = mulmod(r, a, m);
+        a = mulmod(a, a, m);
+        e >>= 1;
+    }
+    return r;
+}
+
+/* Miller-Rabin with the first twelve primes as bases is deterministic for every
+ * n < 3.3e24 (Sorenson and Webster, Math. Comp. 86 (2017)), so for all 64-bit n. */
+static int is_prime(uint64_t n)
+{
+    static const uint64_t bases[] = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37};
+    if (n < 2)
+        return 0;
+    for (size_t i = 0; i < 12; i++) {
+        if (n == bases[i])
+            return 1;
+        if (n % bases[i] == 0)
+            return 0;
+    }
+    uint64_t d = n - 1;
+    unsigned s = 0;
+    while ((d & 1) == 0) {
+        d >>= 1;
+        s++;
+    }
+    for (size_t i = 0; i < 12; i++) {
+        uint64_t x = powmod(bases[i], d, n);
+        if (x == 1 || x == n - 1)
+            continue;
+        unsigned j = 1;
+        for (; j < s; j++) {
+            x = mulmod(x, x, n);
+            if (x == n - 1)
+                break;
+        }
+        if (j == s)
+            return 0;
+    }
+    return 1;
+}
+
+uint64_t scheme_prime_below(uint64_t m)
+{
+    for (uint64_t p = m; p >= 2; p--)
+        if (is_prime(p))
+            return p;
+    return 0;
+}

@@ -1,0 +1,62 @@
+/* scheme.h - probe schemes: how a key's random bits become k bit positions.
+ *
+ * Definitions are SPEC.md's "Probe schemes" table; scheme.c holds one table with one
+ * entry per scheme. A scheme sees a key as the hash words it consumes (h1, h2, h3 drawn
+ * unbiased from the key's PCG stream) or, for `independent` and `partitioned`, as k
+ * fresh draws. All functions are pure apart from the caller's generator and bit array,
+ * so threads may use the table concurrently with their own arrays and generators.
+ */
+#ifndef BLOOMSIM_SCHEME_H
+#define BLOOMSIM_SCHEME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bits.h"
+#include "pcg.h"
+
+/* Where a scheme's k probes may land, for one requested (m, k). */
+typedef struct probe_geom {
+    uint64_t m; /* bits actually used: the CSV's m column (prime or k*w where relevant) */
+    uint64_t w; /* partitioned: slice width; otherwise equal to m */
+    unsigned k; /* probes per key */
+} probe_geom_t;
+
+enum {
+    SCHEME_OK = 0,
+    SCHEME_EKBIG,    /* k >= m: more probes than bits */
+    SCHEME_ENOTPOW2, /* the scheme needs a power-of-two m */
+    SCHEME_ESMALL,   /* m too small for the scheme (no prime, empty slice) */
+    SCHEME_EWORD     /* a hash word outside the range the scheme draws it from */
+};
+
+typedef struct scheme {
+    const char *name;
+    const char *summary;  /* one line for `bloomsim list` and --help */
+    unsigned nwords;      /* hash words per key shown by `bloomsim probes` (0: k draws) */
+    /* Size actually used for a requested m and k; SCHEME_OK or an error above. */
+    int (*geometry)(uint64_t m, unsigned k, probe_geom_t *g);
+    /* SCHEME_OK when h[0..nwords) lie in the ranges the scheme draws them from. */
+    int (*check_words)(const probe_geom_t *g, const uint64_t *h);
+    /* The k positions of a key with hash words h (nwords > 0 only). */
+    void (*positions)(const probe_geom_t *g, const uint64_t *h, uint64_t *pos);
+    /* Insert n fresh keys drawn from r. */
+    void (*insert)(bits_t *b, const probe_geom_t *g, pcg32_t *r, uint64_t n);
+    /* Look up L fresh (absent) keys drawn from r; returns how many were false positives. */
+    uint64_t (*lookup)(const bits_t *b, const probe_geom_t *g, pcg32_t *r, uint64_t L);
+    /* The scheme's own exact rate at n keys, where known; NULL otherwise. */
+    double (*exact)(const probe_geom_t *g, uint64_t n);
+} scheme_t;
+
+/* The table, in a fixed order; scheme_count() entries. */
+const scheme_t *scheme_at(size_t i);
+size_t scheme_count(void);
+/* The scheme of that name, or NULL. */
+const scheme_t *scheme_find(const char *name);
+/* A one-line reason for a SCHEME_E* status. */
+const char *scheme_strerror(int status);
+
+/* Largest prime <= m, or 0 when m < 2. Deterministic Miller-Rabin; O(log^3 m) per test. */
+uint64_t scheme_prime_below(uint64_t m);
+
+#endif
