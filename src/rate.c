@@ -124,26 +124,32 @@ double rate_partitioned_exact(uint64_t w, uint64_t n, unsigned k)
  * up at most one per throw, so D < (m + 1 + throws) EPS < 1e-290. Relative to the rate
  * this is negligible whenever rate >= p^k (Jensen) is above ~1e-280.
  * The window is ~75 standard deviations of X wide (Gaussian tail e^{-z^2/2} = 1e-300 at
- * z ~ 37); sd(X) <= sqrt(m/4), ~0.28 sqrt(m) at the optimal fill.
+ * z ~ 37); sd(X) <= sqrt(m/4), ~0.28 sqrt(m) at the optimal fill: ~3200 states at
+ * m = 65536.
  *
- * Early exit: X = m is absorbing. Once the window is {m} (P(X < m) < m(1-1/m)^t falls
- * below EPS after ~m(691 + ln m) throws) further throws change nothing, so any n is
- * accepted; n k past 2^64 is treated as 2^64 - 1 throws, which already absorbs.
+ * Early exits. Throws only raise X, so the rate never decreases with t, and it can grow
+ * by at most the mass below m, P(X < m). Every 64 throws, once state m is reachable,
+ * that mass is summed; below 2^-70 the rate is within 2^-70 relative of its final value
+ * (it is then above 1 - 2^-70) and the loop stops. This happens after about
+ * m (48.5 + ln m) throws, so any n is accepted; nk past 2^64 is treated as 2^64 - 1.
  *
  * Rounding: each update is a sum of two nonnegative products with coefficients rounded
- * once or twice, so every kept P(x) carries relative error <= 4u per throw (u = 2^-53),
- * <= 4 t u in all; the final sum is in long double. Bound: relative error
- * < 5 n k 2^-53 + D / rate, e.g. 2.5e-11 at m = 65536, b = 20, k = 14 (45878 throws).
+ * once, so every kept P(x) carries relative error <= 3u per throw (u = 2^-53), 3tu in
+ * all. The absorbing state m only gathers increments P(m-1)/m that are tiny next to
+ * P(m) ~ 1 when the filter is nearly full; plain addition would round the same way
+ * millions of times (1.4e-13 at m = 4096, kn/m = 40), so it is Kahan-summed. The final
+ * sum is in long double. Bound: relative error < 4 t 2^-53 + D/rate with t the throws
+ * simulated, e.g. 2e-11 at m = 65536, b = 20, k = 14 (45878 throws); observed ~1e-15.
  * Validated against brute-force enumeration (m <= 5) to 1e-12 and against the moment
- * form to 1e-9 over the grid of tests/test_rate.c.
+ * form to 1e-9 over the grid of tests/test_rate.c (observed agreement ~1e-15).
  *
- * Cost O(t w), w the window width (<= m + 1): about 0.1 s at m = 65536, b = 20;
- * ~m^1.5 at the optimal fill, hence RATE_DP_M_MAX = 2^20 (several seconds; 2^22 would
- * take minutes). Memory m + 2 doubles.
+ * Cost O(t w), w the window width (<= m + 1): 0.05-0.1 s at m = 65536, b = 20. It grows
+ * like m^1.5 at a fixed fill, hence RATE_DP_M_MAX = 2^20 (a few seconds per call
+ * there; 2^22 would take about a minute). Memory 3 (m + 2) doubles (24 MiB at 2^20).
  *
  * Domain 1 <= m <= RATE_DP_M_MAX, k >= 1, any n; RATE_EDOM otherwise or when out is
- * NULL; RATE_ENOMEM when the array cannot be allocated. Pure apart from malloc/free;
- * thread-safe. */
+ * NULL; RATE_ENOMEM when the array cannot be allocated (out untouched in both cases).
+ * Pure apart from malloc/free; thread-safe. */
 int rate_exact_dp(uint64_t m, uint64_t n, unsigned k, double *out)
 {
     if (out == NULL || m == 0 || m > RATE_DP_M_MAX || k == 0)
@@ -152,28 +158,45 @@ int rate_exact_dp(uint64_t m, uint64_t n, unsigned k, double *out)
         *out = 0.0; /* X = 0 */
         return RATE_OK;
     }
-    uint64_t t = n > UINT64_MAX / k ? UINT64_MAX : n * k;
+    const uint64_t t = n > UINT64_MAX / k ? UINT64_MAX : n * k;
+    const int mi = (int)m; /* m <= 2^20: int indices suffice */
 
-    /* buf[x + 1] = P(X = x); buf[0] stays 0 and serves as P(X = -1), so the update of
-     * x = 0 needs no branch. m <= 2^20, so int indices suffice, and int -> double
-     * conversions vectorise (int64 -> double does not before AVX-512). */
-    double *buf = calloc((size_t)m + 2, sizeof *buf);
+    /* One allocation: P with a leading zero that serves as P(X = -1), so the update of
+     * x = 0 needs no branch, and the coefficient tables stay[x] = x/m and
+     * rise[x] = (m - x + 1)/m, each correctly rounded once; table loads vectorise where
+     * per-element int -> double conversions and divisions are slower. */
+    double *buf = calloc(3 * ((size_t)m + 2), sizeof *buf);
     if (buf == NULL)
         return RATE_ENOMEM;
     double *P = buf + 1;
-    const int mi = (int)m;
-    const double inv = 1.0 / (double)m;
-    int lo = 0, hi = 0;
-    P[0] = 1.0;
+    double *stay = buf + (m + 2);
+    double *rise = buf + 2 * (m + 2);
+    for (int x = 0; x <= mi; x++) {
+        stay[x] = (double)x / (double)m;
+        rise[x] = (double)(mi - x + 1) / (double)m;
+    }
 
+    int lo = 0, hi = 0;
+    double comp = 0.0; /* Kahan compensation of P[m] */
+    P[0] = 1.0;
     for (uint64_t s = 0; s < t; s++) {
         int top = hi < mi ? hi + 1 : hi; /* the state X = hi + 1 becomes reachable */
+        int x = top;
+        if (top == mi) { /* P(m) += P(m-1)/m, compensated */
+            double y = P[mi - 1] * rise[mi] - comp;
+            double sum = P[mi] + y;
+            comp = (sum - P[mi]) - y;
+            P[mi] = sum;
+            x = mi - 1;
+        }
         /* Downwards, so P[x - 1] is still the old value when P[x] is updated; P[lo - 1]
-         * is 0 (sentinel or dropped). */
-        for (int x = top; x >= lo; x--)
-            P[x] = P[x] * ((double)x * inv) + P[x - 1] * ((double)(mi - x + 1) * inv);
+         * is 0 (the leading zero or a dropped state). */
+        for (; x >= lo; x--)
+            P[x] = P[x] * stay[x] + P[x - 1] * rise[x];
         hi = top;
         while (hi > lo && P[hi] < RATE_DP_EPS) {
+            if (hi == mi)
+                comp = 0.0;
             P[hi] = 0.0;
             hi--;
         }
@@ -183,12 +206,21 @@ int rate_exact_dp(uint64_t m, uint64_t n, unsigned k, double *out)
         }
         if (lo == mi)
             break; /* absorbed: every bit set, nothing changes any more */
+        if (hi == mi && (s & 63) == 63) {
+            double below = 0.0;
+            for (int y = lo; y < mi; y++)
+                below += P[y];
+            if (below < 0x1p-70)
+                break; /* the rate can still rise by < 2^-70 of itself; see above */
+        }
     }
 
-    /* (x/m)^k in long double: x/m rounded in double would be amplified k-fold. */
+    /* (x/m)^k in long double: x/m rounded to double would be amplified k-fold. */
     long double sum = 0.0L;
-    for (int x = hi; x >= lo; x--)
-        sum += (long double)P[x] * powl((long double)x / (long double)m, (long double)k);
+    for (int x = lo; x <= hi; x++) {
+        long double px = x == mi ? (long double)P[x] - (long double)comp : (long double)P[x];
+        sum += px * powl((long double)x / (long double)m, (long double)k);
+    }
     free(buf);
     *out = (double)sum;
     return RATE_OK;

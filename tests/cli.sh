@@ -1,0 +1,103 @@
+#!/bin/sh
+# cli.sh BLOOMSIM - the command line end to end, run from the source root by meson test.
+#  - every malformed experiment in tests/data/bad/ (first line "; expect: LINE: message")
+#    exits 2 with one line "FILE:LINE: message" and leaves earlier results untouched;
+#  - every bad option exits 2 with a one-line message naming the value;
+#  - --quick runs at 1 and 2 threads write the same CSV, the seconds column aside;
+#  - probes, exact and list print what they should.
+set -u
+B=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+mkdir -p "$tmp/out"
+echo "earlier result" > "$tmp/out/sentinel.csv"
+
+# expect_error CODE SUBSTRING ARGS...: exit CODE, one line on stderr containing SUBSTRING.
+expect_error() {
+    code=$1 want=$2
+    shift 2
+    "$B" "$@" > "$tmp/stdout" 2> "$tmp/stderr"
+    rc=$?
+    lines=$(wc -l < "$tmp/stderr")
+    if [ "$rc" -ne "$code" ]; then
+        bad "$* exited $rc, wanted $code: $(cat "$tmp/stderr")"
+    elif [ "$lines" -ne 1 ]; then
+        bad "$* printed $lines lines on stderr: $(cat "$tmp/stderr")"
+    elif ! grep -qF -- "$want" "$tmp/stderr"; then
+        bad "$* said '$(cat "$tmp/stderr")', wanted '$want'"
+    else
+        ok
+    fi
+}
+
+for f in tests/data/bad/*.ini; do
+    want=$(sed -n '1s/^; expect: //p' "$f")
+    expect_error 2 "$f:$want" run "$f" --quick --threads 2 --out "$tmp/out"
+done
+[ "$(ls "$tmp/out")" = "sentinel.csv" ] && [ "$(cat "$tmp/out/sentinel.csv")" = "earlier result" ] \
+    && ok || bad "bad input touched the output directory: $(ls "$tmp/out")"
+
+expect_error 2 "unknown command (got 'frobnicate')" frobnicate
+expect_error 2 "unknown experiment or unreadable file" run no-such-experiment --quick
+expect_error 2 "name an experiment (got nothing)" run --quick
+expect_error 2 "--threads must be a whole number from 1 to 4096 (got '0')" run floor-4096 --threads 0
+expect_error 2 "--threads must be a whole number from 1 to 4096 (got 'two')" run floor-4096 --threads two
+expect_error 2 "--seed must be a whole number (got '-1')" run floor-4096 --seed -1
+expect_error 2 "--seed needs a value (got nothing)" run floor-4096 --seed
+expect_error 2 "unknown option (got '--fast')" run floor-4096 --fast
+expect_error 2 "cannot create output directory" run stride-zero --quick --out /etc/passwd/x
+expect_error 2 "--bits and --keys are required (got no --keys)" exact --bits 1024
+expect_error 2 "--bits must be a whole number >= 1 (got '1e3x')" exact --bits 1e3x --keys 5
+expect_error 2 "--bits must be at most 2^40 (got '2199023255552')" exact --bits 2199023255552 --keys 5
+expect_error 2 "unknown argument (got '--m')" exact --m 5
+expect_error 2 "unknown scheme (got 'quadruple')" probes quadruple --bits 16 --k 3 --h1 1 --h2 1
+expect_error 2 "scheme independent has no hash words" probes independent --bits 16 --k 3
+expect_error 2 "hash word outside the range" probes double-odd --bits 16 --k 3 --h1 1 --h2 4
+expect_error 2 "hash word outside the range" probes double --bits 16 --k 3 --h1 16 --h2 4
+expect_error 2 "needs --h2 (got nothing)" probes double --bits 16 --k 3 --h1 1
+expect_error 2 "takes no --h3 (got '5')" probes double --bits 16 --k 3 --h1 1 --h2 1 --h3 5
+expect_error 2 "the scheme needs a power-of-two number of bits" probes double-odd --bits 17 --k 3 --h1 1 --h2 1
+expect_error 2 "more probes than bits" probes double --bits 16 --k 16 --h1 1 --h2 1
+
+for c in list run exact probes; do
+    "$B" $c --help > "$tmp/help" 2>&1 && grep -q "usage: bloomsim $c" "$tmp/help" && ok || bad "$c --help"
+done
+
+# Probe positions worked by hand: 14 + 5i mod 16.
+[ "$("$B" probes double --bits 16 --k 4 --h1 14 --h2 5 | tail -1)" = "14 3 8 13" ] && ok || bad "probes double"
+# double-prime at a requested 16 bits uses 13: 4 + 6i mod 13.
+"$B" probes double-prime --bits 16 --k 4 --h1 4 --h2 6 > "$tmp/p"
+grep -q "m = 13 (requested 16)" "$tmp/p" && [ "$(tail -1 "$tmp/p")" = "4 10 3 9" ] && ok || bad "probes double-prime"
+
+"$B" exact --bits 4096 --keys 205 --k 14 > "$tmp/exact" && grep -q "^exact (DP)" "$tmp/exact" \
+    && grep -q "^exact (moments)" "$tmp/exact" && ok || bad "exact: $(cat "$tmp/exact")"
+"$B" list > "$tmp/list" && for e in exact-vs-formula floor-4096 floor-65536 stride-zero; do
+    grep -q "^  $e " "$tmp/list" && ok || bad "list lacks $e"
+done
+
+# Determinism across thread counts; quiet in a pipe (nothing on stderr).
+strip() { awk -F, -v c=23 'BEGIN { OFS = "," } { $c = ""; print }' "$1"; }
+for e in floor-4096 exact-vs-formula; do
+    "$B" run $e --quick --threads 1 --out "$tmp/t1" > /dev/null 2> "$tmp/err1"
+    "$B" run $e --quick --threads 2 --out "$tmp/t2" > /dev/null 2> "$tmp/err2"
+    if strip "$tmp/t1/$e.quick.csv" > "$tmp/a" && strip "$tmp/t2/$e.quick.csv" > "$tmp/b" \
+        && cmp -s "$tmp/a" "$tmp/b"; then ok; else bad "$e: CSV differs between 1 and 2 threads"; fi
+    [ ! -s "$tmp/err1" ] && [ ! -s "$tmp/err2" ] && ok || bad "$e printed on stderr in a pipe"
+    [ -f "$tmp/t1/$e.quick.meta" ] && grep -q "^seed = 1$" "$tmp/t1/$e.quick.meta" && ok || bad "$e metadata"
+    [ ! -e "$tmp/t1/$e.quick.csv.partial" ] && ok || bad "$e left a partial file"
+done
+# A different seed gives a different table (the comparison above is not vacuous).
+"$B" run floor-4096 --quick --seed 2 --out "$tmp/s2" > /dev/null 2>&1
+strip "$tmp/s2/floor-4096.quick.csv" > "$tmp/c"
+cmp -s "$tmp/a" "$tmp/c" && bad "seed 2 gave the same CSV as seed 1" || ok
+# Header and row count: 90 rows of 24 columns plus the header.
+[ "$(wc -l < "$tmp/t1/floor-4096.quick.csv")" -eq 91 ] && ok || bad "floor-4096 row count"
+head -1 "$tmp/t1/floor-4096.quick.csv" | grep -q "^experiment,scheme,m,n,k,bits_per_key,estimator,filters,lookups,false_positives,rate,stderr,ci_low,ci_high,formula,formula_finite,exact,scheme_exact,ratio_formula,ratio_exact,z_exact,rate_times_m,seconds,seed" && ok || bad "CSV header"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

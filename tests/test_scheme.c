@@ -1,0 +1,150 @@
+/* test_scheme.c - probe schemes: hand-worked positions, the enhanced and triple
+ * incremental loops against their closed forms, geometry, word checks, primes, and
+ * insert/lookup consistency (no false negatives) for every table entry. */
+#undef NDEBUG
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "scheme.h"
+
+__extension__ typedef unsigned __int128 u128;
+
+static void expect_positions(const char *name, uint64_t m, unsigned k, uint64_t h1,
+                             uint64_t h2, uint64_t h3, const uint64_t *want)
+{
+    const scheme_t *s = scheme_find(name);
+    probe_geom_t g;
+    uint64_t h[3] = {h1, h2, h3}, pos[64];
+    assert(s && s->geometry(m, k, &g) == SCHEME_OK);
+    assert(s->check_words(&g, h) == SCHEME_OK);
+    s->positions(&g, h, pos);
+    printf("%-12s m=%llu k=%u h=(%llu,%llu,%llu):", name, (unsigned long long)g.m, k,
+           (unsigned long long)h1, (unsigned long long)h2, (unsigned long long)h3);
+    for (unsigned i = 0; i < k; i++) {
+        printf(" %llu", (unsigned long long)pos[i]);
+        assert(pos[i] == want[i]);
+    }
+    printf("\n");
+}
+
+/* Worked by hand from SPEC.md's definitions. */
+static void test_hand_cases(void)
+{
+    /* double: 5 + 3i mod 16 */
+    expect_positions("double", 16, 4, 5, 3, 0, (const uint64_t[]){5, 8, 11, 14});
+    /* double with wraparound: 14 + 5i mod 16 = 14, 19->3, 24->8, 29->13 */
+    expect_positions("double", 16, 4, 14, 5, 0, (const uint64_t[]){14, 3, 8, 13});
+    /* double, stride 0: every probe on h1 (seed 000's floor) */
+    expect_positions("double", 16, 3, 7, 0, 0, (const uint64_t[]){7, 7, 7});
+    /* double-odd: same arithmetic, stride already odd */
+    expect_positions("double-odd", 16, 3, 1, 9, 0, (const uint64_t[]){1, 10, 3});
+    /* double-prime at a requested 16 uses m' = 13: 4 + 6i mod 13 = 4, 10, 16->3, 22->9 */
+    expect_positions("double-prime", 16, 4, 4, 6, 0, (const uint64_t[]){4, 10, 3, 9});
+    /* enhanced: 3 + 7i + (i^3 - i)/6 mod 100: 3, 10, 18, 28, 41, 58, 80, 108->8 */
+    expect_positions("enhanced", 100, 8, 3, 7, 0,
+                     (const uint64_t[]){3, 10, 18, 28, 41, 58, 80, 8});
+    /* triple: 1 + 2i + (i(i-1)/2)*5 mod 50: 1, 3, 10, 22, 39, 61->11 */
+    expect_positions("triple", 50, 6, 1, 2, 5, (const uint64_t[]){1, 3, 10, 22, 39, 11});
+}
+
+/* The incremental loops equal the closed forms for random words, sizes and k up to 60
+ * (k < m), computed independently in 128-bit arithmetic. */
+static void test_closed_forms(void)
+{
+    pcg32_t r;
+    pcg32_seed(&r, 7, 7);
+    const scheme_t *enh = scheme_find("enhanced"), *tri = scheme_find("triple");
+    long checked = 0;
+    for (int trial = 0; trial < 20000; trial++) {
+        uint64_t m = 2 + pcg32_below(&r, trial % 2 ? UINT64_C(1) << 40 : 5000);
+        unsigned k = 1 + (unsigned)pcg32_below(&r, m - 1 < 60 ? m - 1 : 60);
+        uint64_t h[3] = {pcg32_below(&r, m), pcg32_below(&r, m), pcg32_below(&r, m)};
+        uint64_t pe[64], pt[64];
+        probe_geom_t g;
+        assert(enh->geometry(m, k, &g) == SCHEME_OK);
+        enh->positions(&g, h, pe);
+        tri->positions(&g, h, pt);
+        for (unsigned i = 0; i < k; i++) {
+            u128 cubic = ((u128)i * i * i - i) / 6;
+            u128 e = ((u128)h[0] + (u128)i * h[1] + cubic) % m;
+            u128 tri_coef = i ? (u128)i * (i - 1) / 2 : 0;
+            u128 t = ((u128)h[0] + (u128)i * h[1] + tri_coef * h[2]) % m;
+            assert(pe[i] == (uint64_t)e);
+            assert(pt[i] == (uint64_t)t);
+            checked++;
+        }
+    }
+    printf("enhanced and triple: incremental == closed form at %ld positions\n", checked);
+}
+
+static void test_geometry(void)
+{
+    probe_geom_t g;
+    assert(scheme_find("partitioned")->geometry(4096, 3, &g) == SCHEME_OK);
+    assert(g.w == 1365 && g.m == 4095 && g.k == 3);
+    assert(scheme_find("double-prime")->geometry(1024, 7, &g) == SCHEME_OK && g.m == 1021);
+    assert(scheme_find("double-prime")->geometry(1021, 7, &g) == SCHEME_OK && g.m == 1021);
+    assert(scheme_find("double-odd")->geometry(1021, 7, &g) == SCHEME_ENOTPOW2);
+    assert(scheme_find("double-odd")->geometry(4096, 7, &g) == SCHEME_OK && g.m == 4096);
+    assert(scheme_find("double")->geometry(7, 7, &g) == SCHEME_EKBIG);
+    assert(scheme_find("double-prime")->geometry(2, 1, &g) == SCHEME_OK && g.m == 2);
+    assert(scheme_find("nonesuch") == NULL);
+    /* Word checks: an even stride is not a double-odd key, a zero stride not a
+     * double-prime key, and words must lie below m. */
+    uint64_t even[3] = {1, 4, 0}, zero[3] = {1, 0, 0}, big[3] = {16, 1, 0};
+    scheme_find("double-odd")->geometry(16, 3, &g);
+    assert(scheme_find("double-odd")->check_words(&g, even) == SCHEME_EWORD);
+    assert(scheme_find("double")->check_words(&g, big) == SCHEME_EWORD);
+    scheme_find("double-prime")->geometry(16, 3, &g);
+    assert(scheme_find("double-prime")->check_words(&g, zero) == SCHEME_EWORD);
+    printf("geometry and word checks: ok\n");
+}
+
+/* Largest primes below powers of two: p = 2^n - d with d from the table of "primes just
+ * less than a power of two" (Prime Pages; e.g. 2^32 - 5, 2^40 - 87). */
+static void test_primes(void)
+{
+    assert(scheme_prime_below(1) == 0);
+    assert(scheme_prime_below(2) == 2);
+    assert(scheme_prime_below(1024) == 1021);
+    assert(scheme_prime_below(4096) == 4093);
+    assert(scheme_prime_below(65536) == 65521);
+    assert(scheme_prime_below(UINT64_C(1) << 32) == (UINT64_C(1) << 32) - 5);
+    assert(scheme_prime_below(UINT64_C(1) << 40) == (UINT64_C(1) << 40) - 87);
+        printf("primes below 2^10, 2^12, 2^16, 2^32, 2^40: ok\n");
+}
+
+/* Replaying an insert's generator as lookups must find every inserted key: the lookup
+ * draws the same words and positions, and a present key is never a negative. */
+static void test_no_false_negatives(void)
+{
+    for (size_t i = 0; i < scheme_count(); i++) {
+        const scheme_t *s = scheme_at(i);
+        probe_geom_t g;
+        assert(s->geometry(4096, 11, &g) == SCHEME_OK);
+        bits_t b;
+        assert(bits_alloc(&b, g.m) == 0);
+        pcg32_t r, replay;
+        pcg32_seed(&r, 99, i);
+        replay = r;
+        s->insert(&b, &g, &r, 300);
+        uint64_t set = bits_count(&b);
+        assert(s->lookup(&b, &g, &replay, 300) == 300);
+        /* ...and the replay consumed exactly what the insert did. */
+        assert(replay.state == r.state);
+        printf("%-12s 300 keys: all found, %llu bits set\n", s->name, (unsigned long long)set);
+        assert(set > 0 && set <= 300 * 11);
+        bits_free(&b);
+    }
+}
+
+int main(void)
+{
+    test_hand_cases();
+    test_closed_forms();
+    test_geometry();
+    test_primes();
+    test_no_false_negatives();
+    return 0;
+}
