@@ -216,13 +216,14 @@ int rate_exact_dp(uint64_t m, uint64_t n, unsigned k, double *out)
     }
 
     /* (x/m)^k in long double: x/m rounded to double would be amplified k-fold. */
-    long double sum = 0.0L;
+    long double sum = 0.0L, mass = 0.0L;
     for (int x = lo; x <= hi; x++) {
         long double px = x == mi ? (long double)P[x] - (long double)comp : (long double)P[x];
         sum += px * powl((long double)x / (long double)m, (long double)k);
+        mass += px;
     }
     free(buf);
-    *out = (double)sum;
+    *out = (double)(sum / mass);
     return RATE_OK;
 }
 
