@@ -5,7 +5,7 @@
  *   NAME_draw(g, r, h)      draws the key's hash words h[] from its generator r;
  *   NAME_start(g, h, it)    sets the probe iterator from hash words;
  *   NAME_next(g, r, it)     returns the next position (independent draws use r here).
- * Lookups stop at the first clear bit; that is exact, since a key is a false positive
+ * Lookups stop at a key's first clear bit; that is exact, since a key is a false positive
  * only if all k bits are set, and unused positions of a fresh key are never observed.
  *
  * References: A. Kirsch, M. Mitzenmacher, "Less Hashing, Same Performance: Building a
@@ -32,31 +32,80 @@ static inline uint64_t add_mod(uint64_t a, uint64_t b, uint64_t m)
     return s >= m ? s - m : s;
 }
 
+/* Lookups run in batches, breadth first: every key of a batch is tested at probe 0, the
+ * survivors are compacted without a branch and tested at probe 1, and so on, so the
+ * unpredictable "is this bit set?" never becomes a branch. Keys are drawn from LANES
+ * generators seeded from the unit's generator and used in turn, so consecutive draws do
+ * not wait on one another. Both are pure functions of the unit's generator: results do
+ * not depend on the batch size seen by any one thread. */
+enum { LANES = 4, BATCH = 256 }; /* LANES: the unrolled draw below assumes 4 */
+
+static inline void lanes_seed(pcg32_t *lane, pcg32_t *r)
+{
+    for (int j = 0; j < LANES; j++) {
+        uint64_t state = pcg32_next64(r);
+        pcg32_seed(&lane[j], state, pcg32_next64(r));
+    }
+}
+
+/* Draw key J of a batch from lane LANE, test its first probe, keep it if set. Keys
+ * J >= nb of a last, partial batch are drawn (so every lane advances alike) but
+ * never kept. */
+#define FIRST_PROBE(id, LANE, J)                                                       \
+    do {                                                                               \
+        uint64_t h_[3];                                                                \
+        id##_draw(g, &LANE, h_);                                                       \
+        id##_start(g, h_, &it[J]);                                                     \
+        uint64_t p_ = id##_next(g, &LANE, &it[J]);                                     \
+        idx[alive] = J;                                                                \
+        alive += (unsigned)bits_test(b, p_) & ((J) < nb);                              \
+    } while (0)
+
 #define SCHEME_LOOPS(id)                                                               \
     static void id##_insert(bits_t *b, const probe_geom_t *g, pcg32_t *r, uint64_t n)  \
     {                                                                                  \
+        pcg32_t lane[LANES];                                                           \
+        lanes_seed(lane, r);                                                           \
         for (uint64_t key = 0; key < n; key++) {                                       \
             uint64_t h[3];                                                             \
             probe_it_t it;                                                             \
-            id##_draw(g, r, h);                                                        \
+            pcg32_t *lr = &lane[key % LANES];                                          \
+            id##_draw(g, lr, h);                                                       \
             id##_start(g, h, &it);                                                     \
             for (unsigned i = 0; i < g->k; i++)                                        \
-                bits_set(b, id##_next(g, r, &it));                                     \
+                bits_set(b, id##_next(g, lr, &it));                                    \
         }                                                                              \
     }                                                                                  \
     static uint64_t id##_lookup(const bits_t *b, const probe_geom_t *g, pcg32_t *r,    \
                                 uint64_t L)                                            \
     {                                                                                  \
+        pcg32_t lane[LANES];                                                           \
+        probe_it_t it[BATCH];                                                          \
+        unsigned idx[BATCH];                                                           \
         uint64_t fp = 0;                                                               \
-        for (uint64_t q = 0; q < L; q++) {                                             \
-            uint64_t h[3];                                                             \
-            probe_it_t it;                                                             \
-            unsigned i = 0;                                                            \
-            id##_draw(g, r, h);                                                        \
-            id##_start(g, h, &it);                                                     \
-            while (i < g->k && bits_test(b, id##_next(g, r, &it)))                     \
-                i++;                                                                   \
-            fp += (i == g->k);                                                         \
+        lanes_seed(lane, r);                                                           \
+        for (uint64_t q = 0; q < L; q += BATCH) {                                      \
+            unsigned nb = L - q < BATCH ? (unsigned)(L - q) : BATCH;                   \
+            unsigned alive = 0;                                                        \
+            for (unsigned j = 0; j < nb; j += LANES) {                                 \
+                pcg32_t l0 = lane[0], l1 = lane[1], l2 = lane[2], l3 = lane[3];        \
+                FIRST_PROBE(id, l0, j);                                                \
+                FIRST_PROBE(id, l1, j + 1);                                            \
+                FIRST_PROBE(id, l2, j + 2);                                            \
+                FIRST_PROBE(id, l3, j + 3);                                            \
+                lane[0] = l0, lane[1] = l1, lane[2] = l2, lane[3] = l3;                \
+            }                                                                          \
+            for (unsigned i = 1; i < g->k && alive > 0; i++) {                         \
+                unsigned kept = 0;                                                     \
+                for (unsigned a = 0; a < alive; a++) {                                 \
+                    unsigned j = idx[a];                                               \
+                    uint64_t p = id##_next(g, &lane[j % LANES], &it[j]);               \
+                    idx[kept] = j;                                                     \
+                    kept += (unsigned)bits_test(b, p);                                 \
+                }                                                                      \
+                alive = kept;                                                          \
+            }                                                                          \
+            fp += alive;                                                               \
         }                                                                              \
         return fp;                                                                     \
     }                                                                                  \

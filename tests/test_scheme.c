@@ -115,8 +115,11 @@ static void test_primes(void)
         printf("primes below 2^10, 2^12, 2^16, 2^32, 2^40: ok\n");
 }
 
-/* Replaying an insert's generator as lookups must find every inserted key: the lookup
- * draws the same words and positions, and a present key is never a negative. */
+/* For schemes with hash words, replaying an insert's generator as lookups draws the
+ * same keys (key j from lane j mod 4 in both loops), so every inserted key must be
+ * found: a present key is never a negative. Independent draws are taken breadth first
+ * by lookups, so for every scheme the test also checks the two fills with a known
+ * answer: nothing found in an empty array, everything in a full one. */
 static void test_no_false_negatives(void)
 {
     for (size_t i = 0; i < scheme_count(); i++) {
@@ -127,14 +130,21 @@ static void test_no_false_negatives(void)
         assert(bits_alloc(&b, g.m) == 0);
         pcg32_t r, replay;
         pcg32_seed(&r, 99, i);
+        assert(s->lookup(&b, &g, &r, 1000) == 0);
+        memset(b.word, 0xff, b.nwords * sizeof(uint64_t));
+        assert(s->lookup(&b, &g, &r, 1001) == 1001);
+        bits_reset(&b, g.m);
         replay = r;
         s->insert(&b, &g, &r, 300);
         uint64_t set = bits_count(&b);
-        assert(s->lookup(&b, &g, &replay, 300) == 300);
-        /* ...and the replay consumed exactly what the insert did. */
-        assert(replay.state == r.state);
-        printf("%-12s 300 keys: all found, %llu bits set\n", s->name, (unsigned long long)set);
         assert(set > 0 && set <= 300 * 11);
+        if (s->nwords > 0) {
+            assert(s->lookup(&b, &g, &replay, 300) == 300);
+            printf("%-12s 300 keys inserted, all found on replay; %llu bits set\n", s->name,
+                   (unsigned long long)set);
+        } else {
+            printf("%-12s empty and full arrays: 0 and all positives\n", s->name);
+        }
         bits_free(&b);
     }
 }
