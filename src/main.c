@@ -332,7 +332,7 @@ static int cmd_exact(int argc, char **argv)
     if (rate_exact_moment(m, n, (unsigned)k, &x) == RATE_OK)
         printf("exact (moments)  %.17g\n", x);
     else
-        printf("exact (moments)  (k or m outside the moment form's domain)\n");
+        printf("exact (moments)  (outside the moment form's domain or too ill-conditioned)\n");
     if (rate_exact_dp(m, n, (unsigned)k, &x) == RATE_OK)
         printf("exact (DP)       %.17g\n", x);
     else

@@ -24,12 +24,14 @@
  *  - E[X/m] = 1 - (1 - 1/m)^t = p exactly (linearity), and y -> y^k is convex on [0,1],
  *    so E[(X/m)^k] >= p^k = formula_finite by Jensen (equality iff k = 1 or X constant).
  *  - (1 - 1/m)^t <= e^{-t/m}, so p >= 1 - e^{-t/m} and formula_finite >= formula.
- * And an upper bound: y^k has second derivative <= k(k-1) on [0,1] and the bit
- * indicators are negatively correlated, so Var(X) <= m p (1 - p) and
+ * And an upper bound: y^k has second derivative <= k(k-1) on [0,1], so by Taylor
+ * E[(X/m)^k] <= p^k + k(k-1)/2 Var(X/m); two distinct bits are both empty with
+ * probability (1 - 2/m)^t <= (1 - 1/m)^{2t}, so the bit indicators are negatively
+ * correlated, Var(X) <= m p (1 - p), and
  *   exact - formula_finite <= k(k-1)/2 * p(1-p)/m.
  *
  * Everything here is pure and thread-safe: no globals, no printing, no exit. Only
- * rate_exact_dp allocates (one array of m + 2 doubles, freed before it returns).
+ * rate_exact_dp allocates (3 (m + 2) doubles, freed before it returns).
  */
 #include "rate.h"
 
@@ -59,7 +61,8 @@ quad ldexpq(quad, int);
  * the partitioned rate. (1 - 1/m)^t = exp(t log1p(-1/m)) and 1 - exp(.) = -expm1(.)
  * keep full relative accuracy where 1/m is far below the double epsilon (m = 2^40):
  * a naive pow(1 - 1/m, t) would round 1 - 1/m first and lose 40 of 53 bits.
- * t is a double; its rounding when t > 2^53 changes the result by < 1 ulp * t/m. */
+ * t is a double; rounding it (t > 2^53) perturbs the exponent by a relative 2^-53,
+ * no more than the product t * log1p(.) does anyway. */
 static double fill_pow(uint64_t m, double t, unsigned k)
 {
     if (m == 0 || k == 0)
@@ -124,8 +127,8 @@ double rate_partitioned_exact(uint64_t w, uint64_t n, unsigned k)
  * up at most one per throw, so D < (m + 1 + throws) EPS < 1e-290. Relative to the rate
  * this is negligible whenever rate >= p^k (Jensen) is above ~1e-280.
  * The window is ~75 standard deviations of X wide (Gaussian tail e^{-z^2/2} = 1e-300 at
- * z ~ 37); sd(X) <= sqrt(m/4), ~0.28 sqrt(m) at the optimal fill: ~3200 states at
- * m = 65536.
+ * z ~ 37); sd(X) <= sqrt(m/4), ~0.28 sqrt(m) at the optimal fill: 3200 states on
+ * average over the throws at m = 65536, b = 20.
  *
  * Early exits. Throws only raise X, so the rate never decreases with t, and it can grow
  * by at most the mass below m, P(X < m). Every 64 throws, once state m is reachable,
@@ -135,17 +138,21 @@ double rate_partitioned_exact(uint64_t w, uint64_t n, unsigned k)
  *
  * Rounding: each update is a sum of two nonnegative products with coefficients rounded
  * once, so every kept P(x) carries relative error <= 3u per throw (u = 2^-53), 3tu in
- * all. The absorbing state m only gathers increments P(m-1)/m that are tiny next to
- * P(m) ~ 1 when the filter is nearly full; plain addition would round the same way
- * millions of times (1.4e-13 at m = 4096, kn/m = 40), so it is Kahan-summed. The final
- * sum is in long double. Bound: relative error < 4 t 2^-53 + D/rate with t the throws
- * simulated, e.g. 2e-11 at m = 65536, b = 20, k = 14 (45878 throws); observed ~1e-15.
+ * all. Most of it is common to all states (mass drifts by the same factor), and the
+ * true total mass is 1 - D, so the result is divided by the computed total: that took
+ * the disagreement with the moment form from ~2e-15 to ~1e-16. The absorbing state m
+ * gathers increments P(m-1)/m that are tiny next to P(m) ~ 1 when the filter is nearly
+ * full; plain addition rounds the same way millions of times (1.4e-13 at m = 4096,
+ * kn/m = 40), so it is Kahan-summed. Final sums in long double. Bound: relative error
+ * < 7 t 2^-53 + D/rate with t the throws simulated, e.g. 3e-11 at m = 65536, b = 20,
+ * k = 14 (45878 throws); observed ~1e-16.
  * Validated against brute-force enumeration (m <= 5) to 1e-12 and against the moment
- * form to 1e-9 over the grid of tests/test_rate.c (observed agreement ~1e-15).
+ * form to 1e-9 over the grid of tests/test_rate.c (observed agreement ~1e-16).
  *
- * Cost O(t w), w the window width (<= m + 1): 0.05-0.1 s at m = 65536, b = 20. It grows
- * like m^1.5 at a fixed fill, hence RATE_DP_M_MAX = 2^20 (a few seconds per call
- * there; 2^22 would take about a minute). Memory 3 (m + 2) doubles (24 MiB at 2^20).
+ * Cost O(t w), w the window width (<= m + 1), measured at -O2 on one core: 0.07 s at
+ * m = 65536, b = 20 (window ~3200 states); 0.85 s for a nearly full 65536-bit filter.
+ * It grows like m^1.5 at a fixed fill, hence RATE_DP_M_MAX = 2^18: 0.6 s at the optimal
+ * fill, 6 s when nearly full; 2^20 would take 5 s and 50 s. Memory 3 (m + 2) doubles.
  *
  * Domain 1 <= m <= RATE_DP_M_MAX, k >= 1, any n; RATE_EDOM otherwise or when out is
  * NULL; RATE_ENOMEM when the array cannot be allocated (out untouched in both cases).
@@ -159,7 +166,7 @@ int rate_exact_dp(uint64_t m, uint64_t n, unsigned k, double *out)
         return RATE_OK;
     }
     const uint64_t t = n > UINT64_MAX / k ? UINT64_MAX : n * k;
-    const int mi = (int)m; /* m <= 2^20: int indices suffice */
+    const int mi = (int)m; /* m <= 2^18: int indices suffice */
 
     /* One allocation: P with a leading zero that serves as P(X = -1), so the update of
      * x = 0 needs no branch, and the coefficient tables stay[x] = x/m and
@@ -227,7 +234,7 @@ int rate_exact_dp(uint64_t m, uint64_t n, unsigned k, double *out)
     return RATE_OK;
 }
 
-/* Exact E[(X/m)^k] by the moment form (SPEC.md; Bose et al. 2008, Section 2).
+/* Exact E[(X/m)^k] by the moment form (SPEC.md; Bose et al. 2008).
  *
  * Derivation. X = sum_b I_b, I_b = [bit b set]. Expand X^k over k-tuples of bits and
  * group the tuples by their set of distinct bits: S(k,j) (m)_j tuples use exactly j
@@ -245,17 +252,22 @@ int rate_exact_dp(uint64_t m, uint64_t n, unsigned k, double *out)
  * ~(1 - q)^j while its terms add up in magnitude to ~(1 + q)^j: rounding is amplified by
  * ((1 + q)/(1 - q))^j, worst at j = k, where the weight (m)_k/m^k ~ 1 dominates for large
  * m. At the optimal fill q = 1/2 this is 3^k; with ~(k + |exponents|) roundings per term
- * the relative error is ~3^k (k + c) 2^-113 with c ~ 30..80, which stays below
- * RATE_MOMENT_RTOL = 1e-9 for k <= 48 and exceeds it for k >= 49 (3^49 2^-113 = 2.3e-11
- * times >= 49). Fuller filters (q < 1/2) are better conditioned, emptier ones worse
- * (((1+q)/(1-q)) ~ 2m/t when t << m); hence besides the static cap the code carries a
- * first-order bound on its own rounding error,
+ * the bound below is 3^k (k + c) 2^-113 with c ~ 50 (measured at m = 2^40 and 65536):
+ * 7.5e-10 at k = 48, under RATE_MOMENT_RTOL = 1e-9, but 2.3e-9 at k = 49. So k = 48 is
+ * the largest k the form can serve at the design point of a filter; the dynamic
+ * program takes over above it. Fuller filters (q < 1/2) are better conditioned, emptier
+ * ones worse ((1+q)/(1-q) ~ 2m/t when t << m: at kn/m = 0.05 the bound passes only up
+ * to k = 14); hence besides the static cap the code carries a first-order bound on
+ * its own rounding error,
  *   err <= sum_j w_j [ sum_i C(j,i) e_i (delta_i + (j+1)u) + |I_j| (6k + 6) u ],
  * delta_i = u (4 + |t log1p(-i/m)| (cond_i + 3)) the error of e_i = (1 - i/m)^t with
  * cond_i the condition number of log1p(-x) at x = i/m, and returns RATE_EDOM when
- * err > RATE_MOMENT_RTOL * result. This assumes libquadmath's expq and log1pq are
- * accurate to 2 ulps. The bound is worst case; observed agreement with the dynamic
- * program is ~1e-15 at k <= 22.
+ * err > RATE_MOMENT_RTOL * result. If err bounds |R - exact| and err <= tol R, then
+ * the relative error is <= tol/(1 - tol), however wrong R is: a result ruined by
+ * cancellation cannot pass. This assumes libquadmath's expq and log1pq are accurate
+ * to 2 ulps and neglects second-order terms; against the dynamic program the bound
+ * was 10 to 50 times the observed error for k = 44..52, and k <= 22 (b <= 32) agrees
+ * to the last bit of the double.
  *
  * Validated against brute-force enumeration (m <= 5) to 1e-12, the dynamic program to
  * 1e-9 on the grid of tests/test_rate.c, and at m = 2^40 against the second-order
@@ -263,7 +275,8 @@ int rate_exact_dp(uint64_t m, uint64_t n, unsigned k, double *out)
  *
  * Domain 1 <= m <= RATE_MOMENT_M_MAX, 1 <= k <= RATE_MOMENT_K_MAX, any n, error bound
  * as above; RATE_EDOM otherwise or when out is NULL (out then untouched). Cost O(k^2)
- * quad operations and O(k) expq/log1pq: microseconds. No allocation; pure, thread-safe.
+ * quad operations and O(k) expq/log1pq: 20-80 us for k = 7..22. No allocation; pure,
+ * thread-safe.
  */
 int rate_exact_moment(uint64_t m, uint64_t n, unsigned k, double *out)
 {
@@ -341,7 +354,7 @@ int rate_exact_moment(uint64_t m, uint64_t n, unsigned k, double *out)
 }
 
 /* The CSV's `exact` (SPEC.md): the moment form where it is in its domain (any m up to
- * 2^40, k <= 48 and well conditioned), else the dynamic program (m <= 2^20), else
+ * 2^40, k <= 48 and well conditioned), else the dynamic program (m <= 2^18), else
  * RATE_EDOM; RATE_ENOMEM passes through from the dynamic program. Accuracy that of the
  * method used: 1e-9 relative or better. Pure, thread-safe. */
 int rate_exact(uint64_t m, uint64_t n, unsigned k, double *out)

@@ -26,14 +26,15 @@ enum {
 /* Largest m the moment form accepts (SPEC.md: "any m up to 2^40"). */
 #define RATE_MOMENT_M_MAX (UINT64_C(1) << 40)
 /* Largest k the moment form accepts: at the optimal fill (kn/m = ln 2) its alternating
- * sums amplify rounding by about 3^k; 3^48 * 2^-113 * (k + |exponents|) is just under
- * RATE_MOMENT_RTOL, 3^49 is not. Derivation in rate.c. */
+ * sums amplify rounding by about 3^k, and the error bound 3^k (k + 50) 2^-113 is
+ * 7.5e-10 < RATE_MOMENT_RTOL at k = 48 but 2.3e-9 at k = 49. Derivation in rate.c. */
 #define RATE_MOMENT_K_MAX 48u
 /* The moment form returns RATE_EDOM unless its computed rounding-error bound is at most
  * this fraction of the result. */
 #define RATE_MOMENT_RTOL 1e-9
-/* Largest m the dynamic program accepts: its cost grows like m^1.5 (see rate.c). */
-#define RATE_DP_M_MAX (UINT64_C(1) << 20)
+/* Largest m the dynamic program accepts: its cost grows like m^1.5, about 0.6 s per call
+ * at 2^18 and the optimal fill, 6 s for a nearly full filter (see rate.c). */
+#define RATE_DP_M_MAX (UINT64_C(1) << 18)
 /* The dynamic program drops states whose probability falls below this (see rate.c). */
 #define RATE_DP_EPS 1e-300
 
@@ -47,18 +48,20 @@ double rate_formula_finite(uint64_t m, uint64_t n, unsigned k);
 
 /* Exact E[(X/m)^k] by a dynamic program over X with pruned tails.
  * Domain 1 <= m <= RATE_DP_M_MAX, k >= 1, any n. Writes *out and returns RATE_OK;
- * RATE_EDOM outside the domain or when out is NULL; RATE_ENOMEM when short of memory.
- * Relative error below 5 n k 2^-53 (2e-11 at m = 65536, b = 20). */
+ * RATE_EDOM outside the domain or when out is NULL; RATE_ENOMEM when short of memory
+ * (out untouched). Relative error below 7 n k 2^-53 (3e-11 at m = 65536, b = 20; ~1e-16
+ * observed) plus the pruned mass, < 1e-290 absolute. */
 int rate_exact_dp(uint64_t m, uint64_t n, unsigned k, double *out);
 
 /* Exact E[(X/m)^k] by the moment form of SPEC.md in __float128.
  * Domain 1 <= m <= RATE_MOMENT_M_MAX, 1 <= k <= RATE_MOMENT_K_MAX, any n, and the
  * computed rounding-error bound at most RATE_MOMENT_RTOL relative. Writes *out and
- * returns RATE_OK, else RATE_EDOM (out untouched). Microseconds per call. */
+ * returns RATE_OK, else RATE_EDOM (out untouched). Tens of microseconds per call. */
 int rate_exact_moment(uint64_t m, uint64_t n, unsigned k, double *out);
 
-/* The CSV's `exact`: the moment form where it is in its domain, else the dynamic
- * program, else RATE_EDOM (or RATE_ENOMEM from the dynamic program). */
+/* The CSV's `exact`: the moment form where it is in its domain (m <= 2^40, k <= 48, well
+ * conditioned), else the dynamic program (m <= 2^18), else RATE_EDOM (or RATE_ENOMEM
+ * from the dynamic program). */
 int rate_exact(uint64_t m, uint64_t n, unsigned k, double *out);
 
 /* Partitioned scheme's exact rate: k slices of w bits, one probe per key per slice,
