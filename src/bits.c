@@ -25,3 +25,18 @@ uint64_t bits_count(const bits_t *b)
         c += (uint64_t)__builtin_popcountll(b->word[i]);
     return c;
 }
+
+uint64_t bits_count_range(const bits_t *b, uint64_t lo, uint64_t hi)
+{
+    if (lo >= hi)
+        return 0;
+    uint64_t qlo = lo >> 6, qhi = (hi - 1) >> 6;
+    uint64_t first = ~UINT64_C(0) << (lo & 63);
+    uint64_t lastmask = ~UINT64_C(0) >> (63 - ((hi - 1) & 63));
+    if (qlo == qhi)
+        return (uint64_t)__builtin_popcountll(b->word[qlo] & first & lastmask);
+    uint64_t c = (uint64_t)__builtin_popcountll(b->word[qlo] & first);
+    for (uint64_t q = qlo + 1; q < qhi; q++)
+        c += (uint64_t)__builtin_popcountll(b->word[q]);
+    return c + (uint64_t)__builtin_popcountll(b->word[qhi] & lastmask);
+}

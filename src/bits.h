@@ -20,6 +20,8 @@ void bits_free(bits_t *b);
 
 /* Number of set bits. */
 uint64_t bits_count(const bits_t *b);
+/* Number of set bits among positions [lo, hi), lo <= hi <= m. */
+uint64_t bits_count_range(const bits_t *b, uint64_t lo, uint64_t hi);
 
 /* Use the array for m <= its allocated size and clear it. */
 static inline void bits_reset(bits_t *b, uint64_t m)

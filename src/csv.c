@@ -53,8 +53,12 @@ int csv_write_row(FILE *f, const csv_row_t *r)
     put_double(f, r->bits_per_key);
     fputc(',', f);
     put_text(f, r->estimator);
-    fprintf(f, ",%llu,%llu,%llu", (unsigned long long)r->filters,
-            (unsigned long long)r->lookups, (unsigned long long)r->false_positives);
+    fprintf(f, ",%llu", (unsigned long long)r->filters);
+    if (r->counted)
+        fprintf(f, ",%llu,%llu", (unsigned long long)r->lookups,
+                (unsigned long long)r->false_positives);
+    else
+        fputs(",,", f);
     const double v[] = {r->rate, r->stderr_, r->ci_low, r->ci_high, r->formula,
                         r->formula_finite, r->exact, r->scheme_exact, r->ratio_formula,
                         r->ratio_exact, r->z_exact, r->rate_times_m};

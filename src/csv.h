@@ -13,6 +13,7 @@ typedef struct csv_row {
     unsigned k;
     double bits_per_key;
     uint64_t filters, lookups, false_positives;
+    int counted;          /* lookups and false_positives exist (lookups estimator) */
     double rate, stderr_, ci_low, ci_high;
     double formula, formula_finite, exact, scheme_exact;
     double ratio_formula, ratio_exact, z_exact, rate_times_m;

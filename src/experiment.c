@@ -17,6 +17,8 @@
 
 #include <ini.h>
 
+#include "cond.h"
+
 #define RAW_LEN 4096
 #define INI_LINE_MAX 200 /* inih's INI_MAX_LINE as built by Debian */
 
@@ -26,7 +28,8 @@ enum { X_TITLE = F_NFIELDS, X_DESCRIPTION, X_SEED, X_NKEYS };
 static const char *const key_names[X_NKEYS] = {
     [F_BITS] = "bits", [F_BPK] = "bits_per_key", [F_KEYS] = "keys", [F_K] = "k",
     [F_SCHEMES] = "schemes", [F_ESTIMATOR] = "estimator", [F_FILTERS] = "filters",
-    [F_LOOKUPS] = "lookups", [X_TITLE] = "title", [X_DESCRIPTION] = "description",
+    [F_LOOKUPS] = "lookups", [F_STRIDES] = "strides",
+    [F_PRECISION] = "precision", [F_MAX_FILTERS] = "max_filters", [X_TITLE] = "title", [X_DESCRIPTION] = "description",
     [X_SEED] = "seed",
 };
 
@@ -411,10 +414,29 @@ static int set_field(parse_state_t *ps, sweep_t *sw, int f, const raw_value_t *r
         return 0;
     }
     case F_ESTIMATOR:
-        if (strcmp(v, "lookups") != 0)
-            return fail_at(ps, line, "unknown estimator; this version has: lookups "
-                                     "(got '%s')", v), -1;
-        strcpy(sw->estimator, "lookups");
+        for (int e = EST_LOOKUPS; e <= EST_AUTO; e++)
+            if (strcmp(v, experiment_estimator_name((estimator_t)e)) == 0) {
+                sw->estimator = (estimator_t)e;
+                return 0;
+            }
+        return fail_at(ps, line, "unknown estimator; expected lookups, conditional or auto "
+                                 "(got '%s')", v), -1;
+    case F_STRIDES:
+        if (strcmp(v, "all") == 0)
+            sw->strides = 0;
+        else if (parse_u64(v, &sw->strides) || sw->strides == 0)
+            return fail_at(ps, line, "strides must be all or a whole number >= 1 (got '%s')",
+                           v), -1;
+        return 0;
+    case F_PRECISION:
+        if (parse_double(v, &sw->precision) || !(sw->precision >= 0 && sw->precision < 1))
+            return fail_at(ps, line, "precision must be a relative standard error from 0 (off) "
+                                     "to below 1, e.g. 0.01 (got '%s')", v), -1;
+        return 0;
+    case F_MAX_FILTERS:
+        if (parse_u64(v, &sw->max_filters) || sw->max_filters < 2)
+            return fail_at(ps, line, "max_filters must be a whole number >= 2 (got '%s')",
+                           v), -1;
         return 0;
     case F_FILTERS:
         if (parse_u64(v, &sw->filters) || sw->filters < 2)
@@ -485,6 +507,9 @@ int experiment_load(const char *path, experiment_t *e, char *err, size_t errlen)
         snprintf(err, errlen, "%s: cannot read experiment file: %s", path, strerror(errno));
         goto out;
     }
+    e->file_hash = UINT64_C(0xcbf29ce484222325);
+    for (size_t i = 0; i < ps->len; i++)
+        e->file_hash = (e->file_hash ^ (unsigned char)ps->buf[i]) * UINT64_C(0x100000001b3);
     int ini = ini_parse_stream(reader, ps, handler, ps);
     if (ini > 0 && (ps->err_line == 0 || (unsigned)ini < ps->err_line)) {
         /* inih's own syntax error: quote the line. */
@@ -524,9 +549,12 @@ int experiment_load(const char *path, experiment_t *e, char *err, size_t errlen)
     /* [sweep], with defaults */
     sweep_t *sw = &e->full;
     sw->k_rule = K_OPTIMAL;
-    snprintf(sw->estimator, sizeof sw->estimator, "lookups");
+    sw->estimator = EST_LOOKUPS;
     sw->filters = 1000;
     sw->lookups = 10000000;
+    sw->strides = 4096;
+    sw->precision = 0;
+    sw->max_filters = 0; /* default: 1000 times filters */
     for (int f = 0; f < F_NFIELDS; f++)
         if (ps->raw[S_SWEEP][f].line && set_field(ps, sw, f, &ps->raw[S_SWEEP][f]))
             goto out;
@@ -568,7 +596,13 @@ int experiment_load(const char *path, experiment_t *e, char *err, size_t errlen)
     }
     for (int q = 0; q < 2; q++) {
         const sweep_t *s = q ? &e->quick : &e->full;
-        if (s->lookups < s->filters) {
+        if (s->max_filters && s->max_filters < s->filters) {
+            fail_at(ps, s->line[F_MAX_FILTERS], "max_filters must be at least filters (got "
+                    "'%llu' for %llu filters)", (unsigned long long)s->max_filters,
+                    (unsigned long long)s->filters);
+            goto out;
+        }
+        if (s->estimator != EST_CONDITIONAL && s->lookups < s->filters) {
             fail_at(ps, s->line[F_LOOKUPS] ? s->line[F_LOOKUPS] : s->line[F_FILTERS],
                     "lookups must be at least filters, one lookup per filter (got "
                     "'%llu' lookups for %llu filters)", (unsigned long long)s->lookups,
@@ -581,6 +615,11 @@ out:
     free(ps->buf);
     free(ps);
     return rc;
+}
+
+const char *experiment_estimator_name(estimator_t e)
+{
+    return e == EST_LOOKUPS ? "lookups" : e == EST_CONDITIONAL ? "conditional" : "auto";
 }
 
 unsigned experiment_k(k_rule_t rule, unsigned k, double b)
@@ -628,12 +667,26 @@ int experiment_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *
                     free(r);
                     return 2;
                 }
+                int cond_ok = cond_supported(sc, &r[i].geom, (uint64_t)nd);
+                if (s->estimator == EST_CONDITIONAL && !cond_ok) {
+                    snprintf(err, errlen, "%s:%u: the conditional estimator does not apply to "
+                             "scheme %s at bits = %llu (got 'conditional'; auto falls back "
+                             "to lookups)", e->path, s->line[F_ESTIMATOR], sc->name,
+                             (unsigned long long)m);
+                    free(r);
+                    return 2;
+                }
                 r[i].m_requested = m;
                 r[i].bits_per_key = b;
                 r[i].n = (uint64_t)nd;
                 r[i].scheme = sc;
+                r[i].estimator = s->estimator == EST_LOOKUPS || !cond_ok ? EST_LOOKUPS
+                                                                         : EST_CONDITIONAL;
                 r[i].filters = s->filters;
                 r[i].lookups_per_filter = L;
+                r[i].strides = s->strides;
+                r[i].precision = s->precision;
+                r[i].max_filters = s->max_filters ? s->max_filters : 1000 * s->filters;
             }
         }
     }

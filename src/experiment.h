@@ -21,8 +21,11 @@ typedef enum { K_OPTIMAL, K_CEIL, K_FIXED } k_rule_t;
 
 /* Fields of [sweep] (and of [quick], which overrides them), for line bookkeeping. */
 enum {
-    F_BITS, F_BPK, F_KEYS, F_K, F_SCHEMES, F_ESTIMATOR, F_FILTERS, F_LOOKUPS, F_NFIELDS
+    F_BITS, F_BPK, F_KEYS, F_K, F_SCHEMES, F_ESTIMATOR, F_FILTERS, F_LOOKUPS, F_STRIDES,
+    F_PRECISION, F_MAX_FILTERS, F_NFIELDS
 };
+
+typedef enum { EST_LOOKUPS, EST_CONDITIONAL, EST_AUTO } estimator_t;
 
 typedef struct sweep {
     uint64_t bits[EXP_MAX_LIST];
@@ -34,9 +37,12 @@ typedef struct sweep {
     unsigned k;               /* for K_FIXED */
     const scheme_t *schemes[EXP_MAX_SCHEMES];
     size_t nschemes;
-    char estimator[16];
+    estimator_t estimator;
     uint64_t filters;         /* F: independently built filters per row */
-    uint64_t lookups;         /* total lookups per row, spread over the filters */
+    uint64_t lookups;         /* lookups estimator: total lookups per row over the filters */
+    uint64_t strides;         /* conditional: strides sampled per filter (0: all) */
+    double precision;         /* target relative standard error per row (0: none) */
+    uint64_t max_filters;     /* with a precision target: at most this many filters */
     unsigned line[F_NFIELDS]; /* line that set each field; 0 = not set */
 } sweep_t;
 
@@ -45,6 +51,7 @@ typedef struct experiment {
     char name[128];       /* file name without directory and .ini */
     char title[4096];
     char description[4096];
+    uint64_t file_hash;   /* FNV-1a of the file as read: which definition made a result */
     uint64_t seed;        /* [experiment] seed, default 1; --seed overrides */
     unsigned seed_line;
     unsigned sweep_line;  /* line of the [sweep] header, for whole-section errors */
@@ -59,9 +66,16 @@ typedef struct exp_row {
     uint64_t n;
     probe_geom_t geom;    /* m actually used, k */
     const scheme_t *scheme;
-    uint64_t filters;
-    uint64_t lookups_per_filter;
+    estimator_t estimator; /* lookups or conditional (auto resolved per scheme) */
+    uint64_t filters;            /* filters, or the first batch with a precision target */
+    uint64_t lookups_per_filter; /* lookups estimator */
+    uint64_t strides;            /* conditional: strides sampled per filter, 0 = all */
+    double precision;            /* target relative standard error, 0 = fixed filters */
+    uint64_t max_filters;        /* cap on filters with a precision target */
 } exp_row_t;
+
+/* "lookups", "conditional" or "auto". */
+const char *experiment_estimator_name(estimator_t e);
 
 /* Parse the INI file at path. Returns 0, or 2 (bad input) with the message in err. */
 int experiment_load(const char *path, experiment_t *e, char *err, size_t errlen);

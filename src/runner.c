@@ -12,6 +12,7 @@
 
 #include <omp.h>
 
+#include "cond.h"
 #include "rate.h"
 #include "stats.h"
 #include "version.h"
@@ -38,10 +39,19 @@ static uint64_t mem_available(void)
     return (uint64_t)kb * 1024;
 }
 
-/* Probes a row costs: inserts plus (at most) k per lookup; for progress only. */
+/* Rough cost of a row in probe-sized units, for progress only: inserts plus lookups, or
+ * for the conditional estimator the words ANDed over the strides it evaluates. */
 static double row_work(const exp_row_t *r)
 {
-    return (double)r->filters * ((double)r->n * r->geom.k + 2.0 * r->lookups_per_filter);
+    double per_filter = (double)r->n * r->geom.k;
+    if (r->estimator == EST_LOOKUPS)
+        per_filter += 2.0 * (double)r->lookups_per_filter;
+    else if (r->scheme->cond == SCHEME_COND_SHIFT) {
+        double strides = r->strides ? (double)r->strides + (double)r->n
+                                    : (double)r->scheme->stride_count(&r->geom);
+        per_filter += strides * ((double)r->geom.m / 64.0) * fmin(r->geom.k, 16) / 4.0;
+    }
+    return (double)r->filters * per_filter;
 }
 
 typedef struct progress_state {
@@ -51,64 +61,121 @@ typedef struct progress_state {
     uint64_t lookups_rows; /* lookups of the rows already finished */
 } progress_state_t;
 
+/* One row on `threads` threads: filter f of row row_index is built (and queried) from
+ * pcg32_unit(seed, row_index, f) alone; its count or rate is stored at index f. Scratch
+ * space is allocated before the parallel region, so nothing inside it can fail.
+ *
+ * With a precision target the row runs filters 0..F-1 for F = row->filters, then, while
+ * the relative standard error exceeds the target and F < max_filters, more filters:
+ * up to F (rse/target)^2 * 1.1 (the count the estimate predicts, with a margin), at
+ * least row->filters more. The decision uses only finished results, so the filters run
+ * (and the CSV) are the same for any thread count. *filters_used receives F. */
 static int simulate(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
-                    uint64_t *counts, progress_state_t *ps)
+                    uint64_t *counts, double *rates, uint64_t *filters_used,
+                    progress_state_t *ps)
 {
+    const int conditional = row->estimator == EST_CONDITIONAL;
+    cond_plan_t plan;
+    int failed = 0;
+    if (conditional)
+        failed = cond_plan_make(&plan, row->scheme, &row->geom, row->n, row->strides) != COND_OK;
     bits_t *arrays = calloc((size_t)threads, sizeof *arrays);
-    int failed = arrays == NULL;
+    cond_work_t *work = calloc((size_t)threads, sizeof *work);
+    failed |= arrays == NULL || work == NULL;
     for (int t = 0; t < threads && !failed; t++)
-        failed = bits_alloc(&arrays[t], row->geom.m) != 0;
-    uint64_t done = 0;
+        failed = bits_alloc(&arrays[t], row->geom.m) != 0 ||
+                 (conditional && cond_work_alloc(&work[t], &plan) != COND_OK);
     const double per_filter = row_work(row) / (double)row->filters;
-    if (!failed) {
+    uint64_t f0 = 0, F = row->filters, done = 0;
+    while (!failed) {
 #pragma omp parallel num_threads(threads)
         {
-            bits_t *b = &arrays[omp_get_thread_num()];
-#pragma omp for schedule(dynamic, 4)
-            for (uint64_t f = 0; f < row->filters; f++) {
+            const int t = omp_get_thread_num();
+            bits_t *b = &arrays[t];
+#pragma omp for schedule(dynamic, 1)
+            for (uint64_t f = f0; f < F; f++) {
                 pcg32_t r;
                 pcg32_unit(&r, seed, row_index, f);
-                bits_reset(b, row->geom.m);
-                row->scheme->insert(b, &row->geom, &r, row->n);
-                counts[f] = row->scheme->lookup(b, &row->geom, &r, row->lookups_per_filter);
+                if (conditional) {
+                    rates[f] = cond_filter_rate(&plan, b, &work[t], &r);
+                } else {
+                    bits_reset(b, row->geom.m);
+                    row->scheme->insert(b, &row->geom, &r, row->n, NULL);
+                    counts[f] = row->scheme->lookup(b, &row->geom, &r, row->lookups_per_filter);
+                }
 #pragma omp atomic
                 done++;
-                if (ps && omp_get_thread_num() == 0) {
-                    double t = now();
-                    if (t - ps->last >= 0.5) {
+                if (ps && t == 0) {
+                    double now_s = now();
+                    if (now_s - ps->last >= 0.5) {
                         uint64_t d;
 #pragma omp atomic read
                         d = done;
-                        ps->last = t;
-                        ps->p.elapsed = t - ps->start;
+                        ps->last = now_s;
+                        ps->p.elapsed = now_s - ps->start;
                         ps->p.work_fraction = (ps->done_work_rows + d * per_filter) /
                                               ps->total_work;
-                        ps->p.lookups_done = ps->lookups_rows + d * row->lookups_per_filter;
+                        ps->p.lookups_done = ps->lookups_rows +
+                                             (conditional ? 0 : d * row->lookups_per_filter);
                         ps->o->progress(&ps->p, ps->o->progress_ctx);
                     }
                 }
             }
         }
+        if (row->precision <= 0 || F >= row->max_filters)
+            break;
+        stats_summary_t s;
+        runner_summarize_row(row, F, counts, rates, &s);
+        double rse = s.rate > 0 ? s.stderr_ / s.rate : INFINITY;
+        if (rse <= row->precision)
+            break;
+        double want = isfinite(rse) ? (double)F * (rse / row->precision) *
+                                          (rse / row->precision) * 1.1 : 0;
+        uint64_t next = F + row->filters;
+        if (want > (double)next)
+            next = want < (double)row->max_filters ? (uint64_t)ceil(want) : row->max_filters;
+        next = next < row->max_filters ? next : row->max_filters;
+        if (ps) /* the row grew: so does the work still to do */
+            ps->total_work += (double)(next - F) * per_filter;
+        f0 = F;
+        F = next;
     }
-    for (int t = 0; arrays && t < threads; t++)
-        bits_free(&arrays[t]);
+    *filters_used = F;
+    for (int t = 0; t < threads; t++) {
+        if (arrays)
+            bits_free(&arrays[t]);
+        if (work)
+            cond_work_free(&work[t]);
+    }
     free(arrays);
+    free(work);
+    if (conditional)
+        cond_plan_free(&plan);
     return failed ? -1 : 0;
 }
 
 int runner_simulate_row(const exp_row_t *row, uint64_t seed, uint64_t row_index,
-                        int threads, uint64_t *counts)
+                        int threads, uint64_t *counts, double *rates, uint64_t *filters_used)
 {
-    return simulate(row, seed, row_index, threads, counts, NULL);
+    return simulate(row, seed, row_index, threads, counts, rates, filters_used, NULL);
+}
+
+int runner_summarize_row(const exp_row_t *row, uint64_t filters, const uint64_t *counts,
+                         const double *rates, stats_summary_t *s)
+{
+    return row->estimator == EST_CONDITIONAL
+               ? stats_summarize_rates(rates, filters, s)
+               : stats_summarize(counts, filters, row->lookups_per_filter, s);
 }
 
 /* Fill the reference columns and the estimate of one finished row. */
-static void fill_row(const experiment_t *e, const exp_row_t *row, const uint64_t *counts,
-                     uint64_t seed, csv_row_t *out)
+static void fill_row(const experiment_t *e, const exp_row_t *row, uint64_t filters,
+                     const uint64_t *counts, const double *rates, uint64_t seed,
+                     csv_row_t *out)
 {
     const probe_geom_t *g = &row->geom;
     stats_summary_t s;
-    stats_summarize(counts, row->filters, row->lookups_per_filter, &s);
+    runner_summarize_row(row, filters, counts, rates, &s);
     double exact = NAN;
     if (rate_exact(g->m, row->n, g->k, &exact) != RATE_OK)
         exact = NAN;
@@ -116,9 +183,11 @@ static void fill_row(const experiment_t *e, const exp_row_t *row, const uint64_t
     if (sx < 0)
         sx = NAN;
     *out = (csv_row_t){
-        .experiment = e->name, .scheme = row->scheme->name, .estimator = "lookups",
+        .experiment = e->name, .scheme = row->scheme->name,
+        .estimator = experiment_estimator_name(row->estimator),
         .m = g->m, .n = row->n, .k = g->k, .bits_per_key = row->bits_per_key,
         .filters = s.filters, .lookups = s.lookups, .false_positives = s.false_positives,
+        .counted = row->estimator == EST_LOOKUPS,
         .rate = s.rate, .stderr_ = s.stderr_, .ci_low = s.ci_low, .ci_high = s.ci_high,
         .formula = rate_formula(g->m, row->n, g->k),
         .formula_finite = rate_formula_finite(g->m, row->n, g->k),
@@ -128,20 +197,6 @@ static void fill_row(const experiment_t *e, const exp_row_t *row, const uint64_t
     out->ratio_exact = s.rate / exact;
     out->z_exact = s.stderr_ > 0 ? (s.rate - exact) / s.stderr_ : NAN;
     out->rate_times_m = s.rate * (double)g->m;
-}
-
-/* FNV-1a of the experiment file: metadata records which definition made a result. */
-static uint64_t file_hash(const char *path)
-{
-    uint64_t h = UINT64_C(0xcbf29ce484222325);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return 0;
-    int c;
-    while ((c = fgetc(f)) != EOF)
-        h = (h ^ (uint64_t)(unsigned char)c) * UINT64_C(0x100000001b3);
-    fclose(f);
-    return h;
 }
 
 static void iso_time(time_t t, char *buf, size_t len)
@@ -165,7 +220,7 @@ static int write_meta(const char *path, const experiment_t *e, const run_opts_t 
                "version = %s\ncommand = %s\nseed = %llu\nscale = %s\nthreads = %d\n"
                "rows = %zu\nstart = %s\nend = %s\nseconds = %.1f\nhost = %s\n"
                "compiler = %s\n",
-            e->name, e->title, e->path, (unsigned long long)file_hash(e->path),
+            e->name, e->title, e->path, (unsigned long long)e->file_hash,
             BLOOMSIM_VERSION, o->command ? o->command : "", (unsigned long long)seed,
             o->quick ? "quick" : "full", o->threads, nrows, start, end, seconds, host,
 #ifdef __clang__
@@ -192,10 +247,11 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
     /* Refuse a size past memory before any work: one array per thread, plus counts. */
     uint64_t avail = mem_available(), mmax = 0, fmax = 0;
     for (size_t i = 0; i < nrows; i++) {
+        uint64_t f = rows[i].precision > 0 ? rows[i].max_filters : rows[i].filters;
         mmax = rows[i].geom.m > mmax ? rows[i].geom.m : mmax;
-        fmax = rows[i].filters > fmax ? rows[i].filters : fmax;
+        fmax = f > fmax ? f : fmax;
     }
-    double need = (double)o->threads * (double)((mmax + 63) / 64 * 8) + 8.0 * (double)fmax;
+    double need = (double)o->threads * (double)((mmax + 63) / 64 * 8) + 16.0 * (double)fmax;
     if (avail && need > 0.9 * (double)avail) {
         snprintf(err, errlen, "%s:%u: bits = %llu needs %.1f GiB (%d threads), only %.1f "
                  "GiB available (got '%llu')", e->path, sw->line[F_BITS],
@@ -227,7 +283,8 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
     }
     res->rows = calloc(nrows ? nrows : 1, sizeof *res->rows);
     uint64_t *counts = malloc((size_t)fmax * sizeof *counts);
-    if (!res->rows || !counts) {
+    double *rates = malloc((size_t)fmax * sizeof *rates);
+    if (!res->rows || !counts || !rates) {
         snprintf(err, errlen, "%s: out of memory for %llu filters", e->path,
                  (unsigned long long)fmax);
         rc = 1;
@@ -242,13 +299,15 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
     time_t t0 = time(NULL);
     for (size_t i = 0; i < nrows; i++) {
         double rt = now();
-        if (simulate(&rows[i], seed, i, o->threads, counts, o->progress ? &ps : NULL)) {
+        uint64_t used;
+        if (simulate(&rows[i], seed, i, o->threads, counts, rates, &used,
+                     o->progress ? &ps : NULL)) {
             snprintf(err, errlen, "%s: out of memory for %llu-bit filters", e->path,
                      (unsigned long long)rows[i].geom.m);
             rc = 1;
             goto out;
         }
-        fill_row(e, &rows[i], counts, seed, &res->rows[i]);
+        fill_row(e, &rows[i], used, counts, rates, seed, &res->rows[i]);
         res->rows[i].seconds = now() - rt;
         if (csv_write_row(csv, &res->rows[i]) || fflush(csv)) {
             snprintf(err, errlen, "%s: write failed: %s", partial, strerror(errno));
@@ -256,7 +315,7 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
             goto out;
         }
         res->nrows = i + 1;
-        ps.done_work_rows += row_work(&rows[i]);
+        ps.done_work_rows += row_work(&rows[i]) * (double)used / (double)rows[i].filters;
         ps.lookups_rows += res->rows[i].lookups;
         if (o->progress) {
             ps.p.rows_done = i + 1;
@@ -285,6 +344,7 @@ out:
     if (csv)
         fclose(csv);
     free(counts);
+    free(rates);
     free(rows);
     return rc;
 }

@@ -14,6 +14,7 @@
 
 #include "csv.h"
 #include "experiment.h"
+#include "stats.h"
 
 typedef struct run_progress {
     size_t rows_done, rows_total;
@@ -49,10 +50,17 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
                size_t errlen);
 void runner_free(run_result_t *res);
 
-/* Simulate one row with the `lookups` estimator into counts[0..filters) using up to
- * `threads` threads and one scratch array per thread. Exposed for tests. Returns 0 or -1
- * (out of memory). */
+/* Simulate one row on up to `threads` threads: per-filter false-positive counts into
+ * counts[] (lookups estimator) or per-filter rates into rates[] (conditional), the
+ * other array untouched and possibly NULL; both must hold max_filters entries when the
+ * row has a precision target, else filters. *filters_used receives the number run.
+ * Exposed for tests. Returns 0 or -1 (out of memory). */
 int runner_simulate_row(const exp_row_t *row, uint64_t seed, uint64_t row_index,
-                        int threads, uint64_t *counts);
+                        int threads, uint64_t *counts, double *rates,
+                        uint64_t *filters_used);
+
+/* The row's estimate over its first `filters` filters. Returns 0 or -1. */
+int runner_summarize_row(const exp_row_t *row, uint64_t filters, const uint64_t *counts,
+                         const double *rates, stats_summary_t *s);
 
 #endif

@@ -62,15 +62,18 @@ static inline void lanes_seed(pcg32_t *lane, pcg32_t *r)
     } while (0)
 
 #define SCHEME_LOOPS(id)                                                               \
-    static void id##_insert(bits_t *b, const probe_geom_t *g, pcg32_t *r, uint64_t n)  \
+    static void id##_insert(bits_t *b, const probe_geom_t *g, pcg32_t *r, uint64_t n,  \
+                            uint64_t *words)                                           \
     {                                                                                  \
         pcg32_t lane[LANES];                                                           \
         lanes_seed(lane, r);                                                           \
         for (uint64_t key = 0; key < n; key++) {                                       \
-            uint64_t h[3];                                                             \
+            uint64_t h[3] = {0, 0, 0};                                                 \
             probe_it_t it;                                                             \
             pcg32_t *lr = &lane[key % LANES];                                          \
             id##_draw(g, lr, h);                                                       \
+            if (words)                                                                 \
+                memcpy(words + 3 * key, h, sizeof h);                                  \
             id##_start(g, h, &it);                                                     \
             for (unsigned i = 0; i < g->k; i++)                                        \
                 bits_set(b, id##_next(g, lr, &it));                                    \
@@ -138,6 +141,58 @@ static int words_below_m(const probe_geom_t *g, const uint64_t *h, unsigned nwor
 }
 static int words2_below_m(const probe_geom_t *g, const uint64_t *h) { return words_below_m(g, h, 2); }
 static int words3_below_m(const probe_geom_t *g, const uint64_t *h) { return words_below_m(g, h, 3); }
+
+/* ---- stride spaces for the conditional estimator ----
+ * Stride number s maps to the hash words after h1, uniformly distributed when s is. */
+static uint64_t stride_all_m(const probe_geom_t *g) { return g->m; }
+static void stride_at_plain(const probe_geom_t *g, uint64_t s, uint64_t *h)
+{
+    (void)g;
+    h[1] = s;
+}
+static uint64_t stride_index_plain(const probe_geom_t *g, const uint64_t *h)
+{
+    (void)g;
+    return h[1];
+}
+/* double-odd: the odd strides 2s + 1, s < m/2 */
+static uint64_t stride_count_odd(const probe_geom_t *g) { return g->m / 2; }
+static void stride_at_odd(const probe_geom_t *g, uint64_t s, uint64_t *h)
+{
+    (void)g;
+    h[1] = 2 * s + 1;
+}
+static uint64_t stride_index_odd(const probe_geom_t *g, const uint64_t *h)
+{
+    (void)g;
+    return h[1] >> 1;
+}
+/* double-prime: strides 1 .. m'-1 */
+static uint64_t stride_count_nonzero(const probe_geom_t *g) { return g->m - 1; }
+static void stride_at_nonzero(const probe_geom_t *g, uint64_t s, uint64_t *h)
+{
+    (void)g;
+    h[1] = s + 1;
+}
+static uint64_t stride_index_nonzero(const probe_geom_t *g, const uint64_t *h)
+{
+    (void)g;
+    return h[1] - 1;
+}
+/* triple: (h2, h3) in [0,m)^2, numbered h2 + m h3 */
+static uint64_t stride_count_pairs(const probe_geom_t *g)
+{
+    return g->m <= (UINT64_C(1) << 32) ? g->m * g->m : 0; /* 0: too many to number */
+}
+static void stride_at_pairs(const probe_geom_t *g, uint64_t s, uint64_t *h)
+{
+    h[1] = s % g->m;
+    h[2] = s / g->m;
+}
+static uint64_t stride_index_pairs(const probe_geom_t *g, const uint64_t *h)
+{
+    return h[1] + g->m * h[2];
+}
 
 /* ---- independent: k independent draws U[0,m); the model of formula and exact ---- */
 
@@ -319,22 +374,28 @@ SCHEME_LOOPS(triple)
 
 static const scheme_t schemes[] = {
     {"independent", "k independent draws U[0,m): the model behind formula and exact",
-     0, geom_plain, NULL, NULL, independent_insert, independent_lookup, independent_exact},
+     0, geom_plain, NULL, NULL, independent_insert, independent_lookup, independent_exact,
+     SCHEME_COND_FILL, NULL, NULL, NULL},
     {"partitioned", "k slices of floor(m/k) bits, one independent draw in each",
      0, partitioned_geometry, NULL, NULL, partitioned_insert, partitioned_lookup,
-     partitioned_exact},
+     partitioned_exact, SCHEME_COND_SLICES, NULL, NULL, NULL},
     {"double", "Kirsch-Mitzenmacher (h1 + i*h2) mod m, stride straight from the hash (0 allowed)",
-     2, geom_plain, words2_below_m, double_positions, double_insert, double_lookup, NULL},
+     2, geom_plain, words2_below_m, double_positions, double_insert, double_lookup, NULL,
+     SCHEME_COND_SHIFT, stride_all_m, stride_at_plain, stride_index_plain},
     {"double-odd", "double hashing with the stride forced odd; m a power of two (seed 003)",
      2, double_odd_geometry, double_odd_words, double_odd_positions, double_odd_insert,
-     double_odd_lookup, NULL},
+     double_odd_lookup, NULL,
+     SCHEME_COND_SHIFT, stride_count_odd, stride_at_odd, stride_index_odd},
     {"double-prime", "double hashing mod the largest prime <= m, stride in [1,m')",
      2, double_prime_geometry, double_prime_words, double_prime_positions,
-     double_prime_insert, double_prime_lookup, NULL},
+     double_prime_insert, double_prime_lookup, NULL,
+     SCHEME_COND_SHIFT, stride_count_nonzero, stride_at_nonzero, stride_index_nonzero},
     {"enhanced", "enhanced double hashing (h1 + i*h2 + (i^3-i)/6) mod m (Dillinger-Manolios)",
-     2, geom_plain, words2_below_m, enhanced_positions, enhanced_insert, enhanced_lookup, NULL},
+     2, geom_plain, words2_below_m, enhanced_positions, enhanced_insert, enhanced_lookup, NULL,
+     SCHEME_COND_SHIFT, stride_all_m, stride_at_plain, stride_index_plain},
     {"triple", "triple hashing (h1 + i*h2 + i(i-1)/2*h3) mod m (Dillinger-Manolios)",
-     3, geom_plain, words3_below_m, triple_positions, triple_insert, triple_lookup, NULL},
+     3, geom_plain, words3_below_m, triple_positions, triple_insert, triple_lookup, NULL,
+     SCHEME_COND_SHIFT, stride_count_pairs, stride_at_pairs, stride_index_pairs},
 };
 
 size_t scheme_count(void) { return sizeof schemes / sizeof schemes[0]; }

@@ -40,13 +40,32 @@ typedef struct scheme {
     int (*check_words)(const probe_geom_t *g, const uint64_t *h);
     /* The k positions of a key with hash words h (nwords > 0 only). */
     void (*positions)(const probe_geom_t *g, const uint64_t *h, uint64_t *pos);
-    /* Insert n fresh keys drawn from r. */
-    void (*insert)(bits_t *b, const probe_geom_t *g, pcg32_t *r, uint64_t n);
+    /* Insert n fresh keys drawn from r. When words is not NULL, key j's hash words are
+     * stored at words[3j .. 3j+nwords) (the conditional estimator stratifies on them). */
+    void (*insert)(bits_t *b, const probe_geom_t *g, pcg32_t *r, uint64_t n,
+                   uint64_t *words);
     /* Look up L fresh (absent) keys drawn from r; returns how many were false positives. */
     uint64_t (*lookup)(const bits_t *b, const probe_geom_t *g, pcg32_t *r, uint64_t L);
     /* The scheme's own exact rate at n keys, where known; NULL otherwise. */
     double (*exact)(const probe_geom_t *g, uint64_t n);
+    /* How the conditional estimator treats it (cond.h): */
+    int cond;
+    /* SCHEME_COND_SHIFT only: positions are (h1 + f_i(stride)) mod m with h1 uniform on
+     * [0,m) and the stride (the other hash words) uniform on stride_count values;
+     * stride_at writes the words of stride number s into h[1..nwords), stride_index
+     * inverts it. */
+    uint64_t (*stride_count)(const probe_geom_t *g);
+    void (*stride_at)(const probe_geom_t *g, uint64_t s, uint64_t *h);
+    uint64_t (*stride_index)(const probe_geom_t *g, const uint64_t *h);
 } scheme_t;
+
+/* Conditional estimator kinds. */
+enum {
+    SCHEME_COND_NONE,   /* lookups only */
+    SCHEME_COND_FILL,   /* independent probes: the rate of a filter is (X/m)^k */
+    SCHEME_COND_SLICES, /* partitioned: the product of the slices' fill fractions */
+    SCHEME_COND_SHIFT   /* h1 plus offsets from a stride: AND of rotated copies */
+};
 
 /* The table, in a fixed order; scheme_count() entries. */
 const scheme_t *scheme_at(size_t i);

@@ -37,3 +37,24 @@ int stats_summarize(const uint64_t *c, uint64_t F, uint64_t L, stats_summary_t *
     }
     return 0;
 }
+
+int stats_summarize_rates(const double *x, uint64_t F, stats_summary_t *out)
+{
+    if (F < 2)
+        return -1;
+    long double sum = 0, mean, ss = 0;
+    for (uint64_t f = 0; f < F; f++)
+        sum += x[f];
+    mean = sum / (long double)F;
+    for (uint64_t f = 0; f < F; f++)
+        ss += (x[f] - mean) * (x[f] - mean); /* two passes: no cancellation */
+    out->filters = F;
+    out->lookups = 0;
+    out->false_positives = 0;
+    out->rate = (double)mean;
+    out->stderr_ = (double)sqrtl(ss / (long double)(F - 1) / (long double)F);
+    double t = gsl_cdf_tdist_Pinv(0.975, (double)(F - 1));
+    out->ci_low = fmax(0.0, out->rate - t * out->stderr_);
+    out->ci_high = out->rate + t * out->stderr_;
+    return 0;
+}

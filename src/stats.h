@@ -27,4 +27,10 @@ typedef struct stats_summary {
  * Returns 0, or -1 when F < 2 or L == 0. */
 int stats_summarize(const uint64_t *c, uint64_t F, uint64_t L, stats_summary_t *out);
 
+/* Summarise F >= 2 per-filter rates x[0..F) (the conditional estimator): rate = mean,
+ * se = s / sqrt(F), interval rate -/+ t(0.975, F-1) se clipped at 0. The sums run in
+ * filter order in long double, so the result does not depend on threads. lookups and
+ * false_positives are set to 0 (not counted). Returns 0, or -1 when F < 2. */
+int stats_summarize_rates(const double *x, uint64_t F, stats_summary_t *out);
+
 #endif

@@ -49,7 +49,7 @@ static void test_shipped(void)
 }
 
 /* floor-4096 row 0 (b = 4, independent) and the double-prime row (b = 4): n = 4096/4,
- * k = round(4 ln 2) = 3, m' = 4093, filters and lookups as in the file. */
+ * k = round(4 ln 2) = 3, m' = 4093, estimator, filters and precision as in the file. */
 static void test_floor_rows(void)
 {
     char err[EXP_ERR_LEN];
@@ -61,7 +61,10 @@ static void test_floor_rows(void)
     assert(rows[0].n == 1024 && rows[0].geom.k == 3 && rows[0].geom.m == 4096);
     assert(strcmp(rows[3].scheme->name, "double-prime") == 0 && rows[3].geom.m == 4093);
     assert(rows[3].n == 1024); /* n comes from the requested size, same for every scheme */
-    assert(rows[0].filters == 50000 && rows[0].lookups_per_filter == 4000);
+    assert(rows[0].filters == 200 && rows[0].precision == 0.01 && rows[0].strides == 4096);
+    assert(rows[0].max_filters == 1000000);
+    for (size_t i = 0; i < n; i++) /* auto: every scheme here has a conditional form */
+        assert(rows[i].estimator == EST_CONDITIONAL);
     /* last point b = 32: n = 128, k = round(22.18) = 22 */
     assert(rows[n - 1].n == 128 && rows[n - 1].geom.k == 22);
     free(rows);

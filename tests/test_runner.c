@@ -27,6 +27,8 @@ static exp_row_t make_row(const char *scheme, uint64_t m, double b, uint64_t F, 
     return row;
 }
 
+static uint64_t used;
+
 static void test_against_exact(void)
 {
     static const struct { const char *scheme; uint64_t m; double b; } pts[] = {
@@ -38,7 +40,7 @@ static void test_against_exact(void)
     uint64_t *counts = malloc(F * sizeof *counts);
     for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
         exp_row_t row = make_row(pts[i].scheme, pts[i].m, pts[i].b, F, L);
-        assert(runner_simulate_row(&row, 20261130, i, 2, counts) == 0);
+        assert(runner_simulate_row(&row, 20261130, i, 2, counts, NULL, &used) == 0);
         stats_summary_t s;
         assert(stats_summarize(counts, F, L, &s) == 0);
         double want;
@@ -59,7 +61,7 @@ static void test_detects_floor(void)
     const uint64_t F = 2000, L = 5000;
     uint64_t *counts = malloc(F * sizeof *counts);
     exp_row_t row = make_row("double", 1024, 24, F, L);
-    assert(runner_simulate_row(&row, 1, 0, 2, counts) == 0);
+    assert(runner_simulate_row(&row, 1, 0, 2, counts, NULL, &used) == 0);
     stats_summary_t s;
     stats_summarize(counts, F, L, &s);
     double want;
@@ -77,11 +79,11 @@ static void test_thread_independence(void)
     uint64_t *c1 = malloc(F * sizeof *c1), *c2 = malloc(F * sizeof *c2);
     for (size_t i = 0; i < scheme_count(); i++) {
         exp_row_t row = make_row(scheme_at(i)->name, 4096, 10, F, L);
-        assert(runner_simulate_row(&row, 5, 3, 1, c1) == 0);
-        assert(runner_simulate_row(&row, 5, 3, 2, c2) == 0);
+        assert(runner_simulate_row(&row, 5, 3, 1, c1, NULL, &used) == 0);
+        assert(runner_simulate_row(&row, 5, 3, 2, c2, NULL, &used) == 0);
         assert(memcmp(c1, c2, F * sizeof *c1) == 0);
         /* A different seed gives different counts: the comparison is not vacuous. */
-        assert(runner_simulate_row(&row, 6, 3, 2, c2) == 0);
+        assert(runner_simulate_row(&row, 6, 3, 2, c2, NULL, &used) == 0);
         assert(memcmp(c1, c2, F * sizeof *c1) != 0);
     }
     printf("per-filter counts identical at 1 and 2 threads for every scheme\n");

@@ -135,7 +135,7 @@ static void test_no_false_negatives(void)
         assert(s->lookup(&b, &g, &r, 1001) == 1001);
         bits_reset(&b, g.m);
         replay = r;
-        s->insert(&b, &g, &r, 300);
+        s->insert(&b, &g, &r, 300, NULL);
         uint64_t set = bits_count(&b);
         assert(set > 0 && set <= 300 * 11);
         if (s->nwords > 0) {
