@@ -154,10 +154,16 @@ static void show_progress(const run_progress_t *p, void *ctx)
     tty_progress_t *t = ctx;
     double left = p->work_fraction > 0 ? p->elapsed * (1 - p->work_fraction) / p->work_fraction
                                        : 0;
-    fprintf(stderr, "\r\033[K%s: row %zu/%zu, %.0f%%, %.1f M lookups/s, %.0fm%02.0fs left",
-            t->name, p->rows_done, p->rows_total, 100 * p->work_fraction,
-            p->elapsed > 0 ? 1e-6 * (double)p->lookups_done / p->elapsed : 0,
-            floor(left / 60), fmod(left, 60));
+    char speed[64];
+    if (p->lookups_done > 0) /* lookups rows: lookups per second */
+        snprintf(speed, sizeof speed, "%.1f M lookups/s",
+                 p->elapsed > 0 ? 1e-6 * (double)p->lookups_done / p->elapsed : 0);
+    else /* conditional rows: whole filters per second */
+        snprintf(speed, sizeof speed, "%.0f filters/s",
+                 p->elapsed > 0 ? (double)p->filters_done / p->elapsed : 0);
+    fprintf(stderr, "\r\033[K%s: row %zu/%zu, %.0f%%, %s, %.0fm%02.0fs left", t->name,
+            p->rows_done, p->rows_total, 100 * p->work_fraction, speed, floor(left / 60),
+            fmod(left, 60));
     fflush(stderr);
     t->active = 1;
 }
@@ -275,8 +281,8 @@ static int cmd_run(int argc, char **argv, const char *command)
             die(rc, "%s", err);
         } else {
             print_table(&ex[i], o.quick ? &ex[i].quick : &ex[i].full, &res);
-            printf("\nwrote %s and %s (%.1f s, %d threads)\n", res.csv_path, res.meta_path,
-                   res.seconds, o.threads);
+            printf("\nwrote %s and %s (%.1f s, %d thread%s)\n", res.csv_path, res.meta_path,
+                   res.seconds, o.threads, o.threads == 1 ? "" : "s");
         }
         runner_free(&res);
     }

@@ -59,6 +59,7 @@ typedef struct progress_state {
     run_progress_t p;
     double start, last, total_work, done_work_rows;
     uint64_t lookups_rows; /* lookups of the rows already finished */
+    uint64_t filters_rows; /* filters of the rows already finished */
 } progress_state_t;
 
 /* One row on `threads` threads: filter f of row row_index is built (and queried) from
@@ -117,6 +118,7 @@ static int simulate(const exp_row_t *row, uint64_t seed, uint64_t row_index, int
                                               ps->total_work;
                         ps->p.lookups_done = ps->lookups_rows +
                                              (conditional ? 0 : d * row->lookups_per_filter);
+                        ps->p.filters_done = ps->filters_rows + d;
                         ps->o->progress(&ps->p, ps->o->progress_ctx);
                     }
                 }
@@ -317,11 +319,13 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
         res->nrows = i + 1;
         ps.done_work_rows += row_work(&rows[i]) * (double)used / (double)rows[i].filters;
         ps.lookups_rows += res->rows[i].lookups;
+        ps.filters_rows += res->rows[i].filters;
         if (o->progress) {
             ps.p.rows_done = i + 1;
             ps.p.elapsed = now() - ps.start;
             ps.p.work_fraction = ps.done_work_rows / ps.total_work;
             ps.p.lookups_done = ps.lookups_rows;
+            ps.p.filters_done = ps.filters_rows;
             o->progress(&ps.p, o->progress_ctx);
         }
     }
