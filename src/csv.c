@@ -9,6 +9,10 @@ static const char *const columns[] = {
     "lookups", "false_positives", "rate", "stderr", "ci_low", "ci_high", "formula",
     "formula_finite", "exact", "scheme_exact", "ratio_formula", "ratio_exact", "z_exact",
     "rate_times_m", "seconds", "seed",
+    /* designs and stacks */
+    "design_keys", "design_rate", "load", "fill", "n_est", "n_est_error", "n_est_spread",
+    "rate_over_design", "first_capacity", "growth", "tightening", "layers", "total_bits",
+    "single_bits", "bits_ratio", "layers_consulted", "bound",
 };
 
 int csv_seconds_column(void) { return 22; }
@@ -64,6 +68,9 @@ int csv_write_row(FILE *f, const csv_row_t *r)
                         r->ratio_exact, r->z_exact, r->rate_times_m};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
         put_double(f, v[i]);
-    fprintf(f, ",%.3f,%llu\r\n", r->seconds, (unsigned long long)r->seed);
+    fprintf(f, ",%.3f,%llu", r->seconds, (unsigned long long)r->seed);
+    for (size_t i = 0; i < CSV_NEXTRA; i++)
+        put_double(f, r->extra.v[i]);
+    fputs("\r\n", f);
     return ferror(f) ? -1 : 0;
 }

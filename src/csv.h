@@ -7,6 +7,18 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* Columns after `seed`, for designs and stacks (seed 001); empty (NaN) elsewhere. */
+enum {
+    CSV_DESIGN_KEYS, CSV_DESIGN_RATE, CSV_LOAD, CSV_FILL, CSV_N_EST, CSV_N_EST_ERROR,
+    CSV_N_EST_SPREAD, CSV_RATE_OVER_DESIGN, CSV_FIRST_CAPACITY, CSV_GROWTH, CSV_TIGHTENING,
+    CSV_LAYERS, CSV_TOTAL_BITS, CSV_SINGLE_BITS, CSV_BITS_RATIO, CSV_LAYERS_CONSULTED,
+    CSV_BOUND, CSV_NEXTRA
+};
+
+typedef struct csv_extra {
+    double v[CSV_NEXTRA];
+} csv_extra_t;
+
 typedef struct csv_row {
     const char *experiment, *scheme, *estimator;
     uint64_t m, n;
@@ -19,6 +31,7 @@ typedef struct csv_row {
     double ratio_formula, ratio_exact, z_exact, rate_times_m;
     double seconds;
     uint64_t seed;
+    csv_extra_t extra;
 } csv_row_t;
 
 /* The header line. Returns 0, or -1 on a write error. */

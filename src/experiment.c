@@ -29,7 +29,10 @@ static const char *const key_names[X_NKEYS] = {
     [F_BITS] = "bits", [F_BPK] = "bits_per_key", [F_KEYS] = "keys", [F_K] = "k",
     [F_SCHEMES] = "schemes", [F_ESTIMATOR] = "estimator", [F_FILTERS] = "filters",
     [F_LOOKUPS] = "lookups", [F_STRIDES] = "strides",
-    [F_PRECISION] = "precision", [F_MAX_FILTERS] = "max_filters", [X_TITLE] = "title", [X_DESCRIPTION] = "description",
+    [F_PRECISION] = "precision", [F_MAX_FILTERS] = "max_filters",
+    [F_DESIGN_KEYS] = "design_keys", [F_DESIGN_RATE] = "design_rate", [F_SIZING] = "sizing",
+    [F_LOAD] = "load", [F_INSERTED] = "inserted", [F_STACK] = "stack", [F_SINGLE] = "single",
+    [X_TITLE] = "title", [X_DESCRIPTION] = "description",
     [X_SEED] = "seed",
 };
 
@@ -438,6 +441,85 @@ static int set_field(parse_state_t *ps, sweep_t *sw, int f, const raw_value_t *r
             return fail_at(ps, line, "max_filters must be a whole number >= 2 (got '%s')",
                            v), -1;
         return 0;
+    case F_DESIGN_KEYS:
+        if (parse_u64(v, &sw->design_keys) || sw->design_keys == 0)
+            return fail_at(ps, line, "design_keys must be a whole number >= 1 (got '%s')", v), -1;
+        return 0;
+    case F_DESIGN_RATE:
+    case F_LOAD: {
+        double *dst = f == F_LOAD ? sw->load : sw->design_rate;
+        list_ctx_t lc = {.integer = 0, .dv = dst};
+        if (each_token(v, list_token, &lc) || lc.n == 0)
+            return fail_at(ps, line, "%s: %s (got '%s')", key_names[f],
+                           lc.why ? lc.why : "needs at least one value", lc.why ? lc.bad : v), -1;
+        for (size_t i = 0; i < lc.n; i++) {
+            if (f == F_DESIGN_RATE && !(dst[i] > 0 && dst[i] < 1))
+                return fail_at(ps, line, "design_rate must be strictly between 0 and 1 (got "
+                                         "'%g')", dst[i]), -1;
+            if (f == F_LOAD && !(dst[i] > 0))
+                return fail_at(ps, line, "load must be > 0 (got '%g')", dst[i]), -1;
+        }
+        if (f == F_LOAD)
+            sw->nload = lc.n, sw->ninserted = 0, sw->line[F_INSERTED] = 0;
+        else
+            sw->ndesign_rate = lc.n;
+        return 0;
+    }
+    case F_INSERTED: {
+        list_ctx_t lc = {.integer = 1, .uv = sw->inserted};
+        if (each_token(v, list_token, &lc) || lc.n == 0)
+            return fail_at(ps, line, "inserted: %s (got '%s')",
+                           lc.why ? lc.why : "needs at least one value", lc.why ? lc.bad : v), -1;
+        for (size_t i = 0; i < lc.n; i++)
+            if (sw->inserted[i] == 0)
+                return fail_at(ps, line, "inserted must be >= 1 (got '0')"), -1;
+        sw->ninserted = lc.n, sw->nload = 0, sw->line[F_LOAD] = 0;
+        return 0;
+    }
+    case F_SIZING:
+        if (sizing_rule_parse(v, &sw->sizing))
+            return fail_at(ps, line, "sizing must be calculateparams or guava (got '%s')", v), -1;
+        return 0;
+    case F_STACK: {
+        /* first_capacity/growth/tightening, one or more, blank separated */
+        sw->nstacks = 0;
+        const char *p = v;
+        for (;;) {
+            while (*p == ' ' || *p == '\t' || *p == ',')
+                p++;
+            if (!*p)
+                break;
+            size_t n = strcspn(p, " \t,");
+            char tok[128];
+            snprintf(tok, sizeof tok, "%.*s", (int)(n < 127 ? n : 127), p);
+            p += n;
+            unsigned long long c0;
+            double g, t;
+            char extra;
+            if (sw->nstacks == EXP_MAX_STACKS ||
+                sscanf(tok, "%llu/%lf/%lf%c", &c0, &g, &t, &extra) != 3 || c0 == 0)
+                return fail_at(ps, line, "stack must be first_capacity/growth/tightening, e.g. "
+                                         "500/2/0.5, at most 8 of them (got '%s')", tok), -1;
+            if (!(g >= 1))
+                return fail_at(ps, line, "stack growth must be >= 1 (got '%s')", tok), -1;
+            if (!(t > 0 && t < 1))
+                return fail_at(ps, line, "stack tightening must be strictly between 0 and 1 "
+                                         "(got '%s')", tok), -1;
+            sw->stack[sw->nstacks++] = (exp_stack_t){c0, g, t};
+        }
+        if (sw->nstacks == 0)
+            return fail_at(ps, line, "stack needs at least one first_capacity/growth/tightening "
+                                     "(got '%s')", v), -1;
+        return 0;
+    }
+    case F_SINGLE:
+        if (strcmp(v, "yes") == 0)
+            sw->single = 1;
+        else if (strcmp(v, "no") == 0)
+            sw->single = 0;
+        else
+            return fail_at(ps, line, "single must be yes or no (got '%s')", v), -1;
+        return 0;
     case F_FILTERS:
         if (parse_u64(v, &sw->filters) || sw->filters < 2)
             return fail_at(ps, line, "filters must be a whole number >= 2, to estimate the "
@@ -558,20 +640,46 @@ int experiment_load(const char *path, experiment_t *e, char *err, size_t errlen)
     for (int f = 0; f < F_NFIELDS; f++)
         if (ps->raw[S_SWEEP][f].line && set_field(ps, sw, f, &ps->raw[S_SWEEP][f]))
             goto out;
-    static const struct { int field; const char *what; } required[] = {
-        {F_BITS, "bits"}, {F_SCHEMES, "schemes"}};
-    for (size_t i = 0; i < 2; i++)
-        if (!sw->line[required[i].field]) {
-            fail_at(ps, e->sweep_line, "[sweep] needs %s (got '%s')", required[i].what,
-                    "nothing");
+    if (!sw->line[F_SCHEMES]) {
+        fail_at(ps, e->sweep_line, "[sweep] needs schemes (got 'nothing')");
+        goto out;
+    }
+    if (sw->design_keys) {
+        /* A design: m and k come from it; sizes and loads of plain sweeps do not apply. */
+        static const int plain_only[] = {F_BITS, F_BPK, F_KEYS};
+        for (size_t i = 0; i < 3; i++)
+            if (sw->line[plain_only[i]]) {
+                fail_at(ps, sw->line[plain_only[i]], "%s does not go with design_keys (got "
+                        "'%s')", key_names[plain_only[i]], key_names[plain_only[i]]);
+                goto out;
+            }
+        if (!sw->ndesign_rate) {
+            fail_at(ps, sw->line[F_DESIGN_KEYS], "design_keys needs design_rate (got "
+                    "'nothing')");
             goto out;
         }
+        if (!sw->nload && !sw->ninserted)
+            sw->load[0] = 1, sw->nload = 1; /* the design size itself */
+    } else {
+        static const int design_only[] = {F_DESIGN_RATE, F_SIZING, F_LOAD, F_INSERTED,
+                                          F_STACK, F_SINGLE};
+        for (size_t i = 0; i < 6; i++)
+            if (sw->line[design_only[i]]) {
+                fail_at(ps, sw->line[design_only[i]], "%s needs design_keys (got '%s')",
+                        key_names[design_only[i]], key_names[design_only[i]]);
+                goto out;
+            }
+        if (!sw->line[F_BITS]) {
+            fail_at(ps, e->sweep_line, "[sweep] needs bits or design_keys (got 'nothing')");
+            goto out;
+        }
+    }
     if (ps->raw[S_SWEEP][F_BPK].line && ps->raw[S_SWEEP][F_KEYS].line) {
         fail_at(ps, ps->raw[S_SWEEP][F_KEYS].line, "give bits_per_key or keys, not both "
                 "(got 'keys = %s')", ps->raw[S_SWEEP][F_KEYS].text);
         goto out;
     }
-    if (!sw->nbpk && !sw->keys) {
+    if (!sw->design_keys && !sw->nbpk && !sw->keys) {
         fail_at(ps, e->sweep_line, "[sweep] needs bits_per_key or keys (got '%s')",
                 "neither");
         goto out;
@@ -629,64 +737,185 @@ unsigned experiment_k(k_rule_t rule, unsigned k, double b)
     return r < 1 ? 1u : r > 1000 ? 1000u : (unsigned)r;
 }
 
+/* Fill the fields every row shares. */
+static void row_common(exp_row_t *r, const sweep_t *s, const scheme_t *sc, int cond_ok)
+{
+    r->scheme = sc;
+    r->estimator = s->estimator == EST_LOOKUPS || !cond_ok ? EST_LOOKUPS : EST_CONDITIONAL;
+    r->filters = s->filters;
+    r->lookups_per_filter = (s->lookups + s->filters - 1) / s->filters;
+    r->strides = s->strides;
+    r->precision = s->precision;
+    r->max_filters = s->max_filters ? s->max_filters : 1000 * s->filters;
+}
+
+static int row_error(const experiment_t *e, unsigned line, char *err, size_t errlen,
+                     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static int row_error(const experiment_t *e, unsigned line, char *err, size_t errlen,
+                     const char *fmt, ...)
+{
+    char msg[EXP_ERR_LEN];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(err, errlen, "%s:%u: %s", e->path, line, msg);
+    return 2;
+}
+
+/* Geometry of one (scheme, m, k), with the conditional estimator's applicability. */
+static int row_geometry(const experiment_t *e, const sweep_t *s, const scheme_t *sc,
+                        uint64_t m, unsigned k, uint64_t n, probe_geom_t *g, int *cond_ok,
+                        char *err, size_t errlen)
+{
+    int st = sc->geometry(m, k, g);
+    if (st != SCHEME_OK)
+        return row_error(e, st == SCHEME_EKBIG && s->line[F_K] ? s->line[F_K] :
+                         s->line[F_SCHEMES], err, errlen, "scheme %s at bits = %llu, k = %u: "
+                         "%s (got '%s')", sc->name, (unsigned long long)m, k,
+                         scheme_strerror(st), st == SCHEME_EKBIG ? "k" : sc->name);
+    *cond_ok = cond_supported(sc, g, n);
+    if (s->estimator == EST_CONDITIONAL && !*cond_ok)
+        return row_error(e, s->line[F_ESTIMATOR], err, errlen, "the conditional estimator "
+                         "does not apply to scheme %s at bits = %llu (got 'conditional'; auto "
+                         "falls back to lookups)", sc->name, (unsigned long long)m);
+    return 0;
+}
+
+/* Rows of a design sweep: design rate, then load, then structure (the single designed
+ * filter, then each stack), then scheme. */
+static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t **rows,
+                       size_t *nrows, char *err, size_t errlen)
+{
+    size_t nl = s->nload ? s->nload : s->ninserted;
+    size_t nstruct = (s->nstacks == 0 || s->single) + s->nstacks;
+    size_t total = s->ndesign_rate * nl * nstruct * s->nschemes;
+    exp_row_t *r = calloc(total ? total : 1, sizeof *r);
+    if (!r)
+        return row_error(e, 0, err, errlen, "out of memory");
+    size_t i = 0;
+    for (size_t a = 0; a < s->ndesign_rate; a++) {
+        double p = s->design_rate[a];
+        uint64_t dm;
+        unsigned dk;
+        int st = sizing_design(s->sizing, s->design_keys, p, &dm, &dk);
+        if (st != SIZING_OK) {
+            free(r);
+            return row_error(e, s->line[F_DESIGN_RATE], err, errlen, "design of %llu keys at "
+                             "%g: %s (got '%g')", (unsigned long long)s->design_keys, p,
+                             sizing_strerror(st), p);
+        }
+        if (s->k_rule == K_FIXED)
+            dk = s->k;
+        for (size_t c = 0; c < nl; c++) {
+            double nd = s->nload ? floor(s->load[c] * (double)s->design_keys + 0.5)
+                                 : (double)s->inserted[c];
+            if (nd < 1 || nd > 1e12) {
+                free(r);
+                return row_error(e, s->line[F_LOAD], err, errlen, "load %g gives %s keys "
+                                 "(got '%g')", s->load[c], nd < 1 ? "no" : "too many",
+                                 s->load[c]);
+            }
+            uint64_t n = (uint64_t)nd;
+            for (size_t d = 0; d < nstruct; d++) {
+                int is_stack = d >= nstruct - s->nstacks;
+                const exp_stack_t *stk = is_stack ? &s->stack[d - (nstruct - s->nstacks)] : NULL;
+                for (size_t q = 0; q < s->nschemes; q++, i++) {
+                    exp_row_t *row = &r[i];
+                    const scheme_t *sc = s->schemes[q];
+                    int cond_ok = 1, ok = 0;
+                    row->design_keys = s->design_keys;
+                    row->design_rate = p;
+                    row->design_m = dm;
+                    row->n = n;
+                    row->m_requested = dm;
+                    if (!is_stack) {
+                        row->structure = STRUCT_DESIGN;
+                        if (row_geometry(e, s, sc, dm, dk, n, &row->geom, &cond_ok, err, errlen)) {
+                            free(r);
+                            return 2;
+                        }
+                        row->bits_per_key = (double)row->geom.m / (double)n;
+                    } else {
+                        row->structure = STRUCT_STACK;
+                        row->stack = *stk;
+                        st = sizing_stack(s->sizing, stk->first_capacity, p, stk->growth,
+                                          stk->tightening, n, row->layer, &row->nlayers);
+                        unsigned k1;
+                        if (st == SIZING_OK)
+                            st = sizing_design(s->sizing, n, p, &row->single_bits, &k1);
+                        if (st != SIZING_OK) {
+                            free(r);
+                            return row_error(e, s->line[F_STACK], err, errlen, "stack %llu/%g/%g "
+                                             "at %llu keys: %s (got '%llu/%g/%g')",
+                                             (unsigned long long)stk->first_capacity,
+                                             stk->growth, stk->tightening,
+                                             (unsigned long long)n, sizing_strerror(st),
+                                             (unsigned long long)stk->first_capacity,
+                                             stk->growth, stk->tightening);
+                        }
+                        uint64_t total_bits = 0;
+                        for (size_t j = 0; j < row->nlayers; j++) {
+                            if (row_geometry(e, s, sc, row->layer[j].m, row->layer[j].k,
+                                             row->layer[j].n, &row->layer_geom[j], &ok, err,
+                                             errlen)) {
+                                free(r);
+                                return 2;
+                            }
+                            cond_ok &= ok;
+                            total_bits += row->layer_geom[j].m;
+                        }
+                        /* The row's m, k: all bits in use, the first layer's k. */
+                        row->geom = row->layer_geom[0];
+                        row->geom.m = total_bits;
+                        row->bits_per_key = (double)total_bits / (double)n;
+                    }
+                    row_common(row, s, sc, cond_ok);
+                }
+            }
+        }
+    }
+    *rows = r;
+    *nrows = total;
+    return 0;
+}
+
 int experiment_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows,
                     char *err, size_t errlen)
 {
     const sweep_t *s = quick ? &e->quick : &e->full;
+    if (s->design_keys)
+        return design_rows(e, s, rows, nrows, err, errlen);
     size_t nb = s->keys ? 1 : s->nbpk;
     size_t total = s->nbits * nb * s->nschemes;
     exp_row_t *r = calloc(total ? total : 1, sizeof *r);
-    if (!r) {
-        snprintf(err, errlen, "%s: out of memory", e->path);
-        return 2;
-    }
+    if (!r)
+        return row_error(e, 0, err, errlen, "out of memory");
     size_t i = 0;
-    uint64_t L = (s->lookups + s->filters - 1) / s->filters;
     for (size_t a = 0; a < s->nbits; a++) {
         uint64_t m = s->bits[a];
         for (size_t c = 0; c < nb; c++) {
             double b = s->keys ? (double)m / (double)s->keys : s->bpk[c];
             double nd = s->keys ? (double)s->keys : floor((double)m / b + 0.5);
             if (nd < 1 || nd > 1e15) {
-                snprintf(err, errlen, "%s:%u: bits_per_key %g gives %s keys at bits = %llu "
-                         "(got '%g')", e->path, s->line[F_BPK], b, nd < 1 ? "no" : "too many",
-                         (unsigned long long)m, b);
                 free(r);
-                return 2;
+                return row_error(e, s->line[F_BPK], err, errlen, "bits_per_key %g gives %s "
+                                 "keys at bits = %llu (got '%g')", b, nd < 1 ? "no" : "too many",
+                                 (unsigned long long)m, b);
             }
             unsigned k = experiment_k(s->k_rule, s->k, b);
             for (size_t d = 0; d < s->nschemes; d++, i++) {
-                const scheme_t *sc = s->schemes[d];
-                int st = sc->geometry(m, k, &r[i].geom);
-                if (st != SCHEME_OK) {
-                    unsigned line = st == SCHEME_EKBIG && s->line[F_K] ? s->line[F_K] :
-                                    s->line[F_SCHEMES];
-                    snprintf(err, errlen, "%s:%u: scheme %s at bits = %llu, k = %u: %s "
-                             "(got '%s')", e->path, line, sc->name, (unsigned long long)m,
-                             k, scheme_strerror(st), st == SCHEME_EKBIG ? "k" : sc->name);
+                int cond_ok;
+                if (row_geometry(e, s, s->schemes[d], m, k, (uint64_t)nd, &r[i].geom, &cond_ok,
+                                 err, errlen)) {
                     free(r);
                     return 2;
                 }
-                int cond_ok = cond_supported(sc, &r[i].geom, (uint64_t)nd);
-                if (s->estimator == EST_CONDITIONAL && !cond_ok) {
-                    snprintf(err, errlen, "%s:%u: the conditional estimator does not apply to "
-                             "scheme %s at bits = %llu (got 'conditional'; auto falls back "
-                             "to lookups)", e->path, s->line[F_ESTIMATOR], sc->name,
-                             (unsigned long long)m);
-                    free(r);
-                    return 2;
-                }
+                r[i].structure = STRUCT_PLAIN;
                 r[i].m_requested = m;
                 r[i].bits_per_key = b;
                 r[i].n = (uint64_t)nd;
-                r[i].scheme = sc;
-                r[i].estimator = s->estimator == EST_LOOKUPS || !cond_ok ? EST_LOOKUPS
-                                                                         : EST_CONDITIONAL;
-                r[i].filters = s->filters;
-                r[i].lookups_per_filter = L;
-                r[i].strides = s->strides;
-                r[i].precision = s->precision;
-                r[i].max_filters = s->max_filters ? s->max_filters : 1000 * s->filters;
+                row_common(&r[i], s, s->schemes[d], cond_ok);
             }
         }
     }

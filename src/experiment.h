@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "scheme.h"
+#include "sizing.h"
 
 #define EXP_MAX_LIST 256
 #define EXP_MAX_SCHEMES 32
@@ -22,8 +23,17 @@ typedef enum { K_OPTIMAL, K_CEIL, K_FIXED } k_rule_t;
 /* Fields of [sweep] (and of [quick], which overrides them), for line bookkeeping. */
 enum {
     F_BITS, F_BPK, F_KEYS, F_K, F_SCHEMES, F_ESTIMATOR, F_FILTERS, F_LOOKUPS, F_STRIDES,
-    F_PRECISION, F_MAX_FILTERS, F_NFIELDS
+    F_PRECISION, F_MAX_FILTERS, F_DESIGN_KEYS, F_DESIGN_RATE, F_SIZING, F_LOAD, F_INSERTED,
+    F_STACK, F_SINGLE, F_NFIELDS
 };
+
+#define EXP_MAX_STACKS 8
+
+/* A stack of filters: first capacity, growth factor, tightening ratio (seed 001). */
+typedef struct exp_stack {
+    uint64_t first_capacity;
+    double growth, tightening;
+} exp_stack_t;
 
 typedef enum { EST_LOOKUPS, EST_CONDITIONAL, EST_AUTO } estimator_t;
 
@@ -43,6 +53,18 @@ typedef struct sweep {
     uint64_t strides;         /* conditional: strides sampled per filter (0: all) */
     double precision;         /* target relative standard error per row (0: none) */
     uint64_t max_filters;     /* with a precision target: at most this many filters */
+    /* A design instead of bits: m and k from design_keys at each design_rate. */
+    uint64_t design_keys;     /* 0: no design */
+    double design_rate[EXP_MAX_LIST];
+    size_t ndesign_rate;
+    sizing_rule_t sizing;
+    double load[EXP_MAX_LIST]; /* keys inserted = round(load * design_keys) ... */
+    size_t nload;
+    uint64_t inserted[EXP_MAX_LIST]; /* ... or these counts */
+    size_t ninserted;
+    exp_stack_t stack[EXP_MAX_STACKS]; /* stacks at each design rate, as first rate */
+    size_t nstacks;
+    int single;               /* with stacks: also the single designed filter */
     unsigned line[F_NFIELDS]; /* line that set each field; 0 = not set */
 } sweep_t;
 
@@ -59,8 +81,19 @@ typedef struct experiment {
     sweep_t quick;        /* [sweep] with [quick] applied */
 } experiment_t;
 
+typedef enum { STRUCT_PLAIN, STRUCT_DESIGN, STRUCT_STACK } exp_structure_t;
+
 /* One row of a run: a (size, bits per key, scheme) point. */
 typedef struct exp_row {
+    exp_structure_t structure;
+    uint64_t design_keys;        /* DESIGN, STACK: the design (single filter) */
+    double design_rate;          /* DESIGN: target rate; STACK: first layer's rate */
+    uint64_t design_m;           /* the single filter designed for design_keys */
+    exp_stack_t stack;           /* STACK */
+    size_t nlayers;              /* STACK: layers in use */
+    sizing_layer_t layer[SIZING_MAX_LAYERS];
+    probe_geom_t layer_geom[SIZING_MAX_LAYERS];
+    uint64_t single_bits;        /* STACK: one filter sized for n keys at design_rate */
     uint64_t m_requested;
     double bits_per_key;  /* the sweep's b (or m_requested / keys) */
     uint64_t n;

@@ -21,6 +21,7 @@
 #include "rate.h"
 #include "runner.h"
 #include "scheme.h"
+#include "sizing.h"
 #include "version.h"
 
 static const char *cmd = "bloomsim";
@@ -350,6 +351,66 @@ static int cmd_exact(int argc, char **argv)
     return 0;
 }
 
+/* ---- size ---- */
+
+static int cmd_size(int argc, char **argv)
+{
+    uint64_t n = 0;
+    double p = -1;
+    sizing_rule_t rule = SIZING_CALCULATEPARAMS;
+    for (int i = 1; i < argc; i++) {
+        int missing = 0;
+        const char *v, *nm = argv[i];
+        if (is_help(argv[i])) {
+            puts("usage: bloomsim size --keys N --rate P [--rule calculateparams|guava]\n\n"
+                 "Designs a filter for N keys at target false-positive rate P and prints its\n"
+                 "bits m, probes k, bytes, and the formula and exact rates at N keys.\n"
+                 "  calculateparams  m = ceil(-N ln P / ln^2 2), k = ceil(m/N ln 2) (seed 002)\n"
+                 "  guava            m = floor(-N ln P / ln^2 2), k = round(m/N ln 2), >= 1");
+            return 0;
+        }
+        if ((v = opt_value(argc, argv, &i, "--keys", &missing))) {
+            if (parse_count(v, &n) || n == 0)
+                return die(2, "size: --keys must be a whole number >= 1 (got '%s')", v);
+        } else if ((v = opt_value(argc, argv, &i, "--rate", &missing))) {
+            char *end;
+            errno = 0;
+            p = strtod(v, &end);
+            if (end == v || *end || errno || !(p > 0 && p < 1))
+                return die(2, "size: --rate must be a number strictly between 0 and 1 (got "
+                              "'%s')", v);
+        } else if ((v = opt_value(argc, argv, &i, "--rule", &missing))) {
+            if (sizing_rule_parse(v, &rule))
+                return die(2, "size: --rule must be calculateparams or guava (got '%s')", v);
+        } else if (missing) {
+            return die(2, "size: %s needs a value (got nothing)", nm);
+        } else {
+            return die(2, "size: unknown argument (got '%s'); see bloomsim size --help", nm);
+        }
+    }
+    if (!n || p < 0)
+        return die(2, "size: --keys and --rate are required (got %s)",
+                   !n ? "no --keys" : "no --rate");
+    uint64_t m;
+    unsigned k;
+    int st = sizing_design(rule, n, p, &m, &k);
+    if (st != SIZING_OK)
+        return die(2, "size: %llu keys at %g: %s (got '--keys %llu --rate %g')",
+                   (unsigned long long)n, p, sizing_strerror(st), (unsigned long long)n, p);
+    printf("rule %s: n = %llu keys at target rate %g\n", sizing_rule_name(rule),
+           (unsigned long long)n, p);
+    printf("m = %llu bits (%.4g bits per key), k = %u, %llu bytes\n", (unsigned long long)m,
+           (double)m / (double)n, k, (unsigned long long)((m + 7) / 8));
+    printf("formula          %.17g\n", rate_formula(m, n, k));
+    printf("formula_finite   %.17g\n", rate_formula_finite(m, n, k));
+    double x;
+    if (rate_exact(m, n, k, &x) == RATE_OK)
+        printf("exact            %.17g\n", x);
+    else
+        printf("exact            (m past 2^40 or k past the exact forms' domain)\n");
+    return 0;
+}
+
 /* ---- probes ---- */
 
 static int cmd_probes(int argc, char **argv)
@@ -439,6 +500,7 @@ static const char usage[] =
     "  run       run experiments, write CSV tables\n"
     "  exact     reference rates for m bits, n keys, k probes\n"
     "  probes    the positions a scheme probes for given hash words\n"
+    "  size      design a filter for n keys at a target rate\n"
     "  --version print the version\n";
 
 int main(int argc, char **argv)
@@ -466,5 +528,7 @@ int main(int argc, char **argv)
         return cmd_exact(argc - 1, argv + 1);
     if (strcmp(argv[1], "probes") == 0)
         return cmd_probes(argc - 1, argv + 1);
+    if (strcmp(argv[1], "size") == 0)
+        return cmd_size(argc - 1, argv + 1);
     return die(2, "unknown command (got '%s'); see bloomsim --help", argv[1]);
 }

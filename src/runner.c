@@ -62,8 +62,69 @@ typedef struct progress_state {
     uint64_t filters_rows; /* filters of the rows already finished */
 } progress_state_t;
 
+/* What one row produces per filter f (arrays of max_filters entries; NULL = not
+ * wanted): the lookups estimator's count, or a rate (conditional estimator, or any
+ * stack), the popcount of a designed filter, a stack's expected layers consulted. */
+typedef struct row_out {
+    uint64_t *counts;
+    double *rates;
+    uint64_t *popcounts;
+    double *consulted;
+} row_out_t;
+
+/* A stack's layers; a plain or designed filter is one layer. */
+static size_t row_layers(const exp_row_t *row) { return row->structure == STRUCT_STACK ? row->nlayers : 1; }
+static const probe_geom_t *layer_geom(const exp_row_t *row, size_t j)
+{
+    return row->structure == STRUCT_STACK ? &row->layer_geom[j] : &row->geom;
+}
+static uint64_t layer_n(const exp_row_t *row, size_t j)
+{
+    return row->structure == STRUCT_STACK ? row->layer[j].n : row->n;
+}
+
+/* Build filter f (all its layers) from r and record what the row wants. A stack is
+ * asked oldest layer first and answers yes at the first layer that does; each layer's
+ * probes are fresh draws, so given the layers, P(yes) = 1 - prod(1 - p_j) and the
+ * expected layers consulted is sum_j prod_{i<j} (1 - p_i), with p_j each layer's rate
+ * (an unbiased estimate of it, from either estimator, independent across layers). */
+static void run_filter(const exp_row_t *row, const cond_plan_t *plans, bits_t *b,
+                       cond_work_t *work, uint64_t f, pcg32_t *r, const row_out_t *out)
+{
+    const int conditional = row->estimator == EST_CONDITIONAL;
+    if (row->structure != STRUCT_STACK) {
+        if (conditional) {
+            out->rates[f] = cond_filter_rate(&plans[0], b, work, r);
+        } else {
+            bits_reset(b, row->geom.m);
+            row->scheme->insert(b, &row->geom, r, row->n, NULL);
+            out->counts[f] = row->scheme->lookup(b, &row->geom, r, row->lookups_per_filter);
+        }
+        if (out->popcounts)
+            out->popcounts[f] = bits_count(b);
+        return;
+    }
+    double pass = 1.0, consulted = 0.0;
+    for (size_t j = 0; j < row->nlayers; j++) {
+        const probe_geom_t *g = &row->layer_geom[j];
+        double pj;
+        consulted += pass;
+        if (conditional) {
+            pj = cond_filter_rate(&plans[j], &b[j], &work[j], r);
+        } else {
+            bits_reset(&b[j], g->m);
+            row->scheme->insert(&b[j], g, r, row->layer[j].n, NULL);
+            pj = (double)row->scheme->lookup(&b[j], g, r, row->lookups_per_filter) /
+                 (double)row->lookups_per_filter;
+        }
+        pass *= 1.0 - pj;
+    }
+    out->rates[f] = 1.0 - pass;
+    out->consulted[f] = consulted;
+}
+
 /* One row on `threads` threads: filter f of row row_index is built (and queried) from
- * pcg32_unit(seed, row_index, f) alone; its count or rate is stored at index f. Scratch
+ * pcg32_unit(seed, row_index, f) alone; what it yields is stored at index f. Scratch
  * space is allocated before the parallel region, so nothing inside it can fail.
  *
  * With a precision target the row runs filters 0..F-1 for F = row->filters, then, while
@@ -72,38 +133,34 @@ typedef struct progress_state {
  * least row->filters more. The decision uses only finished results, so the filters run
  * (and the CSV) are the same for any thread count. *filters_used receives F. */
 static int simulate(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
-                    uint64_t *counts, double *rates, uint64_t *filters_used,
-                    progress_state_t *ps)
+                    const row_out_t *out, uint64_t *filters_used, progress_state_t *ps)
 {
     const int conditional = row->estimator == EST_CONDITIONAL;
-    cond_plan_t plan;
+    const size_t nl = row_layers(row);
+    cond_plan_t plans[SIZING_MAX_LAYERS];
+    size_t nplans = 0;
     int failed = 0;
-    if (conditional)
-        failed = cond_plan_make(&plan, row->scheme, &row->geom, row->n, row->strides) != COND_OK;
-    bits_t *arrays = calloc((size_t)threads, sizeof *arrays);
-    cond_work_t *work = calloc((size_t)threads, sizeof *work);
+    for (; conditional && nplans < nl && !failed; nplans++)
+        failed = cond_plan_make(&plans[nplans], row->scheme, layer_geom(row, nplans),
+                                layer_n(row, nplans), row->strides) != COND_OK;
+    bits_t *arrays = calloc((size_t)threads * nl, sizeof *arrays);
+    cond_work_t *work = calloc((size_t)threads * nl, sizeof *work);
     failed |= arrays == NULL || work == NULL;
-    for (int t = 0; t < threads && !failed; t++)
-        failed = bits_alloc(&arrays[t], row->geom.m) != 0 ||
-                 (conditional && cond_work_alloc(&work[t], &plan) != COND_OK);
+    for (size_t t = 0; t < (size_t)threads * nl && !failed; t++)
+        failed = bits_alloc(&arrays[t], layer_geom(row, t % nl)->m) != 0 ||
+                 (conditional && cond_work_alloc(&work[t], &plans[t % nl]) != COND_OK);
     const double per_filter = row_work(row) / (double)row->filters;
     uint64_t f0 = 0, F = row->filters, done = 0;
     while (!failed) {
 #pragma omp parallel num_threads(threads)
         {
             const int t = omp_get_thread_num();
-            bits_t *b = &arrays[t];
 #pragma omp for schedule(dynamic, 1)
             for (uint64_t f = f0; f < F; f++) {
                 pcg32_t r;
                 pcg32_unit(&r, seed, row_index, f);
-                if (conditional) {
-                    rates[f] = cond_filter_rate(&plan, b, &work[t], &r);
-                } else {
-                    bits_reset(b, row->geom.m);
-                    row->scheme->insert(b, &row->geom, &r, row->n, NULL);
-                    counts[f] = row->scheme->lookup(b, &row->geom, &r, row->lookups_per_filter);
-                }
+                run_filter(row, plans, &arrays[(size_t)t * nl], &work[(size_t)t * nl], f, &r,
+                           out);
 #pragma omp atomic
                 done++;
                 if (ps && t == 0) {
@@ -117,7 +174,7 @@ static int simulate(const exp_row_t *row, uint64_t seed, uint64_t row_index, int
                         ps->p.work_fraction = (ps->done_work_rows + d * per_filter) /
                                               ps->total_work;
                         ps->p.lookups_done = ps->lookups_rows +
-                                             (conditional ? 0 : d * row->lookups_per_filter);
+                                             (conditional ? 0 : d * row->lookups_per_filter * nl);
                         ps->p.filters_done = ps->filters_rows + d;
                         ps->o->progress(&ps->p, ps->o->progress_ctx);
                     }
@@ -127,7 +184,7 @@ static int simulate(const exp_row_t *row, uint64_t seed, uint64_t row_index, int
         if (row->precision <= 0 || F >= row->max_filters)
             break;
         stats_summary_t s;
-        runner_summarize_row(row, F, counts, rates, &s);
+        runner_summarize_row(row, F, out->counts, out->rates, &s);
         double rse = s.rate > 0 ? s.stderr_ / s.rate : INFINITY;
         if (rse <= row->precision)
             break;
@@ -143,7 +200,7 @@ static int simulate(const exp_row_t *row, uint64_t seed, uint64_t row_index, int
         F = next;
     }
     *filters_used = F;
-    for (int t = 0; t < threads; t++) {
+    for (size_t t = 0; t < (size_t)threads * nl; t++) {
         if (arrays)
             bits_free(&arrays[t]);
         if (work)
@@ -151,54 +208,127 @@ static int simulate(const exp_row_t *row, uint64_t seed, uint64_t row_index, int
     }
     free(arrays);
     free(work);
-    if (conditional)
-        cond_plan_free(&plan);
+    for (size_t j = 0; j < nplans; j++)
+        cond_plan_free(&plans[j]);
     return failed ? -1 : 0;
 }
 
 int runner_simulate_row(const exp_row_t *row, uint64_t seed, uint64_t row_index,
                         int threads, uint64_t *counts, double *rates, uint64_t *filters_used)
 {
-    return simulate(row, seed, row_index, threads, counts, rates, filters_used, NULL);
+    row_out_t out = {.counts = counts, .rates = rates};
+    double *consulted = NULL;
+    if (row->structure == STRUCT_STACK) {
+        consulted = malloc((size_t)(row->precision > 0 ? row->max_filters : row->filters) *
+                           sizeof *consulted);
+        if (!consulted)
+            return -1;
+        out.consulted = consulted;
+    }
+    int rc = simulate(row, seed, row_index, threads, &out, filters_used, NULL);
+    free(consulted);
+    return rc;
 }
 
 int runner_summarize_row(const exp_row_t *row, uint64_t filters, const uint64_t *counts,
                          const double *rates, stats_summary_t *s)
 {
-    return row->estimator == EST_CONDITIONAL
+    return row->estimator == EST_CONDITIONAL || row->structure == STRUCT_STACK
                ? stats_summarize_rates(rates, filters, s)
                : stats_summarize(counts, filters, row->lookups_per_filter, s);
 }
 
-/* Fill the reference columns and the estimate of one finished row. */
+/* The reference rates of a row: for a stack, each layer's rate combined as
+ * 1 - prod(1 - rate_j) (layers answer independently given their fills). */
+typedef struct refs {
+    double formula, formula_finite, exact, scheme_exact;
+} refs_t;
+
+static refs_t row_refs(const exp_row_t *row)
+{
+    refs_t pass = {1, 1, 1, 1};
+    for (size_t j = 0; j < row_layers(row); j++) {
+        const probe_geom_t *g = layer_geom(row, j);
+        uint64_t n = layer_n(row, j);
+        double exact, sx = row->scheme->exact ? row->scheme->exact(g, n) : NAN;
+        if (rate_exact(g->m, n, g->k, &exact) != RATE_OK)
+            exact = NAN;
+        pass.formula *= 1 - rate_formula(g->m, n, g->k);
+        pass.formula_finite *= 1 - rate_formula_finite(g->m, n, g->k);
+        pass.exact *= 1 - exact;
+        pass.scheme_exact *= sx < 0 ? NAN : 1 - sx;
+    }
+    return (refs_t){1 - pass.formula, 1 - pass.formula_finite, 1 - pass.exact,
+                    1 - pass.scheme_exact};
+}
+
+static double mean_of(const double *x, uint64_t n)
+{
+    long double sum = 0;
+    for (uint64_t i = 0; i < n; i++)
+        sum += x[i];
+    return (double)(sum / (long double)n);
+}
+
+/* Fill the reference columns, the estimate and the structure's columns of a row. */
 static void fill_row(const experiment_t *e, const exp_row_t *row, uint64_t filters,
-                     const uint64_t *counts, const double *rates, uint64_t seed,
-                     csv_row_t *out)
+                     const row_out_t *o, uint64_t seed, csv_row_t *out)
 {
     const probe_geom_t *g = &row->geom;
     stats_summary_t s;
-    runner_summarize_row(row, filters, counts, rates, &s);
-    double exact = NAN;
-    if (rate_exact(g->m, row->n, g->k, &exact) != RATE_OK)
-        exact = NAN;
-    double sx = row->scheme->exact ? row->scheme->exact(g, row->n) : NAN;
-    if (sx < 0)
-        sx = NAN;
+    runner_summarize_row(row, filters, o->counts, o->rates, &s);
+    refs_t ref = row_refs(row);
     *out = (csv_row_t){
         .experiment = e->name, .scheme = row->scheme->name,
         .estimator = experiment_estimator_name(row->estimator),
         .m = g->m, .n = row->n, .k = g->k, .bits_per_key = row->bits_per_key,
         .filters = s.filters, .lookups = s.lookups, .false_positives = s.false_positives,
-        .counted = row->estimator == EST_LOOKUPS,
+        .counted = row->estimator == EST_LOOKUPS && row->structure != STRUCT_STACK,
         .rate = s.rate, .stderr_ = s.stderr_, .ci_low = s.ci_low, .ci_high = s.ci_high,
-        .formula = rate_formula(g->m, row->n, g->k),
-        .formula_finite = rate_formula_finite(g->m, row->n, g->k),
-        .exact = exact, .scheme_exact = sx, .seed = seed,
+        .formula = ref.formula, .formula_finite = ref.formula_finite, .exact = ref.exact,
+        .scheme_exact = ref.scheme_exact, .seed = seed,
     };
     out->ratio_formula = s.rate / out->formula;
-    out->ratio_exact = s.rate / exact;
-    out->z_exact = s.stderr_ > 0 ? (s.rate - exact) / s.stderr_ : NAN;
+    out->ratio_exact = s.rate / ref.exact;
+    out->z_exact = s.stderr_ > 0 ? (s.rate - ref.exact) / s.stderr_ : NAN;
     out->rate_times_m = s.rate * (double)g->m;
+    csv_extra_t *x = &out->extra;
+    for (size_t i = 0; i < CSV_NEXTRA; i++)
+        x->v[i] = NAN;
+    if (row->structure == STRUCT_PLAIN)
+        return;
+    x->v[CSV_DESIGN_KEYS] = (double)row->design_keys;
+    x->v[CSV_DESIGN_RATE] = row->design_rate;
+    x->v[CSV_LOAD] = (double)row->n / (double)row->design_keys;
+    x->v[CSV_RATE_OVER_DESIGN] = s.rate / row->design_rate;
+    if (row->structure == STRUCT_DESIGN) {
+        /* The warning signal: the load estimated from the set bits of each filter,
+         * n_est = -(m/k) ln(1 - X/m), and how far it is from the true n. */
+        long double fill = 0, err = 0, err2 = 0, est = 0;
+        for (uint64_t f = 0; f < filters; f++) {
+            double X = (double)o->popcounts[f], m = (double)g->m;
+            double ne = -(m / g->k) * log1p(-X / m);
+            fill += X / m;
+            est += ne;
+            err += ne / (double)row->n - 1;
+            err2 += (ne / (double)row->n - 1) * (ne / (double)row->n - 1);
+        }
+        long double F = (long double)filters, mean_err = err / F;
+        x->v[CSV_FILL] = (double)(fill / F);
+        x->v[CSV_N_EST] = (double)(est / F);
+        x->v[CSV_N_EST_ERROR] = (double)mean_err;
+        x->v[CSV_N_EST_SPREAD] = (double)sqrtl((err2 - F * mean_err * mean_err) / (F - 1));
+        return;
+    }
+    x->v[CSV_FIRST_CAPACITY] = (double)row->stack.first_capacity;
+    x->v[CSV_GROWTH] = row->stack.growth;
+    x->v[CSV_TIGHTENING] = row->stack.tightening;
+    x->v[CSV_LAYERS] = (double)row->nlayers;
+    x->v[CSV_TOTAL_BITS] = (double)g->m;
+    x->v[CSV_SINGLE_BITS] = (double)row->single_bits;
+    x->v[CSV_BITS_RATIO] = (double)g->m / (double)row->single_bits;
+    x->v[CSV_LAYERS_CONSULTED] = mean_of(o->consulted, filters);
+    x->v[CSV_BOUND] = row->design_rate / (1 - row->stack.tightening);
 }
 
 static void iso_time(time_t t, char *buf, size_t len)
@@ -253,7 +383,7 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
         mmax = rows[i].geom.m > mmax ? rows[i].geom.m : mmax;
         fmax = f > fmax ? f : fmax;
     }
-    double need = (double)o->threads * (double)((mmax + 63) / 64 * 8) + 16.0 * (double)fmax;
+    double need = (double)o->threads * (double)((mmax + 63) / 64 * 8) + 32.0 * (double)fmax;
     if (avail && need > 0.9 * (double)avail) {
         snprintf(err, errlen, "%s:%u: bits = %llu needs %.1f GiB (%d threads), only %.1f "
                  "GiB available (got '%llu')", e->path, sw->line[F_BITS],
@@ -284,9 +414,13 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
         return 2;
     }
     res->rows = calloc(nrows ? nrows : 1, sizeof *res->rows);
-    uint64_t *counts = malloc((size_t)fmax * sizeof *counts);
-    double *rates = malloc((size_t)fmax * sizeof *rates);
-    if (!res->rows || !counts || !rates) {
+    row_out_t out = {
+        .counts = malloc((size_t)fmax * sizeof *out.counts),
+        .rates = malloc((size_t)fmax * sizeof *out.rates),
+        .popcounts = malloc((size_t)fmax * sizeof *out.popcounts),
+        .consulted = malloc((size_t)fmax * sizeof *out.consulted),
+    };
+    if (!res->rows || !out.counts || !out.rates || !out.popcounts || !out.consulted) {
         snprintf(err, errlen, "%s: out of memory for %llu filters", e->path,
                  (unsigned long long)fmax);
         rc = 1;
@@ -302,14 +436,16 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
     for (size_t i = 0; i < nrows; i++) {
         double rt = now();
         uint64_t used;
-        if (simulate(&rows[i], seed, i, o->threads, counts, rates, &used,
-                     o->progress ? &ps : NULL)) {
+        row_out_t ro = out;
+        if (rows[i].structure != STRUCT_DESIGN)
+            ro.popcounts = NULL;
+        if (simulate(&rows[i], seed, i, o->threads, &ro, &used, o->progress ? &ps : NULL)) {
             snprintf(err, errlen, "%s: out of memory for %llu-bit filters", e->path,
                      (unsigned long long)rows[i].geom.m);
             rc = 1;
             goto out;
         }
-        fill_row(e, &rows[i], used, counts, rates, seed, &res->rows[i]);
+        fill_row(e, &rows[i], used, &ro, seed, &res->rows[i]);
         res->rows[i].seconds = now() - rt;
         if (csv_write_row(csv, &res->rows[i]) || fflush(csv)) {
             snprintf(err, errlen, "%s: write failed: %s", partial, strerror(errno));
@@ -347,8 +483,10 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
 out:
     if (csv)
         fclose(csv);
-    free(counts);
-    free(rates);
+    free(out.counts);
+    free(out.rates);
+    free(out.popcounts);
+    free(out.consulted);
     free(rows);
     return rc;
 }

@@ -64,7 +64,14 @@ expect_error 2 "takes no --h3 (got '5')" probes double --bits 16 --k 3 --h1 1 --
 expect_error 2 "the scheme needs a power-of-two number of bits" probes double-odd --bits 17 --k 3 --h1 1 --h2 1
 expect_error 2 "more probes than bits" probes double --bits 16 --k 16 --h1 1 --h2 1
 
-for c in list run exact probes; do
+expect_error 2 "--keys and --rate are required (got no --rate)" size --keys 100
+expect_error 2 "--rate must be a number strictly between 0 and 1 (got '1')" size --keys 100 --rate 1
+expect_error 2 "--rule must be calculateparams or guava (got 'best')" size --keys 100 --rate 0.01 --rule best
+expect_error 2 "the filter would need 2^64 bits or more" size --keys 9223372036854775808 --rate 0.01
+# seed 002: CalculateParams(1000000000, 0.01) = (9585058378 7)
+"$B" size --keys 1000000000 --rate 0.01 | grep -q "^m = 9585058378 bits (9.585 bits per key), k = 7," && ok || bad "size: seed 002's answer"
+
+for c in list run exact probes size; do
     "$B" $c --help > "$tmp/help" 2>&1 && grep -q "usage: bloomsim $c" "$tmp/help" && ok || bad "$c --help"
 done
 

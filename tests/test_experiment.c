@@ -26,6 +26,9 @@ static void test_shipped(void)
         {"floor-4096", 15 * 6, 15 * 6},
         {"floor-65536", 15 * 6, 4 * 6},
         {"stride-zero", 15 * 2, 15 * 2},
+        {"past-design", 2 * 13 * 2, 2 * 4 * 2},
+        {"stack", 14 * 2 * 2, 3 * 2 * 2},
+        {"stack-dials", 9 * 3, 2 * 3},
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         char path[256], err[EXP_ERR_LEN];

@@ -91,8 +91,52 @@ static void test_thread_independence(void)
     free(c2);
 }
 
+/* Seed 001's stack (500 keys at 1%, growth 2, tightening 0.5) at 6,000 keys, from an
+ * experiment file: its measured rate against 1 - prod(1 - exact_j), each layer's exact
+ * rate from rate.c, within 5 standard errors, with both estimators. */
+static void test_stack_exact(void)
+{
+    const char *path = "/tmp/bloomsim-test-stack.ini";
+    FILE *f = fopen(path, "w");
+    assert(f);
+    fputs("[sweep]\ndesign_keys = 2000\ndesign_rate = 0.01\ninserted = 6000\n"
+          "stack = 500/2/0.5\nschemes = independent\nestimator = lookups\n"
+          "filters = 400\nlookups = 4000000\n", f);
+    fclose(f);
+    char err[EXP_ERR_LEN];
+    experiment_t *e = malloc(sizeof *e);
+    exp_row_t *rows;
+    size_t n;
+    assert(experiment_load(path, e, err, sizeof err) == 0);
+    assert(experiment_rows(e, 0, &rows, &n, err, sizeof err) == 0);
+    assert(n == 1 && rows[0].structure == STRUCT_STACK && rows[0].nlayers == 4);
+    double pass = 1;
+    for (size_t j = 0; j < rows[0].nlayers; j++) {
+        double x;
+        assert(rate_exact(rows[0].layer_geom[j].m, rows[0].layer[j].n, rows[0].layer_geom[j].k,
+                          &x) == RATE_OK);
+        pass *= 1 - x;
+    }
+    double want = 1 - pass;
+    double *rates = malloc(400 * sizeof *rates);
+    for (int est = 0; est < 2; est++) {
+        rows[0].estimator = est ? EST_CONDITIONAL : EST_LOOKUPS;
+        stats_summary_t s;
+        assert(runner_simulate_row(&rows[0], 11, 0, 2, NULL, rates, &used) == 0);
+        assert(runner_summarize_row(&rows[0], used, NULL, rates, &s) == 0);
+        double z = (s.rate - want) / s.stderr_;
+        printf("stack 500/2/0.5 at 6000 keys (%s): rate %.5e +- %.1e, exact %.5e, z %+.2f\n",
+               est ? "conditional" : "lookups", s.rate, s.stderr_, want, z);
+        assert(s.stderr_ > 0 && fabs(z) < 5);
+    }
+    free(rates);
+    free(rows);
+    free(e);
+}
+
 int main(void)
 {
+    test_stack_exact();
     test_against_exact();
     test_detects_floor();
     test_thread_independence();

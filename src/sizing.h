@@ -1,0 +1,54 @@
+/* sizing.h - designing a filter from a key count and a target false-positive rate, and
+ * the layers of a scalable stack of filters (seed 001, "A stack of filters that does
+ * not degrade").
+ *
+ * Rules (SPEC.md, The model):
+ *   calculateparams  m = ceil(-n ln p / (ln 2)^2), k = ceil((m/n) ln 2); seed 002's
+ *                    CalculateParams (Bendersky), computed as it does: m/n first, in
+ *                    double. CalculateParams(1e9, 0.01) = (9,585,058,378, 7).
+ *   guava            m = floor(-n ln p / (ln 2)^2), k = max(1, round((m/n) ln 2));
+ *                    Guava's BloomFilter.optimalNumOfBits / optimalNumOfHashFunctions,
+ *                    computed as Java does (double, truncation, Math.round).
+ * Pure functions; thread-safe; no printing.
+ */
+#ifndef BLOOMSIM_SIZING_H
+#define BLOOMSIM_SIZING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum { SIZING_CALCULATEPARAMS, SIZING_GUAVA } sizing_rule_t;
+
+enum {
+    SIZING_OK = 0,
+    SIZING_EDOM,     /* n == 0, or p not in (0, 1) */
+    SIZING_ETOOBIG,  /* m would not fit in 64 bits */
+    SIZING_ELAYERS,  /* stack: growth < 1, tightening not in (0, 1), or too many layers */
+};
+
+/* m and k for n keys at target rate p under a rule. */
+int sizing_design(sizing_rule_t rule, uint64_t n, double p, uint64_t *m, unsigned *k);
+/* "calculateparams" or "guava". */
+const char *sizing_rule_name(sizing_rule_t rule);
+/* Parse a rule name; 0 or -1. */
+int sizing_rule_parse(const char *s, sizing_rule_t *rule);
+const char *sizing_strerror(int status);
+
+#define SIZING_MAX_LAYERS 64
+
+/* One layer of a stack: layer j has capacity round(c0 s^j), rate eps r^j, sized by the
+ * rule; it holds n keys (its capacity, or fewer if it is the newest). */
+typedef struct sizing_layer {
+    uint64_t capacity, n, m;
+    unsigned k;
+    double rate;
+} sizing_layer_t;
+
+/* The layers a stack (first capacity c0, rate eps, growth s >= 1, tightening
+ * 0 < r < 1) has after `keys` insertions: a layer is frozen once it has received its
+ * capacity and the next key starts a new one. Writes up to SIZING_MAX_LAYERS layers to
+ * out and their number to *nlayers. Returns SIZING_OK or an error. */
+int sizing_stack(sizing_rule_t rule, uint64_t c0, double eps, double s, double r,
+                 uint64_t keys, sizing_layer_t *out, size_t *nlayers);
+
+#endif

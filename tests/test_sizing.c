@@ -1,0 +1,89 @@
+/* test_sizing.c - filter design rules and stack layers.
+ * Known answers: seed 002 prints CalculateParams(1000000000, 0.01) = (9585058378 7);
+ * seed 001 sizes 2,000 keys at 1% as 19,171 bits and 7 hash functions, at 0.1% as 28,756
+ * bits (ten hash functions), and 8,000 keys at 1% as 76,681 bits. The guava values and
+ * the edge cases are the formulas of sizing.h evaluated in double, in the order Java and
+ * Go evaluate them (checked with Python's floats). */
+#undef NDEBUG
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+
+#include "sizing.h"
+
+static void expect(sizing_rule_t rule, uint64_t n, double p, uint64_t m, unsigned k)
+{
+    uint64_t gm;
+    unsigned gk;
+    assert(sizing_design(rule, n, p, &gm, &gk) == SIZING_OK);
+    printf("%-15s n=%-10llu p=%-8g m=%llu k=%u\n", sizing_rule_name(rule),
+           (unsigned long long)n, p, (unsigned long long)gm, gk);
+    assert(gm == m && gk == k);
+}
+
+int main(void)
+{
+    expect(SIZING_CALCULATEPARAMS, 1000000000, 0.01, UINT64_C(9585058378), 7);
+    expect(SIZING_CALCULATEPARAMS, 2000, 0.01, 19171, 7);
+    expect(SIZING_CALCULATEPARAMS, 2000, 0.001, 28756, 10);
+    expect(SIZING_CALCULATEPARAMS, 8000, 0.01, 76681, 7);
+    /* guava: floor(2000 * 9.58506) = 19170, round(9.585 ln 2 = 6.644) = 7 */
+    expect(SIZING_GUAVA, 2000, 0.01, 19170, 7);
+    /* guava, one in a million for 10^8 keys: floor(10^8 * 13.8155 / 0.480453) =
+     * 2875517513, round(28.755 ln 2 = 19.93) = 20 */
+    expect(SIZING_GUAVA, 100000000, 1e-6, UINT64_C(2875517513), 20);
+    /* n = 1 at 1%: ceil(9.585) = 10 bits, ceil(6.64) = 7 probes */
+    expect(SIZING_CALCULATEPARAMS, 1, 0.01, 10, 7);
+    /* p near 1: a fraction of a bit per key rounds up to one bit and one probe */
+    expect(SIZING_CALCULATEPARAMS, 1, 0.999999, 1, 1);
+    expect(SIZING_GUAVA, 1, 0.999999, 1, 1); /* floor gives 0; at least 1 bit */
+    /* p near 0: 1e-300 needs 1,437.76 bits per key and ceil(996.6) = 997 probes */
+    expect(SIZING_CALCULATEPARAMS, 1000, 1e-300, 1437759, 997);
+
+    uint64_t m;
+    unsigned k;
+    assert(sizing_design(SIZING_CALCULATEPARAMS, 0, 0.01, &m, &k) == SIZING_EDOM);
+    assert(sizing_design(SIZING_CALCULATEPARAMS, 10, 0, &m, &k) == SIZING_EDOM);
+    assert(sizing_design(SIZING_CALCULATEPARAMS, 10, 1, &m, &k) == SIZING_EDOM);
+    assert(sizing_design(SIZING_CALCULATEPARAMS, 10, NAN, &m, &k) == SIZING_EDOM);
+    /* 2^63 keys at 1% need 9.6 * 2^63 bits: past 2^64, refused */
+    assert(sizing_design(SIZING_CALCULATEPARAMS, UINT64_C(1) << 63, 0.01, &m, &k) ==
+           SIZING_ETOOBIG);
+    printf("domain and overflow refused\n");
+
+    /* Seed 001's stack at 8,000 keys: capacities 500, 1000, 2000, 4000, 8000 at rates
+     * 1%, 0.5%, ..., the fifth layer holding 8000 - 7500 = 500 keys. */
+    sizing_layer_t L[SIZING_MAX_LAYERS];
+    size_t nl;
+    assert(sizing_stack(SIZING_CALCULATEPARAMS, 500, 0.01, 2, 0.5, 8000, L, &nl) == SIZING_OK);
+    assert(nl == 5);
+    const uint64_t cap[] = {500, 1000, 2000, 4000, 8000}, held[] = {500, 1000, 2000, 4000, 500};
+    for (size_t j = 0; j < nl; j++) {
+        uint64_t mj;
+        unsigned kj;
+        assert(L[j].capacity == cap[j] && L[j].n == held[j]);
+        assert(fabs(L[j].rate - 0.01 / (double)(1u << j)) < 1e-18);
+        assert(sizing_design(SIZING_CALCULATEPARAMS, cap[j], L[j].rate, &mj, &kj) == SIZING_OK);
+        assert(L[j].m == mj && L[j].k == kj);
+        printf("layer %zu: capacity %llu, rate %g, m %llu, k %u, holds %llu\n", j,
+               (unsigned long long)L[j].capacity, L[j].rate, (unsigned long long)L[j].m, L[j].k,
+               (unsigned long long)L[j].n);
+    }
+    assert(L[0].m == 4793); /* 500 keys at 1%: ceil(500 * 9.58506) */
+    /* Exactly full layers: 7,500 keys fill four layers and start no fifth. */
+    assert(sizing_stack(SIZING_CALCULATEPARAMS, 500, 0.01, 2, 0.5, 7500, L, &nl) == SIZING_OK);
+    assert(nl == 4 && L[3].n == 4000);
+    /* Growth 4: 500, 2000, 8000: three layers at 8,000 keys (seed 001). */
+    assert(sizing_stack(SIZING_CALCULATEPARAMS, 500, 0.01, 4, 0.5, 8000, L, &nl) == SIZING_OK);
+    assert(nl == 3 && L[2].n == 5500);
+    /* Bad parameters. */
+    assert(sizing_stack(SIZING_CALCULATEPARAMS, 500, 0.01, 2, 1.0, 8000, L, &nl) == SIZING_ELAYERS);
+    assert(sizing_stack(SIZING_CALCULATEPARAMS, 500, 0.01, 2, 0.0, 8000, L, &nl) == SIZING_ELAYERS);
+    assert(sizing_stack(SIZING_CALCULATEPARAMS, 500, 0.01, 0.5, 0.5, 8000, L, &nl) == SIZING_ELAYERS);
+    assert(sizing_stack(SIZING_CALCULATEPARAMS, 0, 0.01, 2, 0.5, 8000, L, &nl) == SIZING_ELAYERS);
+    assert(sizing_stack(SIZING_CALCULATEPARAMS, 500, 1.5, 2, 0.5, 8000, L, &nl) == SIZING_EDOM);
+    /* growth 1 and capacity 1: more than 64 layers for 1,000 keys */
+    assert(sizing_stack(SIZING_CALCULATEPARAMS, 1, 0.01, 1, 0.5, 1000, L, &nl) == SIZING_ELAYERS);
+    printf("stack layers and bad parameters: ok\n");
+    return 0;
+}
