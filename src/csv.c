@@ -2,6 +2,7 @@
 #include "csv.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const columns[] = {
@@ -41,11 +42,20 @@ static void put_text(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* The shortest of 15, 16 or 17 significant digits that reads back as the same double
+ * (0.9 rather than 0.90000000000000002; 17 digits always round-trip). */
 static void put_double(FILE *f, double x)
 {
     fputc(',', f);
-    if (!isnan(x))
-        fprintf(f, "%.17g", x);
+    if (isnan(x))
+        return;
+    char buf[40];
+    for (int digits = 15; digits <= 17; digits++) {
+        snprintf(buf, sizeof buf, "%.*g", digits, x);
+        if (strtod(buf, NULL) == x)
+            break;
+    }
+    fputs(buf, f);
 }
 
 int csv_write_row(FILE *f, const csv_row_t *r)

@@ -1,6 +1,7 @@
 /* csv.h - the result table: one RFC 4180 row per (point, scheme), fixed columns
- * (README.md documents each). Doubles print with 17 significant digits so they
- * round-trip; a value that does not exist (NaN) prints as an empty field. */
+ * (README.md documents each). Doubles print with the fewest significant digits (15 to
+ * 17) that read back as the same value; a value that does not exist (NaN) prints as an
+ * empty field. */
 #ifndef BLOOMSIM_CSV_H
 #define BLOOMSIM_CSV_H
 
