@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,12 @@
 #include "version.h"
 
 static const char *cmd = "bloomsim";
+
+/* The signal that asked a run to stop (SIGINT or SIGTERM), 0 while none has. The runner
+ * polls it between filters; the handler does nothing else. */
+static volatile sig_atomic_t stop_signal = 0;
+
+static void on_stop_signal(int sig) { stop_signal = sig; }
 
 static int die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int die(int code, const char *fmt, ...)
@@ -135,6 +142,7 @@ static int cmd_list(int argc, char **argv)
 
 static const char run_usage[] =
     "usage: bloomsim run NAME... [--quick] [--threads N] [--seed S] [--out DIR]\n"
+    "                            [--resume] [--force]\n"
     "\n"
     "Runs each named experiment (experiments/NAME.ini, or a path to an .ini file) and\n"
     "writes DIR/NAME.csv with DIR/NAME.meta beside it (NAME.quick.csv with --quick).\n"
@@ -143,7 +151,12 @@ static const char run_usage[] =
     "  --threads N  threads to use (default: all, or OMP_NUM_THREADS)\n"
     "  --seed S     seed (default: the experiment's seed, else 1); results are a pure\n"
     "               function of the definition, the seed and the program version\n"
-    "  --out DIR    output directory (default: out)\n";
+    "  --out DIR    output directory (default: out)\n"
+    "  --resume     finish an interrupted run (its finished rows are in NAME.csv.partial);\n"
+    "               the result equals an uninterrupted run's, timing aside\n"
+    "  --force      replace a result or interrupted run of another definition or seed\n"
+    "\n"
+    "Ctrl-C (SIGINT) or SIGTERM stops a run keeping every finished row; exit 130 or 143.\n";
 
 typedef struct tty_progress {
     const char *name;
@@ -220,6 +233,10 @@ static int cmd_run(int argc, char **argv, const char *command)
             return 0;
         } else if (strcmp(argv[i], "--quick") == 0) {
             o.quick = 1;
+        } else if (strcmp(argv[i], "--resume") == 0) {
+            o.resume = 1;
+        } else if (strcmp(argv[i], "--force") == 0) {
+            o.force = 1;
         } else if ((v = opt_value(argc, argv, &i, "--threads", &missing))) {
             if (parse_count(v, &x) || x < 1 || x > 4096)
                 return die(2, "run: --threads must be a whole number from 1 to 4096 (got '%s')", v);
@@ -267,6 +284,13 @@ static int cmd_run(int argc, char **argv, const char *command)
         }
         free(rows);
     }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    o.stop = &stop_signal;
     int rc = 0;
     for (int i = 0; i < nnames && rc == 0; i++) {
         tty_progress_t tp = {.name = ex[i].name};
@@ -278,7 +302,10 @@ static int cmd_run(int argc, char **argv, const char *command)
         rc = runner_run(&ex[i], &o, &res, err, sizeof err);
         if (tp.active)
             fputs("\r\033[K", stderr);
-        if (rc) {
+        if (rc == RUN_INTERRUPTED) {
+            die(rc, "%s", err);
+            rc = 128 + (int)stop_signal; /* 130 for SIGINT, 143 for SIGTERM */
+        } else if (rc) {
             die(rc, "%s", err);
         } else {
             print_table(&ex[i], o.quick ? &ex[i].quick : &ex[i].full, &res);

@@ -133,7 +133,8 @@ static void run_filter(const exp_row_t *row, const cond_plan_t *plans, bits_t *b
  * least row->filters more. The decision uses only finished results, so the filters run
  * (and the CSV) are the same for any thread count. *filters_used receives F. */
 static int simulate(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
-                    const row_out_t *out, uint64_t *filters_used, progress_state_t *ps)
+                    const row_out_t *out, uint64_t *filters_used, progress_state_t *ps,
+                    volatile sig_atomic_t *stop)
 {
     const int conditional = row->estimator == EST_CONDITIONAL;
     const size_t nl = row_layers(row);
@@ -157,6 +158,8 @@ static int simulate(const exp_row_t *row, uint64_t seed, uint64_t row_index, int
             const int t = omp_get_thread_num();
 #pragma omp for schedule(dynamic, 1)
             for (uint64_t f = f0; f < F; f++) {
+                if (stop && *stop)
+                    continue; /* drain the loop: the row will be dropped */
                 pcg32_t r;
                 pcg32_unit(&r, seed, row_index, f);
                 run_filter(row, plans, &arrays[(size_t)t * nl], &work[(size_t)t * nl], f, &r,
@@ -181,7 +184,7 @@ static int simulate(const exp_row_t *row, uint64_t seed, uint64_t row_index, int
                 }
             }
         }
-        if (row->precision <= 0 || F >= row->max_filters)
+        if (row->precision <= 0 || F >= row->max_filters || (stop && *stop))
             break;
         stats_summary_t s;
         runner_summarize_row(row, F, out->counts, out->rates, &s);
@@ -210,7 +213,7 @@ static int simulate(const exp_row_t *row, uint64_t seed, uint64_t row_index, int
     free(work);
     for (size_t j = 0; j < nplans; j++)
         cond_plan_free(&plans[j]);
-    return failed ? -1 : 0;
+    return failed ? -1 : stop && *stop ? 1 : 0;
 }
 
 int runner_simulate_row(const exp_row_t *row, uint64_t seed, uint64_t row_index,
@@ -225,7 +228,7 @@ int runner_simulate_row(const exp_row_t *row, uint64_t seed, uint64_t row_index,
             return -1;
         out.consulted = consulted;
     }
-    int rc = simulate(row, seed, row_index, threads, &out, filters_used, NULL);
+    int rc = simulate(row, seed, row_index, threads, &out, filters_used, NULL, NULL);
     free(consulted);
     return rc;
 }
@@ -339,7 +342,8 @@ static void iso_time(time_t t, char *buf, size_t len)
 }
 
 static int write_meta(const char *path, const experiment_t *e, const run_opts_t *o,
-                      uint64_t seed, size_t nrows, time_t t0, time_t t1, double seconds)
+                      uint64_t seed, size_t nrows, size_t resumed, time_t t0, time_t t1,
+                      double seconds)
 {
     FILE *f = fopen(path, "w");
     if (!f)
@@ -350,11 +354,11 @@ static int write_meta(const char *path, const experiment_t *e, const run_opts_t 
     iso_time(t1, end, sizeof end);
     fprintf(f, "experiment = %s\ntitle = %s\nfile = %s\nfile_fnv1a64 = %016llx\n"
                "version = %s\ncommand = %s\nseed = %llu\nscale = %s\nthreads = %d\n"
-               "rows = %zu\nstart = %s\nend = %s\nseconds = %.1f\nhost = %s\n"
-               "compiler = %s\n",
+               "rows = %zu\nresumed_rows = %zu\nstart = %s\nend = %s\nseconds = %.1f\n"
+               "host = %s\ncompiler = %s\n",
             e->name, e->title, e->path, (unsigned long long)e->file_hash,
             BLOOMSIM_VERSION, o->command ? o->command : "", (unsigned long long)seed,
-            o->quick ? "quick" : "full", o->threads, nrows, start, end, seconds, host,
+            o->quick ? "quick" : "full", o->threads, nrows, resumed, start, end, seconds, host,
 #ifdef __clang__
             "clang " __clang_version__
 #else
@@ -362,6 +366,93 @@ static int write_meta(const char *path, const experiment_t *e, const run_opts_t 
 #endif
     );
     return fclose(f) == 0 ? 0 : -1;
+}
+
+/* The value of "key = value" in a metadata file, or "" when absent. */
+static void meta_get(const char *path, const char *key, char *val, size_t len)
+{
+    val[0] = '\0';
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    char line[2048];
+    size_t kl = strlen(key);
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, key, kl) == 0 && strncmp(line + kl, " = ", 3) == 0) {
+            snprintf(val, len, "%.*s", (int)strcspn(line + kl + 3, "\r\n"), line + kl + 3);
+            break;
+        }
+    fclose(f);
+}
+
+/* What makes a run's result: the definition, the seed, the scale, the program. */
+typedef struct run_id {
+    char hash[32], seed[32], scale[8], version[128];
+} run_id_t;
+
+static void run_id_read(const char *path, run_id_t *id)
+{
+    meta_get(path, "file_fnv1a64", id->hash, sizeof id->hash);
+    meta_get(path, "seed", id->seed, sizeof id->seed);
+    meta_get(path, "scale", id->scale, sizeof id->scale);
+    meta_get(path, "version", id->version, sizeof id->version);
+}
+
+static int file_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* Keep the complete rows of an interrupted run's CSV: check its header, count the
+ * lines that end in CRLF, cut off a torn last line, and read back what the summary
+ * table shows. Returns the number of rows kept, or -1 when the file is not ours. */
+static long resume_rows(const char *partial, const exp_row_t *rows, size_t nrows,
+                        csv_row_t *out)
+{
+    FILE *f = fopen(partial, "rb");
+    if (!f)
+        return -1;
+    char line[8192], header[8192];
+    FILE *mem = fmemopen(header, sizeof header, "w");
+    if (!mem) {
+        fclose(f);
+        return -1;
+    }
+    csv_write_header(mem);
+    fclose(mem);
+    long kept = -1;
+    long good_end = 0;
+    if (fgets(line, sizeof line, f) && strcmp(line, header) == 0) {
+        kept = 0;
+        good_end = ftell(f);
+        while (fgets(line, sizeof line, f) && (size_t)kept < nrows) {
+            size_t l = strlen(line);
+            if (l < 2 || line[l - 2] != '\r' || line[l - 1] != '\n')
+                break; /* torn by a crash: dropped below */
+            /* Columns 6 bits_per_key, 11 rate, 15 formula, 19 ratio_formula. */
+            char *field[24] = {0}, *p = line;
+            for (int c = 0; c < 24 && p; c++) {
+                field[c] = p;
+                p = strchr(p, ',');
+                if (p)
+                    *p++ = '\0';
+            }
+            if (!field[18] || strcmp(field[1], rows[kept].scheme->name) != 0)
+                break;
+            out[kept].scheme = rows[kept].scheme->name;
+            out[kept].bits_per_key = strtod(field[5], NULL);
+            out[kept].rate = strtod(field[10], NULL);
+            out[kept].formula = strtod(field[14], NULL);
+            out[kept].ratio_formula = strtod(field[18], NULL);
+            kept++;
+            good_end = ftell(f);
+        }
+    }
+    fclose(f);
+    if (kept >= 0 && truncate(partial, good_end) != 0)
+        return -1;
+    return kept;
 }
 
 int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, char *err,
@@ -393,53 +484,124 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
         return 2;
     }
 
-    /* Output first, so an unwritable directory fails before any work. */
+    /* Output first, so an unwritable directory or a result we must not replace fails
+     * before any work. */
     const char *suffix = o->quick ? ".quick" : "";
-    char partial[1200];
+    char partial[1200], idpath[1200];
     snprintf(res->csv_path, sizeof res->csv_path, "%s/%s%s.csv", o->outdir, e->name, suffix);
     snprintf(res->meta_path, sizeof res->meta_path, "%s/%s%s.meta", o->outdir, e->name,
              suffix);
     snprintf(partial, sizeof partial, "%s.partial", res->csv_path);
+    snprintf(idpath, sizeof idpath, "%s/%s%s.run", o->outdir, e->name, suffix);
     if (mkdir(o->outdir, 0777) != 0 && errno != EEXIST) {
         snprintf(err, errlen, "%s: cannot create output directory: %s (got '%s')",
                  o->outdir, strerror(errno), o->outdir);
         free(rows);
         return 2;
     }
-    FILE *csv = fopen(partial, "w");
-    if (!csv) {
-        snprintf(err, errlen, "%s: cannot write: %s (got '--out %s')", partial,
+    run_id_t me = {.scale = ""}, theirs;
+    snprintf(me.hash, sizeof me.hash, "%016llx", (unsigned long long)e->file_hash);
+    snprintf(me.seed, sizeof me.seed, "%llu", (unsigned long long)seed);
+    snprintf(me.scale, sizeof me.scale, "%s", o->quick ? "quick" : "full");
+    snprintf(me.version, sizeof me.version, "%s", BLOOMSIM_VERSION);
+    if (file_exists(res->csv_path) && !o->force) {
+        run_id_read(res->meta_path, &theirs);
+        if (strcmp(theirs.hash, me.hash) != 0 || strcmp(theirs.seed, me.seed) != 0) {
+            snprintf(err, errlen, "%s: holds a complete result of %s; --force replaces it, "
+                     "--out elsewhere keeps it (got seed %s, definition %s)", res->csv_path,
+                     strcmp(theirs.seed, me.seed) ? "another seed" : "another definition",
+                     me.seed, me.hash);
+            free(rows);
+            return 2;
+        }
+    }
+    long resumed = 0;
+    res->rows = calloc(nrows ? nrows : 1, sizeof *res->rows);
+    if (!res->rows) {
+        snprintf(err, errlen, "%s: out of memory", e->path);
+        free(rows);
+        return 1;
+    }
+    if (file_exists(partial) && !o->force) {
+        run_id_read(idpath, &theirs);
+        int same = strcmp(theirs.hash, me.hash) == 0 && strcmp(theirs.seed, me.seed) == 0 &&
+                   strcmp(theirs.scale, me.scale) == 0 && strcmp(theirs.version, me.version) == 0;
+        if (!o->resume || !same) {
+            snprintf(err, errlen, "%s: holds rows of an interrupted run%s; %s--force starts "
+                     "over (got %s)", partial, same ? "" : " of another definition, seed or "
+                     "version", same ? "--resume continues it, " : "", o->resume ? "--resume" :
+                     "no --resume");
+            free(rows);
+            return 2;
+        }
+        resumed = resume_rows(partial, rows, nrows, res->rows);
+        if (resumed < 0) {
+            snprintf(err, errlen, "%s: not a result table of this program; --force starts over "
+                     "(got '--resume')", partial);
+            free(rows);
+            return 2;
+        }
+    }
+    FILE *csv = fopen(partial, resumed > 0 ? "ab" : "wb");
+    FILE *idf = resumed > 0 ? NULL : fopen(idpath, "w");
+    if (!csv || (resumed == 0 && !idf)) {
+        snprintf(err, errlen, "%s: cannot write: %s (got '--out %s')", csv ? idpath : partial,
                  strerror(errno), o->outdir);
+        if (csv)
+            fclose(csv);
+        if (idf)
+            fclose(idf);
         free(rows);
         return 2;
     }
-    res->rows = calloc(nrows ? nrows : 1, sizeof *res->rows);
+    if (idf) {
+        fprintf(idf, "file_fnv1a64 = %s\nseed = %s\nscale = %s\nversion = %s\n", me.hash,
+                me.seed, me.scale, me.version);
+        if (fclose(idf) != 0) {
+            snprintf(err, errlen, "%s: cannot write: %s", idpath, strerror(errno));
+            fclose(csv);
+            free(rows);
+            return 1;
+        }
+    }
     row_out_t out = {
         .counts = malloc((size_t)fmax * sizeof *out.counts),
         .rates = malloc((size_t)fmax * sizeof *out.rates),
         .popcounts = malloc((size_t)fmax * sizeof *out.popcounts),
         .consulted = malloc((size_t)fmax * sizeof *out.consulted),
     };
-    if (!res->rows || !out.counts || !out.rates || !out.popcounts || !out.consulted) {
+    if (!out.counts || !out.rates || !out.popcounts || !out.consulted) {
         snprintf(err, errlen, "%s: out of memory for %llu filters", e->path,
                  (unsigned long long)fmax);
         rc = 1;
         goto out;
     }
-    csv_write_header(csv);
+    if (resumed == 0)
+        csv_write_header(csv);
+    res->nrows = (size_t)resumed;
 
     progress_state_t ps = {.o = o, .p = {.rows_total = nrows}};
     ps.start = ps.last = now();
     for (size_t i = 0; i < nrows; i++)
         ps.total_work += row_work(&rows[i]);
+    for (size_t i = 0; i < (size_t)resumed; i++)
+        ps.done_work_rows += row_work(&rows[i]);
     time_t t0 = time(NULL);
-    for (size_t i = 0; i < nrows; i++) {
+    for (size_t i = (size_t)resumed; i < nrows; i++) {
         double rt = now();
         uint64_t used;
         row_out_t ro = out;
         if (rows[i].structure != STRUCT_DESIGN)
             ro.popcounts = NULL;
-        if (simulate(&rows[i], seed, i, o->threads, &ro, &used, o->progress ? &ps : NULL)) {
+        int st = simulate(&rows[i], seed, i, o->threads, &ro, &used, o->progress ? &ps : NULL,
+                          o->stop);
+        if (st > 0) {
+            snprintf(err, errlen, "interrupted: %zu of %zu rows finished in %s; run it again "
+                     "with --resume to finish", res->nrows, nrows, partial);
+            rc = RUN_INTERRUPTED;
+            goto out;
+        }
+        if (st < 0) {
             snprintf(err, errlen, "%s: out of memory for %llu-bit filters", e->path,
                      (unsigned long long)rows[i].geom.m);
             rc = 1;
@@ -475,11 +637,13 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
     csv = NULL;
     char meta_partial[1200];
     snprintf(meta_partial, sizeof meta_partial, "%s.partial", res->meta_path);
-    if (write_meta(meta_partial, e, o, seed, nrows, t0, time(NULL), res->seconds) ||
+    if (write_meta(meta_partial, e, o, seed, nrows, (size_t)resumed, t0, time(NULL),
+                   res->seconds) ||
         rename(meta_partial, res->meta_path) || rename(partial, res->csv_path)) {
         snprintf(err, errlen, "%s: cannot write results: %s", res->csv_path, strerror(errno));
         rc = 1;
     }
+    remove(idpath);
 out:
     if (csv)
         fclose(csv);

@@ -9,6 +9,7 @@
 #ifndef BLOOMSIM_RUNNER_H
 #define BLOOMSIM_RUNNER_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -31,6 +32,11 @@ typedef struct run_opts {
     int seed_given;        /* otherwise the experiment's seed */
     const char *outdir;
     const char *command;   /* the command line, for the metadata */
+    int resume;            /* continue NAME.csv.partial of an interrupted identical run */
+    int force;             /* replace a result or partial run of another definition or seed */
+    /* Set (by a signal handler) to stop: finished rows are kept in NAME.csv.partial,
+     * the row in progress is dropped, runner_run returns RUN_INTERRUPTED. May be NULL. */
+    volatile sig_atomic_t *stop;
     /* Called from one thread about twice a second and after each row; may be NULL. */
     void (*progress)(const run_progress_t *p, void *ctx);
     void *progress_ctx;
@@ -44,9 +50,14 @@ typedef struct run_result {
     double seconds;
 } run_result_t;
 
-/* Returns 0; 2 for bad input (message in err: a size past memory, an unwritable output);
- * 1 for a failure while running (write error). On failure no earlier result file is
- * touched: output goes to NAME.csv.partial and is renamed into place at the end. */
+enum { RUN_INTERRUPTED = 3 };
+
+/* Returns 0; 2 for bad input (message in err: a size past memory, an unwritable output,
+ * a result or interrupted run of another definition or seed without force, an
+ * interrupted run found without resume or force); 1 for a failure while running (write
+ * error); RUN_INTERRUPTED when *stop was set. No complete result is ever overwritten
+ * partway: rows go to NAME.csv.partial as they finish, beside NAME.run (what made
+ * them), and are renamed into place at the end. res->nrows counts the finished rows. */
 int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, char *err,
                size_t errlen);
 void runner_free(run_result_t *res);
