@@ -533,6 +533,7 @@ static int set_field(parse_state_t *ps, sweep_t *sw, int f, const raw_value_t *r
     return -1;
 }
 
+/* The whole file, NUL-terminated (messages quote lines with string functions). */
 static int read_file(const char *path, char **buf, size_t *len)
 {
     FILE *f = fopen(path, "rb");
@@ -541,8 +542,8 @@ static int read_file(const char *path, char **buf, size_t *len)
     size_t cap = 4096, n = 0;
     char *b = malloc(cap);
     while (b) {
-        n += fread(b + n, 1, cap - n, f);
-        if (n < cap)
+        n += fread(b + n, 1, cap - 1 - n, f);
+        if (n < cap - 1)
             break;
         if (cap >= ((size_t)1 << 24)) { /* 16 MiB: no experiment file is that big */
             free(b);
@@ -560,18 +561,52 @@ static int read_file(const char *path, char **buf, size_t *len)
         free(b);
         return -1;
     }
+    b[n] = '\0';
     *buf = b;
     *len = n;
     return 0;
 }
 
+/* Parse the file's text in buf[0..len), with buf[len] == '\0' (taken over: freed here). */
+static int load_text(const char *path, char *buf, size_t len, experiment_t *e, char *err,
+                     size_t errlen);
+
 int experiment_load(const char *path, experiment_t *e, char *err, size_t errlen)
 {
-    parse_state_t *ps = calloc(1, sizeof *ps);
-    if (!ps) {
+    char *buf;
+    size_t len;
+    if (read_file(path, &buf, &len)) {
+        memset(e, 0, sizeof *e);
+        snprintf(err, errlen, "%s: cannot read experiment file: %s", path, strerror(errno));
+        return 2;
+    }
+    return load_text(path, buf, len, e, err, errlen);
+}
+
+int experiment_load_text(const char *path, const char *text, size_t len, experiment_t *e,
+                         char *err, size_t errlen)
+{
+    char *buf = malloc(len + 1);
+    if (!buf) {
         snprintf(err, errlen, "%s: out of memory", path);
         return 2;
     }
+    memcpy(buf, text, len);
+    buf[len] = '\0';
+    return load_text(path, buf, len, e, err, errlen);
+}
+
+static int load_text(const char *path, char *buf, size_t len, experiment_t *e, char *err,
+                     size_t errlen)
+{
+    parse_state_t *ps = calloc(1, sizeof *ps);
+    if (!ps) {
+        free(buf);
+        snprintf(err, errlen, "%s: out of memory", path);
+        return 2;
+    }
+    ps->buf = buf;
+    ps->len = len;
     ps->path = path;
     ps->err = err;
     ps->errlen = errlen;
@@ -585,10 +620,6 @@ int experiment_load(const char *path, experiment_t *e, char *err, size_t errlen)
                    strlen(base) - 4 : strlen(base)), base);
 
     int rc = 2;
-    if (read_file(path, &ps->buf, &ps->len)) {
-        snprintf(err, errlen, "%s: cannot read experiment file: %s", path, strerror(errno));
-        goto out;
-    }
     e->file_hash = UINT64_C(0xcbf29ce484222325);
     for (size_t i = 0; i < ps->len; i++)
         e->file_hash = (e->file_hash ^ (unsigned char)ps->buf[i]) * UINT64_C(0x100000001b3);

@@ -112,6 +112,10 @@ const char *experiment_estimator_name(estimator_t e);
 
 /* Parse the INI file at path. Returns 0, or 2 (bad input) with the message in err. */
 int experiment_load(const char *path, experiment_t *e, char *err, size_t errlen);
+/* The same for text already in memory (len bytes, need not end in NUL), named path in
+ * messages. For fuzzing and tests. */
+int experiment_load_text(const char *path, const char *text, size_t len, experiment_t *e,
+                         char *err, size_t errlen);
 
 /* Expand a loaded experiment into rows (size-major, then b, then scheme, in file
  * order), checking every combination. *rows is malloc'ed; caller frees.
