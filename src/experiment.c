@@ -20,6 +20,9 @@
 #include "cond.h"
 
 #define RAW_LEN 4096
+/* Counts past these are typing errors, and would overflow the arithmetic on them. */
+#define COUNT_MAX (UINT64_C(1) << 40)
+#define LOOKUPS_MAX (UINT64_C(1) << 56)
 #define INI_LINE_MAX 200 /* inih's INI_MAX_LINE as built by Debian */
 
 enum { S_NONE, S_EXPERIMENT, S_SWEEP, S_QUICK, S_NSECTIONS };
@@ -101,8 +104,11 @@ static char *reader(char *str, int num, void *stream)
     }
     memcpy(str, start, n);
     str[n] = '\0';
-    const char *t = skip_space(str);
-    ps->indented = t > str;
+    const char *t = str;
+    if (ps->line == 1 && n >= 3 && memcmp(t, "\xEF\xBB\xBF", 3) == 0)
+        t += 3; /* UTF-8 byte order mark; inih skips it too */
+    t = skip_space(t);
+    ps->indented = (*str == ' ' || *str == '\t');
     if (*t == '[') {
         static const char *const names[S_NSECTIONS] = {"", "experiment", "sweep", "quick"};
         const char *end = strchr(t, ']');
@@ -151,6 +157,17 @@ static int handler(void *user, const char *section, const char *name, const char
         return fail_at(ps, ps->line, "key given twice, first at line %u (got '%s')",
                        rv->line, name);
     if (continuation) {
+        /* inih strips inline comments only on key lines; do it for continuations too. */
+        char cont[RAW_LEN];
+        snprintf(cont, sizeof cont, "%s", value);
+        for (char *c = cont; *c; c++)
+            if (*c == ';' && (c == cont || c[-1] == ' ' || c[-1] == '\t')) {
+                *c = '\0';
+                break;
+            }
+        for (size_t l = strlen(cont); l > 0 && (cont[l - 1] == ' ' || cont[l - 1] == '\t');)
+            cont[--l] = '\0';
+        value = cont;
         size_t used = strlen(rv->text);
         if (used + 1 + strlen(value) >= RAW_LEN)
             return fail_at(ps, ps->line, "value too long (got '%s')", name);
@@ -211,6 +228,8 @@ static int parse_u64(const char *s, uint64_t *out)
 
 static int parse_double(const char *s, double *out)
 {
+    if (strpbrk(s, "xXpP")) /* no hexadecimal floats: 0x10 is a typing error here */
+        return -1;
     char *end;
     errno = 0;
     double d = strtod(s, &end);
@@ -437,9 +456,10 @@ static int set_field(parse_state_t *ps, sweep_t *sw, int f, const raw_value_t *r
                                      "to below 1, e.g. 0.01 (got '%s')", v), -1;
         return 0;
     case F_MAX_FILTERS:
-        if (parse_u64(v, &sw->max_filters) || sw->max_filters < 2)
-            return fail_at(ps, line, "max_filters must be a whole number >= 2 (got '%s')",
-                           v), -1;
+        if (parse_u64(v, &sw->max_filters) || sw->max_filters < 2 ||
+            sw->max_filters > COUNT_MAX)
+            return fail_at(ps, line, "max_filters must be a whole number from 2 to 2^40 (got "
+                                     "'%s')", v), -1;
         return 0;
     case F_DESIGN_KEYS:
         if (parse_u64(v, &sw->design_keys) || sw->design_keys == 0)
@@ -521,13 +541,14 @@ static int set_field(parse_state_t *ps, sweep_t *sw, int f, const raw_value_t *r
             return fail_at(ps, line, "single must be yes or no (got '%s')", v), -1;
         return 0;
     case F_FILTERS:
-        if (parse_u64(v, &sw->filters) || sw->filters < 2)
-            return fail_at(ps, line, "filters must be a whole number >= 2, to estimate the "
-                                     "between-filter spread (got '%s')", v), -1;
+        if (parse_u64(v, &sw->filters) || sw->filters < 2 || sw->filters > COUNT_MAX)
+            return fail_at(ps, line, "filters must be a whole number from 2 (to estimate the "
+                                     "between-filter spread) to 2^40 (got '%s')", v), -1;
         return 0;
     case F_LOOKUPS:
-        if (parse_u64(v, &sw->lookups) || sw->lookups == 0)
-            return fail_at(ps, line, "lookups must be a whole number >= 1 (got '%s')", v), -1;
+        if (parse_u64(v, &sw->lookups) || sw->lookups == 0 || sw->lookups > LOOKUPS_MAX)
+            return fail_at(ps, line, "lookups must be a whole number from 1 to 2^56 (got '%s')",
+                           v), -1;
         return 0;
     }
     return -1;
@@ -774,10 +795,12 @@ static void row_common(exp_row_t *r, const sweep_t *s, const scheme_t *sc, int c
     r->scheme = sc;
     r->estimator = s->estimator == EST_LOOKUPS || !cond_ok ? EST_LOOKUPS : EST_CONDITIONAL;
     r->filters = s->filters;
-    r->lookups_per_filter = (s->lookups + s->filters - 1) / s->filters;
+    r->lookups_per_filter = s->lookups / s->filters + (s->lookups % s->filters != 0);
     r->strides = s->strides;
     r->precision = s->precision;
-    r->max_filters = s->max_filters ? s->max_filters : 1000 * s->filters;
+    r->max_filters = s->max_filters ? s->max_filters
+                                    : s->filters < COUNT_MAX / 1000 ? 1000 * s->filters
+                                                                     : COUNT_MAX;
 }
 
 static int row_error(const experiment_t *e, unsigned line, char *err, size_t errlen,
@@ -933,6 +956,11 @@ int experiment_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *
                 return row_error(e, s->line[F_BPK], err, errlen, "bits_per_key %g gives %s "
                                  "keys at bits = %llu (got '%g')", b, nd < 1 ? "no" : "too many",
                                  (unsigned long long)m, b);
+            }
+            if (s->k_rule != K_FIXED && b * log(2.0) > 1000.5) {
+                free(r);
+                return row_error(e, s->line[F_BPK], err, errlen, "bits_per_key %g needs k = %.0f "
+                                 "probes, more than 1000 (got '%g')", b, b * log(2.0), b);
             }
             unsigned k = experiment_k(s->k_rule, s->k, b);
             for (size_t d = 0; d < s->nschemes; d++, i++) {

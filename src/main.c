@@ -275,14 +275,27 @@ static int cmd_run(int argc, char **argv, const char *command)
             return die(2, "run: unknown experiment or unreadable file %s (got '%s'); "
                           "bloomsim list shows them", path, names[i]);
         }
-        exp_row_t *rows;
-        size_t nrows;
-        if (experiment_load(path, &ex[i], err, sizeof err) ||
-            experiment_rows(&ex[i], o.quick, &rows, &nrows, err, sizeof err)) {
+        if (experiment_load(path, &ex[i], err, sizeof err)) {
             free(ex);
             return die(2, "%s", err);
         }
-        free(rows);
+        /* Both scales, so a full definition that cannot run fails its --quick test. */
+        for (int q = 0; q < 2; q++) {
+            exp_row_t *rows;
+            size_t nrows;
+            if (experiment_rows(&ex[i], q, &rows, &nrows, err, sizeof err)) {
+                free(ex);
+                return die(2, "%s", err);
+            }
+            free(rows);
+        }
+        for (int j = 0; j < i; j++)
+            if (strcmp(ex[j].name, ex[i].name) == 0) {
+                die(2, "run: %s and %s would both write %s/%s.csv; run them with different "
+                       "--out (got '%s')", names[j], names[i], o.outdir, ex[i].name, names[i]);
+                free(ex);
+                return 2;
+            }
     }
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);

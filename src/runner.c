@@ -187,8 +187,8 @@ static int simulate(const exp_row_t *row, uint64_t seed, uint64_t row_index, int
         if (row->precision <= 0 || F >= row->max_filters || (stop && *stop))
             break;
         stats_summary_t s;
-        runner_summarize_row(row, F, out->counts, out->rates, &s);
-        double rse = s.rate > 0 ? s.stderr_ / s.rate : INFINITY;
+        double rse = runner_summarize_row(row, F, out->counts, out->rates, &s) == 0 &&
+                     s.rate > 0 ? s.stderr_ / s.rate : INFINITY;
         if (rse <= row->precision)
             break;
         double want = isfinite(rse) ? (double)F * (rse / row->precision) *
@@ -279,7 +279,9 @@ static void fill_row(const experiment_t *e, const exp_row_t *row, uint64_t filte
 {
     const probe_geom_t *g = &row->geom;
     stats_summary_t s;
-    runner_summarize_row(row, filters, o->counts, o->rates, &s);
+    if (runner_summarize_row(row, filters, o->counts, o->rates, &s) != 0)
+        s = (stats_summary_t){.filters = filters, .rate = NAN, .stderr_ = NAN,
+                              .ci_low = NAN, .ci_high = NAN};
     refs_t ref = row_refs(row);
     *out = (csv_row_t){
         .experiment = e->name, .scheme = row->scheme->name,
@@ -474,12 +476,29 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
         mmax = rows[i].geom.m > mmax ? rows[i].geom.m : mmax;
         fmax = f > fmax ? f : fmax;
     }
-    double need = (double)o->threads * (double)((mmax + 63) / 64 * 8) + 32.0 * (double)fmax;
-    if (avail && need > 0.9 * (double)avail) {
-        snprintf(err, errlen, "%s:%u: bits = %llu needs %.1f GiB (%d threads), only %.1f "
-                 "GiB available (got '%llu')", e->path, sw->line[F_BITS],
-                 (unsigned long long)mmax, need / 1073741824.0, o->threads,
-                 (double)avail / 1073741824.0, (unsigned long long)mmax);
+    /* Per thread: the bit arrays, and for the conditional estimator the rotated copy
+     * (twice the array) and the keys' words and strata (32 bytes a key). Per filter: its
+     * count, rate, popcount and layers consulted (32 bytes). */
+    double per_thread = 0;
+    uint64_t nmax = 0;
+    for (size_t i = 0; i < nrows; i++) {
+        double t = (double)((rows[i].geom.m + 63) / 64 * 8);
+        if (rows[i].estimator == EST_CONDITIONAL)
+            t = 3 * t + 32.0 * (double)rows[i].n;
+        per_thread = t > per_thread ? t : per_thread;
+        nmax = rows[i].n > nmax ? rows[i].n : nmax;
+    }
+    double arrays = (double)o->threads * per_thread, tallies = 32.0 * (double)fmax;
+    if (avail && arrays + tallies > 0.9 * (double)avail) {
+        int by_filters = tallies > arrays;
+        unsigned line = by_filters ? (sw->line[F_MAX_FILTERS] ? sw->line[F_MAX_FILTERS]
+                                                              : sw->line[F_FILTERS])
+                                   : sw->line[F_BITS] ? sw->line[F_BITS] : sw->line[F_DESIGN_KEYS];
+        snprintf(err, errlen, "%s:%u: %s needs %.1f GiB (%d threads), only %.1f GiB "
+                 "available (got '%llu')", e->path, line,
+                 by_filters ? "the number of filters" : "the filter size",
+                 (arrays + tallies) / 1073741824.0, o->threads, (double)avail / 1073741824.0,
+                 (unsigned long long)(by_filters ? fmax : mmax));
         free(rows);
         return 2;
     }
@@ -637,9 +656,19 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
     csv = NULL;
     char meta_partial[1200];
     snprintf(meta_partial, sizeof meta_partial, "%s.partial", res->meta_path);
+    /* Both targets must be replaceable before either is replaced, so a failure cannot
+     * leave a new table beside an old description or the reverse. */
+    struct stat st_csv, st_meta;
+    if ((stat(res->csv_path, &st_csv) == 0 && !S_ISREG(st_csv.st_mode)) ||
+        (stat(res->meta_path, &st_meta) == 0 && !S_ISREG(st_meta.st_mode))) {
+        snprintf(err, errlen, "%s: cannot replace: not a regular file (the finished rows are "
+                 "in %s)", S_ISREG(st_csv.st_mode) ? res->meta_path : res->csv_path, partial);
+        rc = 1;
+        goto out;
+    }
     if (write_meta(meta_partial, e, o, seed, nrows, (size_t)resumed, t0, time(NULL),
                    res->seconds) ||
-        rename(meta_partial, res->meta_path) || rename(partial, res->csv_path)) {
+        rename(partial, res->csv_path) || rename(meta_partial, res->meta_path)) {
         snprintf(err, errlen, "%s: cannot write results: %s", res->csv_path, strerror(errno));
         rc = 1;
     }

@@ -51,6 +51,8 @@ expect_error 2 "--seed must be a whole number (got '-1')" run floor-4096 --seed 
 expect_error 2 "--seed needs a value (got nothing)" run floor-4096 --seed
 expect_error 2 "unknown option (got '--fast')" run floor-4096 --fast
 expect_error 2 "cannot create output directory" run stride-zero --quick --out /etc/passwd/x
+cp experiments/stride-zero.ini "$tmp/stride-zero.ini"
+expect_error 2 "would both write out/stride-zero.csv; run them with different --out" run stride-zero "$tmp/stride-zero.ini" --quick
 expect_error 2 "--bits and --keys are required (got no --keys)" exact --bits 1024
 expect_error 2 "--bits must be a whole number >= 1 (got '1e3x')" exact --bits 1e3x --keys 5
 expect_error 2 "--bits must be at most 2^40 (got '2199023255552')" exact --bits 2199023255552 --keys 5

@@ -79,7 +79,7 @@ static void test_format(void)
 {
     const char *path = "/tmp/bloomsim-test-format.ini";
     write_file(path,
-               "# comment line\n"
+               "\xEF\xBB\xBF# comment line after a UTF-8 byte order mark\n"
                "[experiment]\n"
                "title = Format test\n"
                "description = first line\n"
@@ -90,7 +90,7 @@ static void test_format(void)
                "bits_per_key = 4:8:2 9.5\n"
                "k = 5\n"
                "schemes = independent\n"
-               "  double\n"
+               "  double ; a comment on a continuation line\n"
                "filters = 10\n"
                "lookups = 1e3\n"
                "[quick]\n"
