@@ -11,10 +11,10 @@ function round_to(v, dec) { return sprintf("%." (dec > 0 ? dec : 0) "f", v) }
 
 # v +- se, both rounded to the standard error's first significant digit (two when it
 # starts with 1).
-function pm(v, se,    e, dec) {
+function pm(v, se,    e, dec, unit) {
     if (se == "" || se + 0 <= 0)
         return sprintf("%.4g", v)
-    e = int(log(se) / log(10)); if (se < 10 ^ e) e--
+    e = int(log(se) / log(10)); if (se < 10 ^ e) e--; if (se >= 10 ^ (e + 1)) e++
     dec = -e + (se / 10 ^ e < 2 ? 1 : 0)
     if (dec <= 0) {
         unit = 10 ^ (-dec)
@@ -43,24 +43,30 @@ END {
 }
 
 # ---- plain sweeps ----
-function plain_tables(    r, first, npts, nb, b, s, size, lastsize, key, label, line, i, j, dat) {
+function plain_tables(    r, first, b, s, lastb, i, j, dat, line, sep) {
+    # A point starts at each row of the first scheme; a new filter size starts where bits
+    # per key stops increasing. A size is labelled by the largest m of its first point
+    # (schemes that round the size, prime or slices, only ever use fewer bits).
     first = c[1, 2]
-    npts = 0
+    lastb = ""
     for (r = 1; r <= nrow; r++) {
         if (c[r, 2] == first) {
-            npts++
-            size = c[r, 3]
-            if (size != lastsize) { nb++; bsize[nb] = size; bpts[nb] = 0; lastsize = size }
+            if (lastb == "" || c[r, 6] + 0 <= lastb + 0) { nb++; bsize[nb] = 0; bpts[nb] = 0 }
+            lastb = c[r, 6]
             bpts[nb]++
             pt_b[nb, bpts[nb]] = c[r, 6]; pt_k[nb, bpts[nb]] = c[r, 5]; pt_f[nb, bpts[nb]] = c[r, 15]
             pt_x[nb, bpts[nb]] = c[r, 17]
         }
+        if (bpts[nb] == 1 && c[r, 3] + 0 > bsize[nb]) bsize[nb] = c[r, 3] + 0
+        blk[r] = nb; blkpt[r] = bpts[nb]
+    }
+    for (r = 1; r <= nrow; r++) {
         s = c[r, 2]
         if (!(s in seen)) { seen[s] = 1; ns++; sname[ns] = s }
-        cell[nb, bpts[nb], s] = pm(c[r, 19], c[r, 19] * c[r, 12] / (c[r, 11] > 0 ? c[r, 11] : 1))
-        if (c[r, 11] + 0 == 0) cell[nb, bpts[nb], s] = "0 (none seen)"
+        cell[blk[r], blkpt[r], s] = pm(c[r, 19], c[r, 19] * c[r, 12] / (c[r, 11] > 0 ? c[r, 11] : 1))
+        if (c[r, 11] + 0 == 0) cell[blk[r], blkpt[r], s] = "0 (none seen)"
         if (plotdir != "") {
-            dat = plotdir "/" name "-" bsize[nb] "-" s ".dat"
+            dat = plotdir "/" name "-" bsize[blk[r]] "-" s ".dat"
             printf "%s %s %s %s %s %s %s\n", c[r, 6], c[r, 11], c[r, 13], c[r, 14], c[r, 15], c[r, 17], c[r, 22] > dat
         }
     }
@@ -81,7 +87,7 @@ function plain_tables(    r, first, npts, nb, b, s, size, lastsize, key, label, 
 }
 
 # ---- designs and stacks ----
-function design_tables(    r, p, np, st, key, nk, ks, i, j, line, sep, v, dat, lab) {
+function design_tables(    r, p, np, st, k, i, j, line, sep, v, dat, lab) {
     for (r = 1; r <= nrow; r++) {
         p = c[r, 26]
         if (!(p in pseen)) { pseen[p] = 1; np++; prate[np] = p; pkeys[np] = c[r, 25] }

@@ -516,14 +516,15 @@ static int set_field(parse_state_t *ps, sweep_t *sw, int f, const raw_value_t *r
             unsigned long long c0;
             double g, t;
             char extra;
-            if (sw->nstacks == EXP_MAX_STACKS ||
+            if (tok[strspn(tok, "0123456789./eE+")] != '\0' || strchr(tok, '/') == tok ||
+                sw->nstacks == EXP_MAX_STACKS ||
                 sscanf(tok, "%llu/%lf/%lf%c", &c0, &g, &t, &extra) != 3 || c0 == 0)
                 return fail_at(ps, line, "stack must be first_capacity/growth/tightening, e.g. "
                                          "500/2/0.5, at most 8 of them (got '%s')", tok), -1;
             if (!(g >= 1))
                 return fail_at(ps, line, "stack growth must be >= 1 (got '%s')", tok), -1;
-            if (!(t > 0 && t < 1))
-                return fail_at(ps, line, "stack tightening must be strictly between 0 and 1 "
+            if (!(t >= 1e-6 && t < 1))
+                return fail_at(ps, line, "stack tightening must be from 1e-6 to below 1 "
                                          "(got '%s')", tok), -1;
             sw->stack[sw->nstacks++] = (exp_stack_t){c0, g, t};
         }
@@ -712,6 +713,12 @@ static int load_text(const char *path, char *buf, size_t len, experiment_t *e, c
         }
         if (!sw->nload && !sw->ninserted)
             sw->load[0] = 1, sw->nload = 1; /* the design size itself */
+        if (sw->line[F_K] && (sw->k_rule != K_FIXED || sw->nstacks)) {
+            fail_at(ps, sw->line[F_K], "with design_keys, k must be a number and cannot go "
+                    "with stack (each layer takes its rule's k) (got '%s')",
+                    ps->raw[S_SWEEP][F_K].text);
+            goto out;
+        }
     } else {
         static const int design_only[] = {F_DESIGN_RATE, F_SIZING, F_LOAD, F_INSERTED,
                                           F_STACK, F_SINGLE};
@@ -737,9 +744,22 @@ static int load_text(const char *path, char *buf, size_t len, experiment_t *e, c
         goto out;
     }
 
-    /* [quick] overrides; without it, --quick caps filters and lookups. */
+    /* [quick] overrides; without it, --quick caps filters and lookups. It may not turn a
+     * plain sweep into a design or back: both scales must describe the same kind. */
     e->quick = e->full;
     if (ps->section_line[S_QUICK]) {
+        static const int plain_keys[] = {F_BITS, F_BPK, F_KEYS};
+        static const int design_keys[] = {F_DESIGN_KEYS, F_DESIGN_RATE, F_SIZING, F_LOAD,
+                                          F_INSERTED, F_STACK, F_SINGLE};
+        const int *wrong = sw->design_keys ? plain_keys : design_keys;
+        size_t nwrong = sw->design_keys ? 3 : 7;
+        for (size_t i = 0; i < nwrong; i++)
+            if (ps->raw[S_QUICK][wrong[i]].line) {
+                fail_at(ps, ps->raw[S_QUICK][wrong[i]].line, "%s in [quick] %s (got '%s')",
+                        key_names[wrong[i]], sw->design_keys ? "does not go with the design "
+                        "in [sweep]" : "needs design_keys in [sweep]", key_names[wrong[i]]);
+                goto out;
+            }
         if (ps->raw[S_QUICK][F_BPK].line && ps->raw[S_QUICK][F_KEYS].line) {
             fail_at(ps, ps->raw[S_QUICK][F_KEYS].line, "give bits_per_key or keys, not "
                     "both (got 'keys = %s')", ps->raw[S_QUICK][F_KEYS].text);
@@ -866,6 +886,9 @@ static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t **rows
                                  : (double)s->inserted[c];
             if (nd < 1 || nd > 1e12) {
                 free(r);
+                if (!s->nload)
+                    return row_error(e, s->line[F_INSERTED], err, errlen, "inserted must be at "
+                                     "most 10^12 keys (got '%.0f')", nd);
                 return row_error(e, s->line[F_LOAD], err, errlen, "load %g gives %s keys "
                                  "(got '%g')", s->load[c], nd < 1 ? "no" : "too many",
                                  s->load[c]);

@@ -189,7 +189,23 @@ static void print_table(const experiment_t *e, const sweep_t *sw, const run_resu
 {
     size_t nsch = sw->nschemes, nb = sw->keys ? 1 : sw->nbpk;
     printf("\n%s: %s\n", e->name, e->title);
-    for (size_t a = 0; a < sw->nbits; a++) {
+    if (sw->design_keys) { /* designs and stacks: one line a row */
+        printf("\n  %-8s %-34s %-14s %s\n", "keys", "structure, scheme", "rate",
+               "x design rate");
+        for (size_t i = 0; i < r->nrows; i++) {
+            const csv_row_t *row = &r->rows[i];
+            char what[64];
+            if (isnan(row->extra.v[CSV_FIRST_CAPACITY]))
+                snprintf(what, sizeof what, "single, %s", row->scheme);
+            else
+                snprintf(what, sizeof what, "stack %g/%g/%g, %s", row->extra.v[CSV_FIRST_CAPACITY],
+                         row->extra.v[CSV_GROWTH], row->extra.v[CSV_TIGHTENING], row->scheme);
+            printf("  %-8llu %-34s %-14.4e %.3g\n", (unsigned long long)row->n, what, row->rate,
+                   row->extra.v[CSV_RATE_OVER_DESIGN]);
+        }
+        return;
+    }
+    for (size_t a = 0; a < sw->nbits && (a + 1) * nb * nsch <= r->nrows; a++) {
         printf("\n  %llu bits: rate (ratio to formula)\n  %6s", (unsigned long long)sw->bits[a],
                "b");
         for (size_t s = 0; s < nsch; s++)

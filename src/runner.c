@@ -84,10 +84,12 @@ static uint64_t layer_n(const exp_row_t *row, size_t j)
 }
 
 /* Build filter f (all its layers) from r and record what the row wants. A stack is
- * asked oldest layer first and answers yes at the first layer that does; each layer's
- * probes are fresh draws, so given the layers, P(yes) = 1 - prod(1 - p_j) and the
- * expected layers consulted is sum_j prod_{i<j} (1 - p_i), with p_j each layer's rate
- * (an unbiased estimate of it, from either estimator, independent across layers). */
+ * asked newest layer first, as seed 001's stack and a log-structured store are, and
+ * answers yes at the first layer that does; each layer's probes are fresh draws, so
+ * given the layers, P(yes) = 1 - prod(1 - p_j) and the expected layers consulted is the
+ * sum over layers of the probability that all newer ones said no, with p_j each layer's
+ * rate (an unbiased estimate of it, from either estimator, independent across layers).
+ * Layers are built oldest first, as keys arrive. */
 static void run_filter(const exp_row_t *row, const cond_plan_t *plans, bits_t *b,
                        cond_work_t *work, uint64_t f, pcg32_t *r, const row_out_t *out)
 {
@@ -104,20 +106,22 @@ static void run_filter(const exp_row_t *row, const cond_plan_t *plans, bits_t *b
             out->popcounts[f] = bits_count(b);
         return;
     }
-    double pass = 1.0, consulted = 0.0;
+    double p[SIZING_MAX_LAYERS];
     for (size_t j = 0; j < row->nlayers; j++) {
         const probe_geom_t *g = &row->layer_geom[j];
-        double pj;
-        consulted += pass;
         if (conditional) {
-            pj = cond_filter_rate(&plans[j], &b[j], &work[j], r);
+            p[j] = cond_filter_rate(&plans[j], &b[j], &work[j], r);
         } else {
             bits_reset(&b[j], g->m);
             row->scheme->insert(&b[j], g, r, row->layer[j].n, NULL);
-            pj = (double)row->scheme->lookup(&b[j], g, r, row->lookups_per_filter) /
-                 (double)row->lookups_per_filter;
+            p[j] = (double)row->scheme->lookup(&b[j], g, r, row->lookups_per_filter) /
+                   (double)row->lookups_per_filter;
         }
-        pass *= 1.0 - pj;
+    }
+    double pass = 1.0, consulted = 0.0;
+    for (size_t j = row->nlayers; j-- > 0;) { /* newest first */
+        consulted += pass;
+        pass *= 1.0 - p[j];
     }
     out->rates[f] = 1.0 - pass;
     out->consulted[f] = consulted;
@@ -311,7 +315,9 @@ static void fill_row(const experiment_t *e, const exp_row_t *row, uint64_t filte
          * n_est = -(m/k) ln(1 - X/m), and how far it is from the true n. */
         long double fill = 0, err = 0, err2 = 0, est = 0;
         for (uint64_t f = 0; f < filters; f++) {
-            double X = (double)o->popcounts[f], m = (double)g->m;
+            /* A filter with every bit set has no finite estimate; it is read as m - 1/2
+             * set bits, the estimate's lower bound for a full filter. */
+            double m = (double)g->m, X = fmin((double)o->popcounts[f], m - 0.5);
             double ne = -(m / g->k) * log1p(-X / m);
             fill += X / m;
             est += ne;
@@ -432,9 +438,11 @@ static long resume_rows(const char *partial, const exp_row_t *rows, size_t nrows
             size_t l = strlen(line);
             if (l < 2 || line[l - 2] != '\r' || line[l - 1] != '\n')
                 break; /* torn by a crash: dropped below */
-            /* Columns 6 bits_per_key, 11 rate, 15 formula, 19 ratio_formula. */
-            char *field[24] = {0}, *p = line;
-            for (int c = 0; c < 24 && p; c++) {
+            /* Columns 6 bits_per_key, 11 rate, 15 formula, 19 ratio_formula, 25 on the
+             * design and stack columns: what the summary table shows. */
+            char *field[24 + CSV_NEXTRA] = {0}, *p = line;
+            line[l - 2] = '\0';
+            for (int c = 0; c < 24 + CSV_NEXTRA && p; c++) {
                 field[c] = p;
                 p = strchr(p, ',');
                 if (p)
@@ -447,6 +455,10 @@ static long resume_rows(const char *partial, const exp_row_t *rows, size_t nrows
             out[kept].rate = strtod(field[10], NULL);
             out[kept].formula = strtod(field[14], NULL);
             out[kept].ratio_formula = strtod(field[18], NULL);
+            out[kept].n = rows[kept].n;
+            for (int x = 0; x < CSV_NEXTRA; x++)
+                out[kept].extra.v[x] = field[24 + x] && *field[24 + x] ? strtod(field[24 + x], NULL)
+                                                                     : NAN;
             kept++;
             good_end = ftell(f);
         }
@@ -656,8 +668,7 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
     csv = NULL;
     char meta_partial[1200];
     snprintf(meta_partial, sizeof meta_partial, "%s.partial", res->meta_path);
-    /* Both targets must be replaceable before either is replaced, so a failure cannot
-     * leave a new table beside an old description or the reverse. */
+    /* Both targets must be replaceable before either is replaced. */
     struct stat st_csv, st_meta;
     if ((stat(res->csv_path, &st_csv) == 0 && !S_ISREG(st_csv.st_mode)) ||
         (stat(res->meta_path, &st_meta) == 0 && !S_ISREG(st_meta.st_mode))) {
@@ -666,13 +677,23 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
         rc = 1;
         goto out;
     }
+    /* The table first, then its description; NAME.run goes last, so a run that dies
+     * between the two renames leaves NAME.run behind, marking the pair unfinished. */
+    const char *failed_path = NULL;
     if (write_meta(meta_partial, e, o, seed, nrows, (size_t)resumed, t0, time(NULL),
-                   res->seconds) ||
-        rename(partial, res->csv_path) || rename(meta_partial, res->meta_path)) {
-        snprintf(err, errlen, "%s: cannot write results: %s", res->csv_path, strerror(errno));
+                   res->seconds))
+        failed_path = meta_partial;
+    else if (rename(partial, res->csv_path))
+        failed_path = res->csv_path;
+    else if (rename(meta_partial, res->meta_path))
+        failed_path = res->meta_path;
+    if (failed_path) {
+        snprintf(err, errlen, "%s: cannot write: %s (the finished rows are kept for "
+                 "--resume)", failed_path, strerror(errno));
         rc = 1;
+    } else {
+        remove(idpath);
     }
-    remove(idpath);
 out:
     if (csv)
         fclose(csv);
