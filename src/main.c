@@ -521,9 +521,10 @@ static int cmd_probes(int argc, char **argv)
     for (unsigned j = 0; j < s->nwords; j++)
         if (!have[j])
             return die(2, "probes: scheme %s needs --h%u (got nothing)", name, j + 1);
-    if (s->nwords < 3 && have[2])
-        return die(2, "probes: scheme %s takes no --h3 (got '%llu')", name,
-                   (unsigned long long)h[2]);
+    for (unsigned j = s->nwords; j < 3; j++)
+        if (have[j])
+            return die(2, "probes: scheme %s takes no --h%u (got '%llu')", name, j + 1,
+                       (unsigned long long)h[j]);
     probe_geom_t g;
     int st = s->geometry(m, (unsigned)k, &g);
     if (st != SCHEME_OK)

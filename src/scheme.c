@@ -370,6 +370,114 @@ static inline uint64_t triple_next(const probe_geom_t *g, pcg32_t *r, probe_it_t
 }
 SCHEME_LOOPS(triple)
 
+/* ---- Guava's index arithmetic (seed 000, "A bug that only shows up in big filters") ----
+ * hash1, hash2 are uniform 32-bit words; probe i = 1..k is c = hash1 + i*hash2 in
+ * 32-bit wraparound. guava32 (MURMUR128_MITZ_32, flawed, kept as Guava kept it for old
+ * serialised filters): read c as a signed int32 and flip its bits when negative (~c, not
+ * -c), so every index is c mod m with c < 2^31: positions past 2^31 are never reached,
+ * and for m a little under 2^31 the modulo is uneven. guava32u: the same in unsigned
+ * arithmetic without the flip ("better but still not right"). */
+static int words_32bit(const probe_geom_t *g, const uint64_t *h, unsigned nwords)
+{
+    (void)g;
+    for (unsigned j = 0; j < nwords; j++)
+        if (h[j] > UINT32_MAX)
+            return SCHEME_EWORD;
+    return SCHEME_OK;
+}
+static int words2_32bit(const probe_geom_t *g, const uint64_t *h) { return words_32bit(g, h, 2); }
+static int words1_32bit(const probe_geom_t *g, const uint64_t *h) { return words_32bit(g, h, 1); }
+static int words_any(const probe_geom_t *g, const uint64_t *h)
+{
+    (void)g, (void)h;
+    return SCHEME_OK;
+}
+
+static inline void guava32_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
+{
+    (void)g;
+    h[0] = pcg32_next(r);
+    h[1] = pcg32_next(r);
+}
+static inline void guava32_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    (void)g;
+    it->x = h[0];
+    it->y = h[1];
+    it->i = 1; /* Guava's loop starts at i = 1 */
+}
+static inline uint64_t guava32_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    uint32_t c = (uint32_t)it->x + (uint32_t)it->i++ * (uint32_t)it->y; /* int32 wraparound */
+    if (c >> 31) /* negative as an int32: ~c is its bitwise complement, in [0, 2^31) */
+        c = ~c;
+    return c % g->m;
+}
+SCHEME_LOOPS(guava32)
+
+#define guava32u_draw guava32_draw
+#define guava32u_start guava32_start
+static inline uint64_t guava32u_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    uint32_t c = (uint32_t)it->x + (uint32_t)it->i++ * (uint32_t)it->y;
+    return c % g->m;
+}
+SCHEME_LOOPS(guava32u)
+
+/* ---- guava64: Guava's fix, MURMUR128_MITZ_64 ----
+ * hash1, hash2 uniform 64-bit; c = hash1; probe i = 0..k-1 is (c & (2^63 - 1)) mod m,
+ * then c += hash2 in 64-bit wraparound. */
+static inline void guava64_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
+{
+    (void)g;
+    h[0] = pcg32_next64(r);
+    h[1] = pcg32_next64(r);
+}
+static inline void guava64_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    (void)g;
+    it->x = h[0];
+    it->y = h[1];
+}
+static inline uint64_t guava64_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    uint64_t p = (it->x & INT64_MAX) % g->m;
+    it->x += it->y;
+    return p;
+}
+SCHEME_LOOPS(guava64)
+
+/* ---- hash32: every probe from one 32-bit hash ----
+ * The key is one uniform 32-bit word h; its k positions are independent draws U[0,m)
+ * from a PCG stream seeded by h alone, so keys with equal h are indistinguishable: a
+ * lookup is a false positive whenever its h equals a stored key's (about n/2^32). */
+#define HASH32_STREAM UINT64_C(0x2545f4914f6cdd1d) /* any fixed stream will do */
+static inline void hash32_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
+{
+    (void)g;
+    h[0] = pcg32_next(r);
+}
+static inline void hash32_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    (void)g;
+    pcg32_t k;
+    pcg32_seed(&k, h[0], HASH32_STREAM);
+    it->x = k.state;
+    it->y = k.inc;
+}
+static inline uint64_t hash32_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    pcg32_t k = {it->x, it->y};
+    uint64_t p = pcg32_below(&k, g->m);
+    it->x = k.state;
+    return p;
+}
+SCHEME_LOOPS(hash32)
+
 /* ---- the table: adding a scheme is one entry here (plus its functions and tests) ---- */
 
 static const scheme_t schemes[] = {
@@ -396,6 +504,19 @@ static const scheme_t schemes[] = {
     {"triple", "triple hashing (h1 + i*h2 + i(i-1)/2*h3) mod m (Dillinger-Manolios)",
      3, geom_plain, words3_below_m, triple_positions, triple_insert, triple_lookup, NULL,
      SCHEME_COND_SHIFT, stride_count_pairs, stride_at_pairs, stride_index_pairs},
+    {"guava32", "Guava's MURMUR128_MITZ_32: int32 hash1 + i*hash2, i = 1..k, ~c if negative, "
+     "mod m (flawed: indexes < 2^31)",
+     2, geom_plain, words2_32bit, guava32_positions, guava32_insert, guava32_lookup, NULL,
+     SCHEME_COND_NONE, NULL, NULL, NULL},
+    {"guava32u", "guava32 in unsigned 32-bit arithmetic, no flip (still uneven)",
+     2, geom_plain, words2_32bit, guava32u_positions, guava32u_insert, guava32u_lookup, NULL,
+     SCHEME_COND_NONE, NULL, NULL, NULL},
+    {"guava64", "Guava's fix MURMUR128_MITZ_64: (c & (2^63-1)) mod m, c = hash1 + i*hash2 in 64 bits",
+     2, geom_plain, words_any, guava64_positions, guava64_insert, guava64_lookup, NULL,
+     SCHEME_COND_NONE, NULL, NULL, NULL},
+    {"hash32", "all k probes from one 32-bit hash (independent draws seeded by it)",
+     1, geom_plain, words1_32bit, hash32_positions, hash32_insert, hash32_lookup, NULL,
+     SCHEME_COND_NONE, NULL, NULL, NULL},
 };
 
 size_t scheme_count(void) { return sizeof schemes / sizeof schemes[0]; }

@@ -62,6 +62,8 @@ static void test_exact_tiny(void)
     };
     for (size_t si = 0; si < scheme_count(); si++) {
         const scheme_t *s = scheme_at(si);
+        if (s->cond == SCHEME_COND_NONE) /* lookups only: nothing to check here */
+            continue;
         for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
             probe_geom_t g;
             if (s->geometry(cases[c].m, cases[c].k, &g) != SCHEME_OK)

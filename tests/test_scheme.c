@@ -44,6 +44,16 @@ static void test_hand_cases(void)
     /* enhanced: 3 + 7i + (i^3 - i)/6 mod 100: 3, 10, 18, 28, 41, 58, 80, 108->8 */
     expect_positions("enhanced", 100, 8, 3, 7, 0,
                      (const uint64_t[]){3, 10, 18, 28, 41, 58, 80, 8});
+    /* guava32: 2^31-1 + i*1 overflows int32 at i = 1 to -2^31, and ~c = 2^31-1, mod 100 = 47;
+     * i = 2: -2^31+1, ~c = 2^31-2, mod 100 = 46 (negation would overflow at i = 1) */
+    expect_positions("guava32", 100, 2, 2147483647, 1, 0, (const uint64_t[]){47, 46});
+    /* guava32u: the same words unsigned, no flip: 2^31 mod 100 = 48, 2^31+1 -> 49 */
+    expect_positions("guava32u", 100, 2, 2147483647, 1, 0, (const uint64_t[]){48, 49});
+    /* guava32u wraps at 2^32: 2^32-1 + 1*1 = 0, + 2*1 = 1 */
+    expect_positions("guava32u", 100, 2, 4294967295u, 1, 0, (const uint64_t[]){0, 1});
+    /* guava64: c = 2^63 + 5 masks to 5; c += 2^64 - 1 (that is, c - 1) gives 4, then 3 */
+    expect_positions("guava64", 100, 3, (UINT64_C(1) << 63) + 5, UINT64_MAX, 0,
+                     (const uint64_t[]){5, 4, 3});
     /* triple: 1 + 2i + (i(i-1)/2)*5 mod 50: 1, 3, 10, 22, 39, 61->11 */
     expect_positions("triple", 50, 6, 1, 2, 5, (const uint64_t[]){1, 3, 10, 22, 39, 11});
 }
@@ -149,9 +159,50 @@ static void test_no_false_negatives(void)
     }
 }
 
+/* guava32 never reaches past 2^31 (seed 000: "If the filter has more than 2^31 bits, the
+ * rest are never touched"); guava32u and guava64 do. hash32 depends on its word alone. */
+static void test_guava_reach_and_hash32(void)
+{
+    const uint64_t m = UINT64_C(3) << 30; /* 3 * 2^30 > 2^31 */
+    pcg32_t r;
+    pcg32_seed(&r, 3, 3);
+    uint64_t top[3] = {0, 0, 0}, pos[8];
+    const char *names[3] = {"guava32", "guava32u", "guava64"};
+    for (int j = 0; j < 3; j++) {
+        const scheme_t *s = scheme_find(names[j]);
+        probe_geom_t g;
+        assert(s->geometry(m, 7, &g) == SCHEME_OK);
+        for (int t = 0; t < 20000; t++) {
+            uint64_t h[3] = {pcg32_next(&r), pcg32_next(&r), 0};
+            if (j == 2)
+                h[0] = pcg32_next64(&r), h[1] = pcg32_next64(&r);
+            s->positions(&g, h, pos);
+            for (int i = 0; i < 7; i++) {
+                assert(pos[i] < m);
+                top[j] = pos[i] > top[j] ? pos[i] : top[j];
+            }
+        }
+    }
+    printf("largest index at m = 3*2^30: guava32 %llu (< 2^31), guava32u %llu, guava64 %llu\n",
+           (unsigned long long)top[0], (unsigned long long)top[1], (unsigned long long)top[2]);
+    assert(top[0] < (UINT64_C(1) << 31));
+    assert(top[1] >= (UINT64_C(1) << 31) && top[2] >= (UINT64_C(1) << 31));
+
+    const scheme_t *s = scheme_find("hash32");
+    probe_geom_t g;
+    assert(s->geometry(1000, 5, &g) == SCHEME_OK);
+    uint64_t a[5], b[5], c[5], h1[1] = {12345}, h2[1] = {12346};
+    s->positions(&g, h1, a);
+    s->positions(&g, h1, b);
+    s->positions(&g, h2, c);
+    assert(memcmp(a, b, sizeof a) == 0 && memcmp(a, c, sizeof a) != 0);
+    printf("hash32: equal words, equal positions; different words, different positions\n");
+}
+
 int main(void)
 {
     test_hand_cases();
+    test_guava_reach_and_hash32();
     test_closed_forms();
     test_geometry();
     test_primes();
