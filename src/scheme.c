@@ -406,10 +406,15 @@ static inline void guava32_start(const probe_geom_t *g, const uint64_t *h, probe
     it->y = h[1];
     it->i = 1; /* Guava's loop starts at i = 1 */
 }
+/* hash1 + i*hash2 in 32-bit wraparound (Java's int arithmetic, as unsigned bits); i++. */
+static inline uint32_t guava32_combined(probe_it_t *it)
+{
+    return (uint32_t)it->x + (uint32_t)it->i++ * (uint32_t)it->y;
+}
 static inline uint64_t guava32_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
 {
     (void)r;
-    uint32_t c = (uint32_t)it->x + (uint32_t)it->i++ * (uint32_t)it->y; /* int32 wraparound */
+    uint32_t c = guava32_combined(it);
     if (c >> 31) /* negative as an int32: ~c is its bitwise complement, in [0, 2^31) */
         c = ~c;
     return c % g->m;
@@ -421,8 +426,7 @@ SCHEME_LOOPS(guava32)
 static inline uint64_t guava32u_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
 {
     (void)r;
-    uint32_t c = (uint32_t)it->x + (uint32_t)it->i++ * (uint32_t)it->y;
-    return c % g->m;
+    return guava32_combined(it) % g->m;
 }
 SCHEME_LOOPS(guava32u)
 
@@ -435,12 +439,7 @@ static inline void guava64_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
     h[0] = pcg32_next64(r);
     h[1] = pcg32_next64(r);
 }
-static inline void guava64_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
-{
-    (void)g;
-    it->x = h[0];
-    it->y = h[1];
-}
+#define guava64_start double_start /* x = hash1, y = hash2 */
 static inline uint64_t guava64_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
 {
     (void)r;
