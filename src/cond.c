@@ -227,11 +227,6 @@ uint64_t cond_stride_hits(const cond_plan_t *p, const bits_t *b, cond_work_t *w,
     return c;
 }
 
-uint64_t cond_sampled(const cond_plan_t *p)
-{
-    return p->samples == 0 || p->samples > p->strides ? p->strides : p->samples;
-}
-
 void cond_build(const cond_plan_t *p, bits_t *b, cond_work_t *w, pcg32_t *r)
 {
     bits_reset(b, p->g.m);

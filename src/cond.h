@@ -100,8 +100,4 @@ uint64_t cond_stride_hits(const cond_plan_t *p, const bits_t *b, cond_work_t *w,
  * call it first). */
 void cond_load_filter(const cond_plan_t *p, const bits_t *b, cond_work_t *w);
 
-/* Strides evaluated exactly per filter on average is not fixed (|D| varies); this is
- * the number of sampled ones: min(samples, S) or S when enumerating all. */
-uint64_t cond_sampled(const cond_plan_t *p);
-
 #endif

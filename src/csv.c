@@ -16,8 +16,6 @@ static const char *const columns[] = {
     "single_bits", "bits_ratio", "layers_consulted", "bound",
 };
 
-int csv_seconds_column(void) { return 22; }
-
 int csv_write_header(FILE *f)
 {
     for (size_t i = 0; i < sizeof columns / sizeof columns[0]; i++)

@@ -39,7 +39,5 @@ typedef struct csv_row {
 int csv_write_header(FILE *f);
 /* One row. Returns 0, or -1 on a write error. */
 int csv_write_row(FILE *f, const csv_row_t *r);
-/* Index of the `seconds` column (0-based): the one column that differs between runs. */
-int csv_seconds_column(void);
 
 #endif
