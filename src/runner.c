@@ -90,34 +90,28 @@ static uint64_t layer_n(const exp_row_t *row, size_t j)
  * sum over layers of the probability that all newer ones said no, with p_j each layer's
  * rate (an unbiased estimate of it, from either estimator, independent across layers).
  * Layers are built oldest first, as keys arrive. */
+static double query_layer(const exp_row_t *row, const cond_plan_t *plan, bits_t *b,
+                          cond_work_t *work, const probe_geom_t *g, uint64_t n, pcg32_t *r,
+                          uint64_t *count);
+
 static void run_filter(const exp_row_t *row, const cond_plan_t *plans, bits_t *b,
                        cond_work_t *work, uint64_t f, pcg32_t *r, const row_out_t *out)
 {
-    const int conditional = row->estimator == EST_CONDITIONAL;
+    uint64_t count = 0;
     if (row->structure != STRUCT_STACK) {
-        if (conditional) {
-            out->rates[f] = cond_filter_rate(&plans[0], b, work, r);
-        } else {
-            bits_reset(b, row->geom.m);
-            row->scheme->insert(b, &row->geom, r, row->n, NULL);
-            out->counts[f] = row->scheme->lookup(b, &row->geom, r, row->lookups_per_filter);
-        }
+        double rate = query_layer(row, &plans[0], b, work, &row->geom, row->n, r, &count);
+        if (row->estimator == EST_CONDITIONAL)
+            out->rates[f] = rate;
+        else
+            out->counts[f] = count;
         if (out->popcounts)
             out->popcounts[f] = bits_count(b);
         return;
     }
     double p[SIZING_MAX_LAYERS];
-    for (size_t j = 0; j < row->nlayers; j++) {
-        const probe_geom_t *g = &row->layer_geom[j];
-        if (conditional) {
-            p[j] = cond_filter_rate(&plans[j], &b[j], &work[j], r);
-        } else {
-            bits_reset(&b[j], g->m);
-            row->scheme->insert(&b[j], g, r, row->layer[j].n, NULL);
-            p[j] = (double)row->scheme->lookup(&b[j], g, r, row->lookups_per_filter) /
-                   (double)row->lookups_per_filter;
-        }
-    }
+    for (size_t j = 0; j < row->nlayers; j++)
+        p[j] = query_layer(row, &plans[j], &b[j], &work[j], &row->layer_geom[j],
+                           row->layer[j].n, r, &count);
     double pass = 1.0, consulted = 0.0;
     for (size_t j = row->nlayers; j-- > 0;) { /* newest first */
         consulted += pass;
@@ -125,6 +119,21 @@ static void run_filter(const exp_row_t *row, const cond_plan_t *plans, bits_t *b
     }
     out->rates[f] = 1.0 - pass;
     out->consulted[f] = consulted;
+}
+
+/* Build one filter (or layer) of n keys from r into b and estimate its rate: the
+ * conditional estimator's rate, or the lookups estimator's count of false positives
+ * (stored in *count) over lookups_per_filter. */
+static double query_layer(const exp_row_t *row, const cond_plan_t *plan, bits_t *b,
+                          cond_work_t *work, const probe_geom_t *g, uint64_t n, pcg32_t *r,
+                          uint64_t *count)
+{
+    if (row->estimator == EST_CONDITIONAL)
+        return cond_filter_rate(plan, b, work, r);
+    bits_reset(b, g->m);
+    row->scheme->insert(b, g, r, n, NULL);
+    *count = row->scheme->lookup(b, g, r, row->lookups_per_filter);
+    return (double)*count / (double)row->lookups_per_filter;
 }
 
 /* One row on `threads` threads: filter f of row row_index is built (and queried) from
@@ -317,8 +326,8 @@ static void fill_row(const experiment_t *e, const exp_row_t *row, uint64_t filte
         for (uint64_t f = 0; f < filters; f++) {
             /* A filter with every bit set has no finite estimate; it is read as m - 1/2
              * set bits, the estimate's lower bound for a full filter. */
-            double m = (double)g->m, X = fmin((double)o->popcounts[f], m - 0.5);
-            double ne = -(m / g->k) * log1p(-X / m);
+            double m = (double)g->m, X = (double)o->popcounts[f];
+            double ne = -(m / g->k) * log1p(-fmin(X, m - 0.5) / m);
             fill += X / m;
             est += ne;
             err += ne / (double)row->n - 1;
