@@ -479,6 +479,9 @@ SCHEME_LOOPS(hash32)
 
 /* ---- the table: adding a scheme is one entry here (plus its functions and tests) ---- */
 
+/* The functions SCHEME_LOOPS(id) generated, in table order. */
+#define SCHEME_FNS(id) id##_positions, id##_insert, id##_lookup
+
 static const scheme_t schemes[] = {
     {"independent", "k independent draws U[0,m): the model behind formula and exact",
      0, geom_plain, NULL, NULL, independent_insert, independent_lookup, independent_exact,
@@ -487,34 +490,32 @@ static const scheme_t schemes[] = {
      0, partitioned_geometry, NULL, NULL, partitioned_insert, partitioned_lookup,
      partitioned_exact, SCHEME_COND_SLICES, NULL, NULL, NULL},
     {"double", "Kirsch-Mitzenmacher (h1 + i*h2) mod m, stride straight from the hash (0 allowed)",
-     2, geom_plain, words2_below_m, double_positions, double_insert, double_lookup, NULL,
+     2, geom_plain, words2_below_m, SCHEME_FNS(double), NULL,
      SCHEME_COND_SHIFT, stride_all_m, stride_at_plain, stride_index_plain},
     {"double-odd", "double hashing with the stride forced odd; m a power of two (seed 003)",
-     2, double_odd_geometry, double_odd_words, double_odd_positions, double_odd_insert,
-     double_odd_lookup, NULL,
+     2, double_odd_geometry, double_odd_words, SCHEME_FNS(double_odd), NULL,
      SCHEME_COND_SHIFT, stride_count_odd, stride_at_odd, stride_index_odd},
     {"double-prime", "double hashing mod the largest prime <= m, stride in [1,m')",
-     2, double_prime_geometry, double_prime_words, double_prime_positions,
-     double_prime_insert, double_prime_lookup, NULL,
+     2, double_prime_geometry, double_prime_words, SCHEME_FNS(double_prime), NULL,
      SCHEME_COND_SHIFT, stride_count_nonzero, stride_at_nonzero, stride_index_nonzero},
     {"enhanced", "enhanced double hashing (h1 + i*h2 + (i^3-i)/6) mod m (Dillinger-Manolios)",
-     2, geom_plain, words2_below_m, enhanced_positions, enhanced_insert, enhanced_lookup, NULL,
+     2, geom_plain, words2_below_m, SCHEME_FNS(enhanced), NULL,
      SCHEME_COND_SHIFT, stride_all_m, stride_at_plain, stride_index_plain},
     {"triple", "triple hashing (h1 + i*h2 + i(i-1)/2*h3) mod m (Dillinger-Manolios)",
-     3, geom_plain, words3_below_m, triple_positions, triple_insert, triple_lookup, NULL,
+     3, geom_plain, words3_below_m, SCHEME_FNS(triple), NULL,
      SCHEME_COND_SHIFT, stride_count_pairs, stride_at_pairs, stride_index_pairs},
     {"guava32", "Guava's MURMUR128_MITZ_32: int32 hash1 + i*hash2, i = 1..k, ~c if negative, "
      "mod m (flawed: indexes < 2^31)",
-     2, geom_plain, words2_32bit, guava32_positions, guava32_insert, guava32_lookup, NULL,
+     2, geom_plain, words2_32bit, SCHEME_FNS(guava32), NULL,
      SCHEME_COND_NONE, NULL, NULL, NULL},
     {"guava32u", "guava32 in unsigned 32-bit arithmetic, no flip (still uneven)",
-     2, geom_plain, words2_32bit, guava32u_positions, guava32u_insert, guava32u_lookup, NULL,
+     2, geom_plain, words2_32bit, SCHEME_FNS(guava32u), NULL,
      SCHEME_COND_NONE, NULL, NULL, NULL},
     {"guava64", "Guava's fix MURMUR128_MITZ_64: (c & (2^63-1)) mod m, c = hash1 + i*hash2 in 64 bits",
-     2, geom_plain, words_any, guava64_positions, guava64_insert, guava64_lookup, NULL,
+     2, geom_plain, words_any, SCHEME_FNS(guava64), NULL,
      SCHEME_COND_NONE, NULL, NULL, NULL},
     {"hash32", "all k probes from one 32-bit hash (independent draws seeded by it)",
-     1, geom_plain, words1_32bit, hash32_positions, hash32_insert, hash32_lookup, NULL,
+     1, geom_plain, words1_32bit, SCHEME_FNS(hash32), NULL,
      SCHEME_COND_NONE, NULL, NULL, NULL},
 };
 
