@@ -14,6 +14,8 @@ static const char *const columns[] = {
     "design_keys", "design_rate", "load", "fill", "n_est", "n_est_error", "n_est_spread",
     "rate_over_design", "first_capacity", "growth", "tightening", "layers", "total_bits",
     "single_bits", "bits_ratio", "layers_consulted", "bound",
+    /* schemes with a model */
+    "model", "ratio_model",
 };
 
 int csv_write_header(FILE *f)

@@ -8,12 +8,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* Columns after `seed`, for designs and stacks (seed 001); empty (NaN) elsewhere. */
+/* Columns after `seed`: for designs and stacks (seed 001), then a scheme's model
+ * (rate.h) and the rate over it; empty (NaN) where they do not apply. */
 enum {
     CSV_DESIGN_KEYS, CSV_DESIGN_RATE, CSV_LOAD, CSV_FILL, CSV_N_EST, CSV_N_EST_ERROR,
     CSV_N_EST_SPREAD, CSV_RATE_OVER_DESIGN, CSV_FIRST_CAPACITY, CSV_GROWTH, CSV_TIGHTENING,
     CSV_LAYERS, CSV_TOTAL_BITS, CSV_SINGLE_BITS, CSV_BITS_RATIO, CSV_LAYERS_CONSULTED,
-    CSV_BOUND, CSV_NEXTRA
+    CSV_BOUND, CSV_MODEL, CSV_RATIO_MODEL, CSV_NEXTRA
 };
 
 typedef struct csv_extra {
@@ -33,6 +34,7 @@ typedef struct csv_row {
     double seconds;
     uint64_t seed;
     csv_extra_t extra;
+    size_t sweep;         /* not a column: the experiment's sweep the row belongs to */
 } csv_row_t;
 
 /* The header line. Returns 0, or -1 on a write error. */

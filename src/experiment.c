@@ -49,11 +49,15 @@ typedef struct parse_state {
     char *buf;            /* the whole file */
     size_t len, pos;
     unsigned line;        /* line most recently served to inih */
-    int section;          /* section of that line */
+    int section;          /* kind of section of that line (S_*) */
+    size_t slot;          /* its values: raw[0] is [experiment], raw[1 + 2i] the i-th
+                           * [sweep], raw[2 + 2i] the [quick] that follows it */
     int indented;         /* that line starts with a blank: a continuation line */
-    unsigned section_line[S_NSECTIONS];
+    unsigned experiment_line;
+    unsigned sweep_line[EXP_MAX_SWEEPS], quick_line[EXP_MAX_SWEEPS];
+    size_t nsweeps;
     int last_key;         /* key of the previous handler call, for continuation lines */
-    raw_value_t raw[S_NSECTIONS][X_NKEYS];
+    raw_value_t raw[1 + 2 * EXP_MAX_SWEEPS][X_NKEYS];
     char *err;
     size_t errlen;
     unsigned err_line;    /* line of the first error recorded, 0 if none */
@@ -123,10 +127,30 @@ static char *reader(char *str, int num, void *stream)
                      end ? t + 1 : t);
             fail_at(ps, ps->line, "unknown section; expected [experiment], [sweep] or "
                                   "[quick] (got '%s')", name);
-        } else if (ps->section_line[ps->section]) {
-            fail_at(ps, ps->line, "section given twice (got '[%s]')", names[ps->section]);
+        } else if (ps->section == S_EXPERIMENT) {
+            if (ps->experiment_line)
+                fail_at(ps, ps->line, "section given twice (got '[experiment]')");
+            ps->experiment_line = ps->line;
+            ps->slot = 0;
+        } else if (ps->section == S_SWEEP) {
+            if (ps->nsweeps == EXP_MAX_SWEEPS) {
+                fail_at(ps, ps->line, "at most %d [sweep] sections (got another)",
+                        EXP_MAX_SWEEPS);
+                ps->section = S_NONE;
+            } else {
+                ps->sweep_line[ps->nsweeps] = ps->line;
+                ps->slot = 1 + 2 * ps->nsweeps++;
+            }
+        } else if (ps->nsweeps == 0) {
+            fail_at(ps, ps->line, "[quick] must follow the [sweep] it scales down (got "
+                                  "'[quick]' first)");
+            ps->section = S_NONE;
+        } else if (ps->quick_line[ps->nsweeps - 1]) {
+            fail_at(ps, ps->line, "section given twice for the [sweep] at line %u (got "
+                    "'[quick]')", ps->sweep_line[ps->nsweeps - 1]);
         } else {
-            ps->section_line[ps->section] = ps->line;
+            ps->quick_line[ps->nsweeps - 1] = ps->line;
+            ps->slot = 2 * ps->nsweeps;
         }
         ps->last_key = -1;
     }
@@ -150,7 +174,7 @@ static int handler(void *user, const char *section, const char *name, const char
         return fail_at(ps, ps->line, "unknown key in [%s] (got '%s')",
                        ps->section == S_EXPERIMENT ? "experiment" :
                        ps->section == S_SWEEP ? "sweep" : "quick", name);
-    raw_value_t *rv = &ps->raw[ps->section][key];
+    raw_value_t *rv = &ps->raw[ps->slot][key];
     /* inih reports an indented line after a key as a continuation of that key. */
     int continuation = key == ps->last_key && ps->indented && rv->line != 0;
     if (rv->line != 0 && !continuation)
@@ -618,6 +642,125 @@ int experiment_load_text(const char *path, const char *text, size_t len, experim
     return load_text(path, buf, len, e, err, errlen);
 }
 
+/* Convert the w-th [sweep] and the [quick] after it into e->full[w] and e->quick[w].
+ * Returns 0, or -1 with the message set. */
+static int finish_sweep(parse_state_t *ps, experiment_t *e, size_t w)
+{
+    const raw_value_t *raw = ps->raw[1 + 2 * w], *qraw = ps->raw[2 + 2 * w];
+    e->sweep_line[w] = ps->sweep_line[w];
+
+    /* [sweep], with defaults */
+    sweep_t *sw = &e->full[w];
+    sw->k_rule = K_OPTIMAL;
+    sw->estimator = EST_LOOKUPS;
+    sw->filters = 1000;
+    sw->lookups = 10000000;
+    sw->strides = 4096;
+    sw->precision = 0;
+    sw->max_filters = 0; /* default: 1000 times filters */
+    for (int f = 0; f < F_NFIELDS; f++)
+        if (raw[f].line && set_field(ps, sw, f, &raw[f]))
+            return -1;
+    if (!sw->line[F_SCHEMES]) {
+        fail_at(ps, e->sweep_line[w], "[sweep] needs schemes (got 'nothing')");
+        return -1;
+    }
+    if (sw->design_keys) {
+        /* A design: m and k come from it; sizes and loads of plain sweeps do not apply. */
+        static const int plain_only[] = {F_BITS, F_BPK, F_KEYS};
+        for (size_t i = 0; i < 3; i++)
+            if (sw->line[plain_only[i]]) {
+                fail_at(ps, sw->line[plain_only[i]], "%s does not go with design_keys (got "
+                        "'%s')", key_names[plain_only[i]], key_names[plain_only[i]]);
+                return -1;
+            }
+        if (!sw->ndesign_rate) {
+            fail_at(ps, sw->line[F_DESIGN_KEYS], "design_keys needs design_rate (got "
+                    "'nothing')");
+            return -1;
+        }
+        if (!sw->nload && !sw->ninserted)
+            sw->load[0] = 1, sw->nload = 1; /* the design size itself */
+        if (sw->line[F_K] && (sw->k_rule != K_FIXED || sw->nstacks)) {
+            fail_at(ps, sw->line[F_K], "with design_keys, k must be a number and cannot go "
+                    "with stack (each layer takes its rule's k) (got '%s')",
+                    raw[F_K].text);
+            return -1;
+        }
+    } else {
+        static const int design_only[] = {F_DESIGN_RATE, F_SIZING, F_LOAD, F_INSERTED,
+                                          F_STACK, F_SINGLE};
+        for (size_t i = 0; i < 6; i++)
+            if (sw->line[design_only[i]]) {
+                fail_at(ps, sw->line[design_only[i]], "%s needs design_keys (got '%s')",
+                        key_names[design_only[i]], key_names[design_only[i]]);
+                return -1;
+            }
+        if (!sw->line[F_BITS]) {
+            fail_at(ps, e->sweep_line[w], "[sweep] needs bits or design_keys (got 'nothing')");
+            return -1;
+        }
+    }
+    if (raw[F_BPK].line && raw[F_KEYS].line) {
+        fail_at(ps, raw[F_KEYS].line, "give bits_per_key or keys, not both "
+                "(got 'keys = %s')", raw[F_KEYS].text);
+        return -1;
+    }
+    if (!sw->design_keys && !sw->nbpk && !sw->keys) {
+        fail_at(ps, e->sweep_line[w], "[sweep] needs bits_per_key or keys (got '%s')",
+                "neither");
+        return -1;
+    }
+
+    /* [quick] overrides; without it, --quick caps filters and lookups. It may not turn a
+     * plain sweep into a design or back: both scales must describe the same kind. */
+    e->quick[w] = e->full[w];
+    if (ps->quick_line[w]) {
+        static const int plain_keys[] = {F_BITS, F_BPK, F_KEYS};
+        static const int design_keys[] = {F_DESIGN_KEYS, F_DESIGN_RATE, F_SIZING, F_LOAD,
+                                          F_INSERTED, F_STACK, F_SINGLE};
+        const int *wrong = sw->design_keys ? plain_keys : design_keys;
+        size_t nwrong = sw->design_keys ? 3 : 7;
+        for (size_t i = 0; i < nwrong; i++)
+            if (qraw[wrong[i]].line) {
+                fail_at(ps, qraw[wrong[i]].line, "%s in [quick] %s (got '%s')",
+                        key_names[wrong[i]], sw->design_keys ? "does not go with the design "
+                        "in [sweep]" : "needs design_keys in [sweep]", key_names[wrong[i]]);
+                return -1;
+            }
+        if (qraw[F_BPK].line && qraw[F_KEYS].line) {
+            fail_at(ps, qraw[F_KEYS].line, "give bits_per_key or keys, not "
+                    "both (got 'keys = %s')", qraw[F_KEYS].text);
+            return -1;
+        }
+        for (int f = 0; f < F_NFIELDS; f++)
+            if (qraw[f].line && set_field(ps, &e->quick[w], f, &qraw[f]))
+                return -1;
+    } else {
+        if (e->quick[w].filters > 200)
+            e->quick[w].filters = 200;
+        if (e->quick[w].lookups > 2000000)
+            e->quick[w].lookups = 2000000;
+    }
+    for (int q = 0; q < 2; q++) {
+        const sweep_t *s = q ? &e->quick[w] : &e->full[w];
+        if (s->max_filters && s->max_filters < s->filters) {
+            fail_at(ps, s->line[F_MAX_FILTERS], "max_filters must be at least filters (got "
+                    "'%llu' for %llu filters)", (unsigned long long)s->max_filters,
+                    (unsigned long long)s->filters);
+            return -1;
+        }
+        if (s->estimator != EST_CONDITIONAL && s->lookups < s->filters) {
+            fail_at(ps, s->line[F_LOOKUPS] ? s->line[F_LOOKUPS] : s->line[F_FILTERS],
+                    "lookups must be at least filters, one lookup per filter (got "
+                    "'%llu' lookups for %llu filters)", (unsigned long long)s->lookups,
+                    (unsigned long long)s->filters);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static int load_text(const char *path, char *buf, size_t len, experiment_t *e, char *err,
                      size_t errlen)
 {
@@ -662,8 +805,8 @@ static int load_text(const char *path, char *buf, size_t len, experiment_t *e, c
         goto out;
 
     /* [experiment] */
-    raw_value_t *x = ps->raw[S_EXPERIMENT];
-    if (!ps->section_line[S_SWEEP]) {
+    raw_value_t *x = ps->raw[0];
+    if (ps->nsweeps == 0) {
         snprintf(err, errlen, "%s:%u: missing [sweep] section (got '%s')", path, ps->line,
                  "end of file");
         goto out;
@@ -679,117 +822,10 @@ static int load_text(const char *path, char *buf, size_t len, experiment_t *e, c
         }
         e->seed_line = x[X_SEED].line;
     }
-    e->sweep_line = ps->section_line[S_SWEEP];
-
-    /* [sweep], with defaults */
-    sweep_t *sw = &e->full;
-    sw->k_rule = K_OPTIMAL;
-    sw->estimator = EST_LOOKUPS;
-    sw->filters = 1000;
-    sw->lookups = 10000000;
-    sw->strides = 4096;
-    sw->precision = 0;
-    sw->max_filters = 0; /* default: 1000 times filters */
-    for (int f = 0; f < F_NFIELDS; f++)
-        if (ps->raw[S_SWEEP][f].line && set_field(ps, sw, f, &ps->raw[S_SWEEP][f]))
+    e->nsweeps = ps->nsweeps;
+    for (size_t i = 0; i < ps->nsweeps; i++)
+        if (finish_sweep(ps, e, i))
             goto out;
-    if (!sw->line[F_SCHEMES]) {
-        fail_at(ps, e->sweep_line, "[sweep] needs schemes (got 'nothing')");
-        goto out;
-    }
-    if (sw->design_keys) {
-        /* A design: m and k come from it; sizes and loads of plain sweeps do not apply. */
-        static const int plain_only[] = {F_BITS, F_BPK, F_KEYS};
-        for (size_t i = 0; i < 3; i++)
-            if (sw->line[plain_only[i]]) {
-                fail_at(ps, sw->line[plain_only[i]], "%s does not go with design_keys (got "
-                        "'%s')", key_names[plain_only[i]], key_names[plain_only[i]]);
-                goto out;
-            }
-        if (!sw->ndesign_rate) {
-            fail_at(ps, sw->line[F_DESIGN_KEYS], "design_keys needs design_rate (got "
-                    "'nothing')");
-            goto out;
-        }
-        if (!sw->nload && !sw->ninserted)
-            sw->load[0] = 1, sw->nload = 1; /* the design size itself */
-        if (sw->line[F_K] && (sw->k_rule != K_FIXED || sw->nstacks)) {
-            fail_at(ps, sw->line[F_K], "with design_keys, k must be a number and cannot go "
-                    "with stack (each layer takes its rule's k) (got '%s')",
-                    ps->raw[S_SWEEP][F_K].text);
-            goto out;
-        }
-    } else {
-        static const int design_only[] = {F_DESIGN_RATE, F_SIZING, F_LOAD, F_INSERTED,
-                                          F_STACK, F_SINGLE};
-        for (size_t i = 0; i < 6; i++)
-            if (sw->line[design_only[i]]) {
-                fail_at(ps, sw->line[design_only[i]], "%s needs design_keys (got '%s')",
-                        key_names[design_only[i]], key_names[design_only[i]]);
-                goto out;
-            }
-        if (!sw->line[F_BITS]) {
-            fail_at(ps, e->sweep_line, "[sweep] needs bits or design_keys (got 'nothing')");
-            goto out;
-        }
-    }
-    if (ps->raw[S_SWEEP][F_BPK].line && ps->raw[S_SWEEP][F_KEYS].line) {
-        fail_at(ps, ps->raw[S_SWEEP][F_KEYS].line, "give bits_per_key or keys, not both "
-                "(got 'keys = %s')", ps->raw[S_SWEEP][F_KEYS].text);
-        goto out;
-    }
-    if (!sw->design_keys && !sw->nbpk && !sw->keys) {
-        fail_at(ps, e->sweep_line, "[sweep] needs bits_per_key or keys (got '%s')",
-                "neither");
-        goto out;
-    }
-
-    /* [quick] overrides; without it, --quick caps filters and lookups. It may not turn a
-     * plain sweep into a design or back: both scales must describe the same kind. */
-    e->quick = e->full;
-    if (ps->section_line[S_QUICK]) {
-        static const int plain_keys[] = {F_BITS, F_BPK, F_KEYS};
-        static const int design_keys[] = {F_DESIGN_KEYS, F_DESIGN_RATE, F_SIZING, F_LOAD,
-                                          F_INSERTED, F_STACK, F_SINGLE};
-        const int *wrong = sw->design_keys ? plain_keys : design_keys;
-        size_t nwrong = sw->design_keys ? 3 : 7;
-        for (size_t i = 0; i < nwrong; i++)
-            if (ps->raw[S_QUICK][wrong[i]].line) {
-                fail_at(ps, ps->raw[S_QUICK][wrong[i]].line, "%s in [quick] %s (got '%s')",
-                        key_names[wrong[i]], sw->design_keys ? "does not go with the design "
-                        "in [sweep]" : "needs design_keys in [sweep]", key_names[wrong[i]]);
-                goto out;
-            }
-        if (ps->raw[S_QUICK][F_BPK].line && ps->raw[S_QUICK][F_KEYS].line) {
-            fail_at(ps, ps->raw[S_QUICK][F_KEYS].line, "give bits_per_key or keys, not "
-                    "both (got 'keys = %s')", ps->raw[S_QUICK][F_KEYS].text);
-            goto out;
-        }
-        for (int f = 0; f < F_NFIELDS; f++)
-            if (ps->raw[S_QUICK][f].line && set_field(ps, &e->quick, f, &ps->raw[S_QUICK][f]))
-                goto out;
-    } else {
-        if (e->quick.filters > 200)
-            e->quick.filters = 200;
-        if (e->quick.lookups > 2000000)
-            e->quick.lookups = 2000000;
-    }
-    for (int q = 0; q < 2; q++) {
-        const sweep_t *s = q ? &e->quick : &e->full;
-        if (s->max_filters && s->max_filters < s->filters) {
-            fail_at(ps, s->line[F_MAX_FILTERS], "max_filters must be at least filters (got "
-                    "'%llu' for %llu filters)", (unsigned long long)s->max_filters,
-                    (unsigned long long)s->filters);
-            goto out;
-        }
-        if (s->estimator != EST_CONDITIONAL && s->lookups < s->filters) {
-            fail_at(ps, s->line[F_LOOKUPS] ? s->line[F_LOOKUPS] : s->line[F_FILTERS],
-                    "lookups must be at least filters, one lookup per filter (got "
-                    "'%llu' lookups for %llu filters)", (unsigned long long)s->lookups,
-                    (unsigned long long)s->filters);
-            goto out;
-        }
-    }
     rc = 0;
 out:
     free(ps->buf);
@@ -957,12 +993,9 @@ static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t **rows
     return 0;
 }
 
-int experiment_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows,
-                    char *err, size_t errlen)
+static int plain_rows(const experiment_t *e, const sweep_t *s, exp_row_t **rows,
+                      size_t *nrows, char *err, size_t errlen)
 {
-    const sweep_t *s = quick ? &e->quick : &e->full;
-    if (s->design_keys)
-        return design_rows(e, s, rows, nrows, err, errlen);
     size_t nb = s->keys ? 1 : s->nbpk;
     size_t total = s->nbits * nb * s->nschemes;
     exp_row_t *r = calloc(total ? total : 1, sizeof *r);
@@ -1002,6 +1035,39 @@ int experiment_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *
         }
     }
     *rows = r;
+    *nrows = total;
+    return 0;
+}
+
+int experiment_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows,
+                    char *err, size_t errlen)
+{
+    exp_row_t *all = NULL;
+    size_t total = 0;
+    for (size_t w = 0; w < e->nsweeps; w++) {
+        const sweep_t *s = quick ? &e->quick[w] : &e->full[w];
+        exp_row_t *r = NULL;
+        size_t n = 0;
+        int rc = s->design_keys ? design_rows(e, s, &r, &n, err, errlen)
+                                : plain_rows(e, s, &r, &n, err, errlen);
+        if (rc) {
+            free(all);
+            return rc;
+        }
+        exp_row_t *grown = realloc(all, (total + n + 1) * sizeof *all);
+        if (!grown) {
+            free(r);
+            free(all);
+            return row_error(e, e->sweep_line[w], err, errlen, "out of memory");
+        }
+        all = grown;
+        for (size_t i = 0; i < n; i++)
+            r[i].sweep = w;
+        memcpy(all + total, r, n * sizeof *r);
+        total += n;
+        free(r);
+    }
+    *rows = all;
     *nrows = total;
     return 0;
 }

@@ -17,6 +17,7 @@
 #define EXP_MAX_LIST 256
 #define EXP_MAX_SCHEMES 32
 #define EXP_ERR_LEN 512
+#define EXP_MAX_SWEEPS 8
 
 typedef enum { K_OPTIMAL, K_CEIL, K_FIXED } k_rule_t;
 
@@ -76,15 +77,19 @@ typedef struct experiment {
     uint64_t file_hash;   /* FNV-1a of the file as read: which definition made a result */
     uint64_t seed;        /* [experiment] seed, default 1; --seed overrides */
     unsigned seed_line;
-    unsigned sweep_line;  /* line of the [sweep] header, for whole-section errors */
-    sweep_t full;         /* [sweep] */
-    sweep_t quick;        /* [sweep] with [quick] applied */
+    /* One or more [sweep] sections, each optionally followed by the [quick] that scales
+     * it down; the rows of a run are those of each sweep in turn. */
+    size_t nsweeps;
+    unsigned sweep_line[EXP_MAX_SWEEPS]; /* line of each [sweep] header */
+    sweep_t full[EXP_MAX_SWEEPS];        /* [sweep] */
+    sweep_t quick[EXP_MAX_SWEEPS];       /* [sweep] with its [quick] applied */
 } experiment_t;
 
 typedef enum { STRUCT_PLAIN, STRUCT_DESIGN, STRUCT_STACK } exp_structure_t;
 
 /* One row of a run: a (size, bits per key, scheme) point. */
 typedef struct exp_row {
+    size_t sweep;                /* the sweep it comes from: full[sweep] or quick[sweep] */
     exp_structure_t structure;
     uint64_t design_keys;        /* DESIGN, STACK: the design (single filter) */
     double design_rate;          /* DESIGN: target rate; STACK: first layer's rate */
@@ -117,8 +122,8 @@ int experiment_load(const char *path, experiment_t *e, char *err, size_t errlen)
 int experiment_load_text(const char *path, const char *text, size_t len, experiment_t *e,
                          char *err, size_t errlen);
 
-/* Expand a loaded experiment into rows (size-major, then b, then scheme, in file
- * order), checking every combination. *rows is malloc'ed; caller frees.
+/* Expand a loaded experiment into rows (sweep by sweep; within one, size-major, then b,
+ * then scheme, in file order), checking every combination. *rows is malloc'ed; caller frees.
  * Returns 0, or 2 with a message naming the file, line and value. */
 int experiment_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows,
                     char *err, size_t errlen);

@@ -185,15 +185,15 @@ static void show_progress(const run_progress_t *p, void *ctx)
 /* The compact table: one block per filter size, bits per key down, schemes across,
  * each cell the measured rate and its ratio to the formula. Rows come size-major, then
  * bits per key, then scheme (experiment_rows). */
-static void print_table(const experiment_t *e, const sweep_t *sw, const run_result_t *r)
+/* One sweep's rows, rows[0..nrows). */
+static void print_sweep(const sweep_t *sw, const csv_row_t *rows, size_t nrows)
 {
     size_t nsch = sw->nschemes, nb = sw->keys ? 1 : sw->nbpk;
-    printf("\n%s: %s\n", e->name, e->title);
     if (sw->design_keys) { /* designs and stacks: one line a row */
         printf("\n  %-8s %-34s %-14s %s\n", "keys", "structure, scheme", "rate",
                "x design rate");
-        for (size_t i = 0; i < r->nrows; i++) {
-            const csv_row_t *row = &r->rows[i];
+        for (size_t i = 0; i < nrows; i++) {
+            const csv_row_t *row = &rows[i];
             char what[64];
             if (isnan(row->extra.v[CSV_FIRST_CAPACITY]))
                 snprintf(what, sizeof what, "single, %s", row->scheme);
@@ -205,14 +205,14 @@ static void print_table(const experiment_t *e, const sweep_t *sw, const run_resu
         }
         return;
     }
-    for (size_t a = 0; a < sw->nbits && (a + 1) * nb * nsch <= r->nrows; a++) {
+    for (size_t a = 0; a < sw->nbits && (a + 1) * nb * nsch <= nrows; a++) {
         printf("\n  %llu bits: rate (ratio to formula)\n  %6s", (unsigned long long)sw->bits[a],
                "b");
         for (size_t s = 0; s < nsch; s++)
             printf("  %-22s", sw->schemes[s]->name);
         printf("  %s\n", "formula");
         for (size_t c = 0; c < nb; c++) {
-            const csv_row_t *row = &r->rows[(a * nb + c) * nsch];
+            const csv_row_t *row = &rows[(a * nb + c) * nsch];
             printf("  %6.3g", row->bits_per_key);
             for (size_t s = 0; s < nsch; s++) {
                 char cell[64];
@@ -221,6 +221,17 @@ static void print_table(const experiment_t *e, const sweep_t *sw, const run_resu
             }
             printf("  %.3e\n", row->formula);
         }
+    }
+}
+
+static void print_table(const experiment_t *e, int quick, const run_result_t *r)
+{
+    printf("\n%s: %s\n", e->name, e->title);
+    for (size_t i = 0, w = 0; w < e->nsweeps; w++) {
+        size_t first = i;
+        while (i < r->nrows && r->rows[i].sweep == w)
+            i++;
+        print_sweep(quick ? &e->quick[w] : &e->full[w], r->rows + first, i - first);
     }
 }
 
@@ -337,7 +348,7 @@ static int cmd_run(int argc, char **argv, const char *command)
         } else if (rc) {
             die(rc, "%s", err);
         } else {
-            print_table(&ex[i], o.quick ? &ex[i].quick : &ex[i].full, &res);
+            print_table(&ex[i], o.quick, &res);
             printf("\nwrote %s and %s (%.1f s, %d thread%s)\n", res.csv_path, res.meta_path,
                    res.seconds, o.threads, o.threads == 1 ? "" : "s");
         }

@@ -30,3 +30,11 @@ void pcg32_unit(pcg32_t *g, uint64_t seed, uint64_t a, uint64_t b)
     h = pcg_mix64(h ^ (b + UINT64_C(0x3c6ef372fe94f82b)));
     pcg32_seed(g, h, pcg_mix64(h ^ UINT64_C(0xa54ff53a5f1d36f1)));
 }
+
+void pcg32_subunit(pcg32_t *g, const pcg32_t *parent, uint64_t c)
+{
+    uint64_t h = pcg_mix64(parent->state ^ UINT64_C(0x510e527fade682d1));
+    h = pcg_mix64(h ^ (parent->inc + UINT64_C(0x9b05688c2b3e6c1f)));
+    h = pcg_mix64(h ^ (c + UINT64_C(0x1f83d9abfb41bd6b)));
+    pcg32_seed(g, h, pcg_mix64(h ^ UINT64_C(0x5be0cd19137e2179)));
+}

@@ -118,4 +118,9 @@ void pcg32_advance(pcg32_t *g, uint64_t delta);
  * seed, whose outputs are known to correlate). Pure function of its arguments. */
 void pcg32_unit(pcg32_t *g, uint64_t seed, uint64_t a, uint64_t b);
 
+/* The generator of part c of a unit whose work is split (a big filter's chunks of keys
+ * or lookups): derived from the unit's generator `parent` (untouched) and c alone, by
+ * the same chained mixes. Pure function of its arguments. */
+void pcg32_subunit(pcg32_t *g, const pcg32_t *parent, uint64_t c);
+
 #endif

@@ -363,3 +363,39 @@ int rate_exact(uint64_t m, uint64_t n, unsigned k, double *out)
         return RATE_OK;
     return rate_exact_dp(m, n, k, out);
 }
+
+/* ---- models (rate.h) ---- */
+
+/* count positions, each hit with probability q: their share of sum_j q_j (1-(1-q_j)^t). */
+static long double hit_share(long double count, long double q, long double t)
+{
+    return q > 0 ? count * q * -expm1l(t * log1pl(-q)) : 0;
+}
+
+double rate_model_mod(uint64_t range, uint64_t m, uint64_t n, unsigned k)
+{
+    if (range == 0 || m == 0 || k == 0)
+        return NAN;
+    long double t = (long double)n * k, R = (long double)range, hit;
+    if (range <= m) {
+        hit = hit_share(R, 1 / R, t); /* range positions at 1/range, the rest never */
+    } else {
+        uint64_t per = range / m, extra = range % m; /* extra positions get per + 1 */
+        hit = hit_share((long double)extra, (long double)(per + 1) / R, t) +
+              hit_share((long double)(m - extra), (long double)per / R, t);
+    }
+    return (double)powl(hit, k);
+}
+
+double rate_model_hash(unsigned hbits, uint64_t m, uint64_t n, unsigned k)
+{
+    if (hbits < 1 || hbits > 63 || m == 0 || k == 0)
+        return NAN;
+    long double H = ldexpl(1, (int)hbits);
+    long double c = -expm1l((long double)n * log1pl(-1 / H)); /* D / H */
+    uint64_t D = (uint64_t)(c * H + 0.5L);
+    double rest;
+    if (rate_exact(m, D, k, &rest) != RATE_OK)
+        rest = rate_formula(m, D, k);
+    return (double)(c + (1 - c) * rest);
+}

@@ -64,6 +64,34 @@ int rate_exact_moment(uint64_t m, uint64_t n, unsigned k, double *out);
  * from the dynamic program). */
 int rate_exact(uint64_t m, uint64_t n, unsigned k, double *out);
 
+/* ---- models of schemes that are not the uniform model (the CSV's `model` column) ----
+ * Each predicts a scheme's rate from one feature of its index arithmetic, keeping the
+ * rest of the uniform model; the measured rate is what counts, and where it departs
+ * from the model the assumption named here is why. */
+
+/* Positions c mod m, with c uniform on [0, range): position j is hit with probability
+ * q_j = #{c < range : c mod m = j} / range, which takes two values (j < range mod m gets
+ * one more c; when range < m, positions >= range are never hit). Assumes the kn probes
+ * of the stored keys and the k probes of a lookup are independent draws from q, so a
+ * bit is set with probability 1 - (1 - q_j)^{kn} and
+ *   rate = ( sum_j q_j (1 - (1 - q_j)^{kn}) )^k.
+ * Guava's arithmetic (seed 000): range 2^31 for guava32 (its ~c flip folds the 32-bit
+ * value onto [0, 2^31)), 2^32 for guava32u, 2^63 for guava64. The probes of one key are
+ * in fact hash1 + i hash2, not independent; the model ignores that. Any range >= 1,
+ * m >= 1, k >= 1; NaN otherwise. */
+double rate_model_mod(uint64_t range, uint64_t m, uint64_t n, unsigned k);
+
+/* A design whose k positions all come from one hash of `hbits` bits (1..63): two keys
+ * with equal hashes set and test the same bits. With H = 2^hbits, the stored keys take
+ * D = H (1 - (1 - 1/H)^n) distinct hash values on average; a lookup's hash is one of
+ * them with probability c = D / H, and is then a false positive for certain; otherwise
+ * its probes are independent of the filter's, which holds the bits of D distinct keys:
+ *   rate = c + (1 - c) exact(m, round(D), k)
+ * (exact by rate_exact, the formula where that has no answer). Assumes D is at its mean
+ * (its spread is about sqrt(D) n/H, negligible) and the positions of distinct hashes
+ * independent and uniform, as hash32's are. Any m >= 1, k >= 1; NaN otherwise. */
+double rate_model_hash(unsigned hbits, uint64_t m, uint64_t n, unsigned k);
+
 /* Partitioned scheme's exact rate: k slices of w bits, one probe per key per slice,
  * (1 - (1 - 1/w)^n)^k. Any w >= 1, n >= 0, k >= 1; NaN when w == 0 or k == 0. */
 double rate_partitioned_exact(uint64_t w, uint64_t n, unsigned k);

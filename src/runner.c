@@ -136,9 +136,114 @@ static double query_layer(const exp_row_t *row, const cond_plan_t *plan, bits_t 
     return (double)*count / (double)row->lookups_per_filter;
 }
 
-/* One row on `threads` threads: filter f of row row_index is built (and queried) from
- * pcg32_unit(seed, row_index, f) alone; what it yields is stored at index f. Scratch
- * space is allocated before the parallel region, so nothing inside it can fail.
+/* Progress from inside a row: `filters` filters' worth of this row's work done (a
+ * fraction while a shared filter is being built), `lookups` of its lookups made. */
+static void report(progress_state_t *ps, double per_filter, double filters, uint64_t whole,
+                   uint64_t lookups)
+{
+    double now_s = now();
+    if (now_s - ps->last < 0.5)
+        return;
+    ps->last = now_s;
+    ps->p.elapsed = now_s - ps->start;
+    ps->p.work_fraction = (ps->done_work_rows + filters * per_filter) / ps->total_work;
+    ps->p.lookups_done = ps->lookups_rows + lookups;
+    ps->p.filters_done = ps->filters_rows + whole;
+    ps->o->progress(&ps->p, ps->o->progress_ctx);
+}
+
+int runner_row_shared(const exp_row_t *row)
+{
+    return row->structure != STRUCT_STACK && row->estimator == EST_LOOKUPS &&
+           row->geom.m >= RUNNER_SHARED_BITS;
+}
+
+/* Filters f0..F-1 of a shared row, one after another, each built and queried by all
+ * threads: its keys and its lookups split into chunks of RUNNER_CHUNK, chunk c of
+ * filter f drawing from pcg32_subunit(unit (row, f), 2c) for keys and 2c + 1 for
+ * lookups. Inserts are atomic ORs, so the array, and the false-positive count summed
+ * over chunks, are the same whichever thread runs which chunk. Returns 1 when stopped. */
+static int run_shared(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
+                      bits_t *b, uint64_t f0, uint64_t F, const row_out_t *out,
+                      uint64_t *done, progress_state_t *ps, volatile sig_atomic_t *stop,
+                      double per_filter)
+{
+    const probe_geom_t *g = &row->geom;
+    const uint64_t n = row->n, L = row->lookups_per_filter;
+    const uint64_t nins = (n + RUNNER_CHUNK - 1) / RUNNER_CHUNK;
+    const uint64_t nlook = (L + RUNNER_CHUNK - 1) / RUNNER_CHUNK;
+    const uint64_t block = UINT64_C(1) << 16; /* words a thread clears or counts at once */
+    const uint64_t nblocks = (b->nwords + block - 1) / block;
+    /* Share of a filter's work in one chunk of keys and in one chunk of lookups. */
+    const double ins_w = (double)n * g->k / ((double)n * g->k + 2.0 * (double)L) / (double)nins;
+    const double look_w = (1 - ins_w * (double)nins) / (double)nlook;
+    b->m = g->m;
+    for (uint64_t f = f0; f < F && !(stop && *stop); f++) {
+        pcg32_t r;
+        pcg32_unit(&r, seed, row_index, f);
+        uint64_t fp = 0, pop = 0, ins_done = 0, look_done = 0;
+#pragma omp parallel num_threads(threads)
+        {
+            const int t = omp_get_thread_num();
+#pragma omp for schedule(static)
+            for (uint64_t c = 0; c < nblocks; c++) {
+                uint64_t w0 = c * block, w1 = w0 + block < b->nwords ? w0 + block : b->nwords;
+                memset(b->word + w0, 0, (size_t)(w1 - w0) * sizeof *b->word);
+            }
+#pragma omp for schedule(dynamic, 1)
+            for (uint64_t c = 0; c < nins; c++) {
+                if (stop && *stop)
+                    continue;
+                pcg32_t cr;
+                pcg32_subunit(&cr, &r, 2 * c);
+                uint64_t first = c * RUNNER_CHUNK;
+                row->scheme->insert_shared(b, g, &cr, n - first < RUNNER_CHUNK ? n - first
+                                                                                 : RUNNER_CHUNK);
+#pragma omp atomic
+                ins_done++;
+                if (ps && t == 0)
+                    report(ps, per_filter, (double)*done + ins_w * (double)ins_done, *done,
+                           *done * L);
+            }
+#pragma omp for schedule(dynamic, 1) reduction(+ : fp)
+            for (uint64_t c = 0; c < nlook; c++) {
+                if (stop && *stop)
+                    continue;
+                pcg32_t cr;
+                pcg32_subunit(&cr, &r, 2 * c + 1);
+                uint64_t first = c * RUNNER_CHUNK;
+                fp += row->scheme->lookup_prefetch(b, g, &cr, L - first < RUNNER_CHUNK
+                                                                  ? L - first : RUNNER_CHUNK);
+#pragma omp atomic
+                look_done++;
+                if (ps && t == 0)
+                    report(ps, per_filter, (double)*done + ins_w * (double)nins +
+                                               look_w * (double)look_done,
+                           *done, *done * L + look_done * RUNNER_CHUNK);
+            }
+            if (out->popcounts) {
+#pragma omp for schedule(static) reduction(+ : pop)
+                for (uint64_t c = 0; c < nblocks; c++)
+                    pop += bits_count_range(b, c * block * 64,
+                                            (c + 1) * block * 64 < g->m ? (c + 1) * block * 64
+                                                                        : g->m);
+            }
+        }
+        if (stop && *stop)
+            break;
+        out->counts[f] = fp;
+        if (out->popcounts)
+            out->popcounts[f] = pop;
+        ++*done;
+    }
+    return stop && *stop;
+}
+
+/* One row on `threads` threads. A shared row (runner_row_shared) runs its filters one
+ * at a time, each on all threads (run_shared). Otherwise filter f of row row_index is
+ * built (and queried) by one thread from pcg32_unit(seed, row_index, f) alone; what it
+ * yields is stored at index f. Scratch space is allocated before the parallel region,
+ * so nothing inside it can fail.
  *
  * With a precision target the row runs filters 0..F-1 for F = row->filters, then, while
  * the relative standard error exceeds the target and F < max_filters, more filters:
@@ -150,49 +255,47 @@ static int simulate(const exp_row_t *row, uint64_t seed, uint64_t row_index, int
                     volatile sig_atomic_t *stop)
 {
     const int conditional = row->estimator == EST_CONDITIONAL;
+    const int shared = runner_row_shared(row);
     const size_t nl = row_layers(row);
+    const size_t narrays = shared ? 1 : (size_t)threads * nl;
     cond_plan_t plans[SIZING_MAX_LAYERS];
     size_t nplans = 0;
     int failed = 0;
     for (; conditional && nplans < nl && !failed; nplans++)
         failed = cond_plan_make(&plans[nplans], row->scheme, layer_geom(row, nplans),
                                 layer_n(row, nplans), row->strides) != COND_OK;
-    bits_t *arrays = calloc((size_t)threads * nl, sizeof *arrays);
-    cond_work_t *work = calloc((size_t)threads * nl, sizeof *work);
+    bits_t *arrays = calloc(narrays, sizeof *arrays);
+    cond_work_t *work = calloc(narrays, sizeof *work);
     failed |= arrays == NULL || work == NULL;
-    for (size_t t = 0; t < (size_t)threads * nl && !failed; t++)
+    for (size_t t = 0; t < narrays && !failed; t++)
         failed = bits_alloc(&arrays[t], layer_geom(row, t % nl)->m) != 0 ||
                  (conditional && cond_work_alloc(&work[t], &plans[t % nl]) != COND_OK);
     const double per_filter = row_work(row) / (double)row->filters;
     uint64_t f0 = 0, F = row->filters, done = 0;
     while (!failed) {
+        if (shared) {
+            run_shared(row, seed, row_index, threads, arrays, f0, F, out, &done, ps, stop,
+                       per_filter);
+        } else {
 #pragma omp parallel num_threads(threads)
-        {
-            const int t = omp_get_thread_num();
+            {
+                const int t = omp_get_thread_num();
 #pragma omp for schedule(dynamic, 1)
-            for (uint64_t f = f0; f < F; f++) {
-                if (stop && *stop)
-                    continue; /* drain the loop: the row will be dropped */
-                pcg32_t r;
-                pcg32_unit(&r, seed, row_index, f);
-                run_filter(row, plans, &arrays[(size_t)t * nl], &work[(size_t)t * nl], f, &r,
-                           out);
+                for (uint64_t f = f0; f < F; f++) {
+                    if (stop && *stop)
+                        continue; /* drain the loop: the row will be dropped */
+                    pcg32_t r;
+                    pcg32_unit(&r, seed, row_index, f);
+                    run_filter(row, plans, &arrays[(size_t)t * nl], &work[(size_t)t * nl], f,
+                               &r, out);
 #pragma omp atomic
-                done++;
-                if (ps && t == 0) {
-                    double now_s = now();
-                    if (now_s - ps->last >= 0.5) {
+                    done++;
+                    if (ps && t == 0) {
                         uint64_t d;
 #pragma omp atomic read
                         d = done;
-                        ps->last = now_s;
-                        ps->p.elapsed = now_s - ps->start;
-                        ps->p.work_fraction = (ps->done_work_rows + d * per_filter) /
-                                              ps->total_work;
-                        ps->p.lookups_done = ps->lookups_rows +
-                                             (conditional ? 0 : d * row->lookups_per_filter * nl);
-                        ps->p.filters_done = ps->filters_rows + d;
-                        ps->o->progress(&ps->p, ps->o->progress_ctx);
+                        report(ps, per_filter, (double)d, d,
+                               conditional ? 0 : d * row->lookups_per_filter * nl);
                     }
                 }
             }
@@ -216,7 +319,7 @@ static int simulate(const exp_row_t *row, uint64_t seed, uint64_t row_index, int
         F = next;
     }
     *filters_used = F;
-    for (size_t t = 0; t < (size_t)threads * nl; t++) {
+    for (size_t t = 0; t < narrays; t++) {
         if (arrays)
             bits_free(&arrays[t]);
         if (work)
@@ -257,12 +360,12 @@ int runner_summarize_row(const exp_row_t *row, uint64_t filters, const uint64_t 
 /* The reference rates of a row: for a stack, each layer's rate combined as
  * 1 - prod(1 - rate_j) (layers answer independently given their fills). */
 typedef struct refs {
-    double formula, formula_finite, exact, scheme_exact;
+    double formula, formula_finite, exact, scheme_exact, model;
 } refs_t;
 
 static refs_t row_refs(const exp_row_t *row)
 {
-    refs_t pass = {1, 1, 1, 1};
+    refs_t pass = {1, 1, 1, 1, 1};
     for (size_t j = 0; j < row_layers(row); j++) {
         const probe_geom_t *g = layer_geom(row, j);
         uint64_t n = layer_n(row, j);
@@ -273,9 +376,10 @@ static refs_t row_refs(const exp_row_t *row)
         pass.formula_finite *= 1 - rate_formula_finite(g->m, n, g->k);
         pass.exact *= 1 - exact;
         pass.scheme_exact *= sx < 0 ? NAN : 1 - sx;
+        pass.model *= row->scheme->model ? 1 - row->scheme->model(g, n) : NAN;
     }
     return (refs_t){1 - pass.formula, 1 - pass.formula_finite, 1 - pass.exact,
-                    1 - pass.scheme_exact};
+                    1 - pass.scheme_exact, 1 - pass.model};
 }
 
 static double mean_of(const double *x, uint64_t n)
@@ -304,7 +408,7 @@ static void fill_row(const experiment_t *e, const exp_row_t *row, uint64_t filte
         .counted = row->estimator == EST_LOOKUPS && row->structure != STRUCT_STACK,
         .rate = s.rate, .stderr_ = s.stderr_, .ci_low = s.ci_low, .ci_high = s.ci_high,
         .formula = ref.formula, .formula_finite = ref.formula_finite, .exact = ref.exact,
-        .scheme_exact = ref.scheme_exact, .seed = seed,
+        .scheme_exact = ref.scheme_exact, .seed = seed, .sweep = row->sweep,
     };
     out->ratio_formula = s.rate / out->formula;
     out->ratio_exact = s.rate / ref.exact;
@@ -313,6 +417,8 @@ static void fill_row(const experiment_t *e, const exp_row_t *row, uint64_t filte
     csv_extra_t *x = &out->extra;
     for (size_t i = 0; i < CSV_NEXTRA; i++)
         x->v[i] = NAN;
+    x->v[CSV_MODEL] = ref.model;
+    x->v[CSV_RATIO_MODEL] = s.rate / ref.model;
     if (row->structure == STRUCT_PLAIN)
         return;
     x->v[CSV_DESIGN_KEYS] = (double)row->design_keys;
@@ -465,6 +571,7 @@ static long resume_rows(const char *partial, const exp_row_t *rows, size_t nrows
             out[kept].formula = strtod(field[14], NULL);
             out[kept].ratio_formula = strtod(field[18], NULL);
             out[kept].n = rows[kept].n;
+            out[kept].sweep = rows[kept].sweep;
             for (int x = 0; x < CSV_NEXTRA; x++)
                 out[kept].extra.v[x] = field[24 + x] && *field[24 + x] ? strtod(field[24 + x], NULL)
                                                                      : NAN;
@@ -487,39 +594,44 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
     int rc = experiment_rows(e, o->quick, &rows, &nrows, err, errlen);
     if (rc)
         return rc;
-    const sweep_t *sw = o->quick ? &e->quick : &e->full;
     uint64_t seed = o->seed_given ? o->seed : e->seed;
 
-    /* Refuse a size past memory before any work: one array per thread, plus counts. */
-    uint64_t avail = mem_available(), mmax = 0, fmax = 0;
+    /* Refuse a size past memory before any work: one array per thread (one in all for a
+     * shared filter), plus per-filter tallies. Per thread: the bit arrays, and for the
+     * conditional estimator the rotated copy (twice the array) and the keys' words and
+     * strata (32 bytes a key). Per filter: its count, rate, popcount and layers
+     * consulted (32 bytes). */
+    uint64_t avail = mem_available(), fmax = 0;
+    double arrays = 0;
+    size_t at_arrays = 0, at_filters = 0;
     for (size_t i = 0; i < nrows; i++) {
         uint64_t f = rows[i].precision > 0 ? rows[i].max_filters : rows[i].filters;
-        mmax = rows[i].geom.m > mmax ? rows[i].geom.m : mmax;
-        fmax = f > fmax ? f : fmax;
-    }
-    /* Per thread: the bit arrays, and for the conditional estimator the rotated copy
-     * (twice the array) and the keys' words and strata (32 bytes a key). Per filter: its
-     * count, rate, popcount and layers consulted (32 bytes). */
-    double per_thread = 0;
-    uint64_t nmax = 0;
-    for (size_t i = 0; i < nrows; i++) {
         double t = (double)((rows[i].geom.m + 63) / 64 * 8);
         if (rows[i].estimator == EST_CONDITIONAL)
             t = 3 * t + 32.0 * (double)rows[i].n;
-        per_thread = t > per_thread ? t : per_thread;
-        nmax = rows[i].n > nmax ? rows[i].n : nmax;
+        if (!runner_row_shared(&rows[i]))
+            t *= o->threads;
+        if (t > arrays)
+            arrays = t, at_arrays = i;
+        if (f > fmax)
+            fmax = f, at_filters = i;
     }
-    double arrays = (double)o->threads * per_thread, tallies = 32.0 * (double)fmax;
+    double tallies = 32.0 * (double)fmax;
     if (avail && arrays + tallies > 0.9 * (double)avail) {
         int by_filters = tallies > arrays;
+        const exp_row_t *at = &rows[by_filters ? at_filters : at_arrays];
+        const sweep_t *sw = o->quick ? &e->quick[at->sweep] : &e->full[at->sweep];
         unsigned line = by_filters ? (sw->line[F_MAX_FILTERS] ? sw->line[F_MAX_FILTERS]
                                                               : sw->line[F_FILTERS])
                                    : sw->line[F_BITS] ? sw->line[F_BITS] : sw->line[F_DESIGN_KEYS];
-        snprintf(err, errlen, "%s:%u: %s needs %.1f GiB (%d threads), only %.1f GiB "
-                 "available (got '%llu')", e->path, line,
+        char how[64] = "one array shared by all threads";
+        if (!runner_row_shared(&rows[at_arrays]))
+            snprintf(how, sizeof how, "%d threads, an array each", o->threads);
+        snprintf(err, errlen, "%s:%u: %s needs %.1f GiB (%s), only %.1f GiB available "
+                 "(got '%llu')", e->path, line,
                  by_filters ? "the number of filters" : "the filter size",
-                 (arrays + tallies) / 1073741824.0, o->threads, (double)avail / 1073741824.0,
-                 (unsigned long long)(by_filters ? fmax : mmax));
+                 (arrays + tallies) / 1073741824.0, how, (double)avail / 1073741824.0,
+                 (unsigned long long)(by_filters ? fmax : at->geom.m));
         free(rows);
         return 2;
     }

@@ -2,7 +2,8 @@
  * reference rates, write the CSV row by row and the metadata sidecar.
  *
  * Determinism: unit (row r, filter f) draws all its randomness from
- * pcg32_unit(seed, r, f); threads only pick which units they run, per-filter counts are
+ * pcg32_unit(seed, r, f) (a shared filter's chunks from sub-units of it, see
+ * RUNNER_SHARED_BITS); threads only pick which units they run, per-filter counts are
  * integers stored by filter index, so the CSV is byte-identical for any thread count
  * (the `seconds` column aside). Nothing here prints; progress goes to a callback.
  */
@@ -61,6 +62,15 @@ enum { RUN_INTERRUPTED = 3 };
 int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, char *err,
                size_t errlen);
 void runner_free(run_result_t *res);
+
+/* Filters of at least this many bits (2 MiB, past the per-core caches) are each built
+ * and queried by all threads together (a "shared" row), their keys and lookups split
+ * into chunks of RUNNER_CHUNK; smaller ones are built one per thread. Applies to the
+ * lookups estimator and single filters (not stacks). The mode is a function of the row
+ * alone, never of the thread count. */
+#define RUNNER_SHARED_BITS (UINT64_C(1) << 24)
+#define RUNNER_CHUNK (UINT64_C(1) << 18)
+int runner_row_shared(const exp_row_t *row);
 
 /* Simulate one row on up to `threads` threads: per-filter false-positive counts into
  * counts[] (lookups estimator) or per-filter rates into rates[] (conditional), the

@@ -48,24 +48,39 @@ static inline void lanes_seed(pcg32_t *lane, pcg32_t *r)
     }
 }
 
-/* Draw key J of a batch from lane LANE, test its first probe, keep it if set. Keys
- * J >= nb of a last, partial batch are drawn (so every lane advances alike) but
- * never kept. */
+/* Draw key J of a batch from lane LANE and find its first probe p_. Without prefetch,
+ * test it at once and keep the key if set; with prefetch, store it in pos[J] and ask
+ * for its word, to be tested once the whole batch is drawn. Keys J >= nb of a last,
+ * partial batch are drawn (so every lane advances alike) but never kept. */
 #define FIRST_PROBE(id, LANE, J)                                                       \
     do {                                                                               \
         uint64_t h_[3];                                                                \
         id##_draw(g, &LANE, h_);                                                       \
         id##_start(g, h_, &it[J]);                                                     \
         uint64_t p_ = id##_next(g, &LANE, &it[J]);                                     \
-        idx[alive] = J;                                                                \
-        alive += (unsigned)bits_test(b, p_) & ((J) < nb);                              \
+        if (prefetch) {                                                                \
+            pos[J] = p_;                                                               \
+            bits_prefetch(b, p_, 0);                                                   \
+        } else {                                                                       \
+            idx[alive] = J;                                                            \
+            alive += (unsigned)bits_test(b, p_) & ((J) < nb);                          \
+        }                                                                              \
     } while (0)
 
+/* Inserts into an array shared by threads (shared = 1) run RING positions ahead of
+ * their writes: each position is prefetched for writing when computed and set, with an
+ * atomic OR, RING positions later, so a core keeps many cache misses in flight. */
+enum { RING = 64 }; /* a power of two */
+
+/* Each scheme gets insert and lookup, and their variants for big filters,
+ * insert_shared and lookup_prefetch, from one body each: the variants consume the
+ * generator identically and give identical results (tests/test_scheme.c checks). */
 #define SCHEME_LOOPS(id)                                                               \
-    static void id##_insert(bits_t *b, const probe_geom_t *g, pcg32_t *r, uint64_t n,  \
-                            uint64_t *words)                                           \
+    static inline void id##_insert_body(bits_t *b, const probe_geom_t *g, pcg32_t *r,  \
+                                        uint64_t n, uint64_t *words, const int shared) \
     {                                                                                  \
         pcg32_t lane[LANES];                                                           \
+        uint64_t ring[RING], queued = 0;                                               \
         lanes_seed(lane, r);                                                           \
         for (uint64_t key = 0; key < n; key++) {                                       \
             uint64_t h[3] = {0, 0, 0};                                                 \
@@ -75,16 +90,38 @@ static inline void lanes_seed(pcg32_t *lane, pcg32_t *r)
             if (words)                                                                 \
                 memcpy(words + 3 * key, h, sizeof h);                                  \
             id##_start(g, h, &it);                                                     \
-            for (unsigned i = 0; i < g->k; i++)                                        \
-                bits_set(b, id##_next(g, lr, &it));                                    \
+            for (unsigned i = 0; i < g->k; i++) {                                      \
+                uint64_t p = id##_next(g, lr, &it);                                    \
+                if (!shared) {                                                         \
+                    bits_set(b, p);                                                    \
+                    continue;                                                          \
+                }                                                                      \
+                bits_prefetch(b, p, 1);                                                \
+                if (queued >= RING)                                                    \
+                    bits_set_atomic(b, ring[queued % RING]);                           \
+                ring[queued++ % RING] = p;                                             \
+            }                                                                          \
         }                                                                              \
+        for (uint64_t q = queued > RING ? queued - RING : 0; q < queued; q++)          \
+            bits_set_atomic(b, ring[q % RING]);                                        \
     }                                                                                  \
-    static uint64_t id##_lookup(const bits_t *b, const probe_geom_t *g, pcg32_t *r,    \
-                                uint64_t L)                                            \
+    static void id##_insert(bits_t *b, const probe_geom_t *g, pcg32_t *r, uint64_t n,  \
+                            uint64_t *words)                                           \
+    {                                                                                  \
+        id##_insert_body(b, g, r, n, words, 0);                                        \
+    }                                                                                  \
+    static void id##_insert_shared(bits_t *b, const probe_geom_t *g, pcg32_t *r,       \
+                                   uint64_t n)                                         \
+    {                                                                                  \
+        id##_insert_body(b, g, r, n, NULL, 1);                                         \
+    }                                                                                  \
+    static inline uint64_t id##_lookup_body(const bits_t *b, const probe_geom_t *g,    \
+                                            pcg32_t *r, uint64_t L, const int prefetch) \
     {                                                                                  \
         pcg32_t lane[LANES];                                                           \
         probe_it_t it[BATCH];                                                          \
         unsigned idx[BATCH];                                                           \
+        uint64_t pos[BATCH];                                                           \
         uint64_t fp = 0;                                                               \
         lanes_seed(lane, r);                                                           \
         for (uint64_t q = 0; q < L; q += BATCH) {                                      \
@@ -98,11 +135,22 @@ static inline void lanes_seed(pcg32_t *lane, pcg32_t *r)
                 FIRST_PROBE(id, l3, j + 3);                                            \
                 lane[0] = l0, lane[1] = l1, lane[2] = l2, lane[3] = l3;                \
             }                                                                          \
+            if (prefetch)                                                              \
+                for (unsigned j = 0; j < nb; j++) {                                    \
+                    idx[alive] = j;                                                    \
+                    alive += (unsigned)bits_test(b, pos[j]);                           \
+                }                                                                      \
             for (unsigned i = 1; i < g->k && alive > 0; i++) {                         \
                 unsigned kept = 0;                                                     \
+                if (prefetch)                                                          \
+                    for (unsigned a = 0; a < alive; a++) {                             \
+                        unsigned j = idx[a];                                           \
+                        pos[j] = id##_next(g, &lane[j % LANES], &it[j]);               \
+                        bits_prefetch(b, pos[j], 0);                                   \
+                    }                                                                  \
                 for (unsigned a = 0; a < alive; a++) {                                 \
                     unsigned j = idx[a];                                               \
-                    uint64_t p = id##_next(g, &lane[j % LANES], &it[j]);               \
+                    uint64_t p = prefetch ? pos[j] : id##_next(g, &lane[j % LANES], &it[j]); \
                     idx[kept] = j;                                                     \
                     kept += (unsigned)bits_test(b, p);                                 \
                 }                                                                      \
@@ -111,6 +159,16 @@ static inline void lanes_seed(pcg32_t *lane, pcg32_t *r)
             fp += alive;                                                               \
         }                                                                              \
         return fp;                                                                     \
+    }                                                                                  \
+    static uint64_t id##_lookup(const bits_t *b, const probe_geom_t *g, pcg32_t *r,    \
+                                uint64_t L)                                            \
+    {                                                                                  \
+        return id##_lookup_body(b, g, r, L, 0);                                        \
+    }                                                                                  \
+    static uint64_t id##_lookup_prefetch(const bits_t *b, const probe_geom_t *g,       \
+                                         pcg32_t *r, uint64_t L)                       \
+    {                                                                                  \
+        return id##_lookup_body(b, g, r, L, 1);                                        \
     }                                                                                  \
     __attribute__((unused)) static void id##_positions(const probe_geom_t *g,          \
                                                        const uint64_t *h, uint64_t *pos) \
@@ -421,6 +479,13 @@ static inline uint64_t guava32_next(const probe_geom_t *g, pcg32_t *r, probe_it_
 }
 SCHEME_LOOPS(guava32)
 
+/* Model (rate.h): c is uniform on [0, 2^31) (each value has two preimages, c and ~c),
+ * and the index is c mod m. */
+static double guava32_model(const probe_geom_t *g, uint64_t n)
+{
+    return rate_model_mod(UINT64_C(1) << 31, g->m, n, g->k);
+}
+
 #define guava32u_draw guava32_draw
 #define guava32u_start guava32_start
 static inline uint64_t guava32u_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
@@ -429,6 +494,11 @@ static inline uint64_t guava32u_next(const probe_geom_t *g, pcg32_t *r, probe_it
     return guava32_combined(it) % g->m;
 }
 SCHEME_LOOPS(guava32u)
+
+static double guava32u_model(const probe_geom_t *g, uint64_t n)
+{
+    return rate_model_mod(UINT64_C(1) << 32, g->m, n, g->k);
+}
 
 /* ---- guava64: Guava's fix, MURMUR128_MITZ_64 ----
  * hash1, hash2 uniform 64-bit; c = hash1; probe i = 0..k-1 is (c & (2^63 - 1)) mod m,
@@ -448,6 +518,11 @@ static inline uint64_t guava64_next(const probe_geom_t *g, pcg32_t *r, probe_it_
     return p;
 }
 SCHEME_LOOPS(guava64)
+
+static double guava64_model(const probe_geom_t *g, uint64_t n)
+{
+    return rate_model_mod(UINT64_C(1) << 63, g->m, n, g->k);
+}
 
 /* ---- hash32: every probe from one 32-bit hash ----
  * The key is one uniform 32-bit word h; its k positions are independent draws U[0,m)
@@ -477,45 +552,52 @@ static inline uint64_t hash32_next(const probe_geom_t *g, pcg32_t *r, probe_it_t
 }
 SCHEME_LOOPS(hash32)
 
+static double hash32_model(const probe_geom_t *g, uint64_t n)
+{
+    return rate_model_hash(32, g->m, n, g->k);
+}
+
 /* ---- the table: adding a scheme is one entry here (plus its functions and tests) ---- */
 
-/* The functions SCHEME_LOOPS(id) generated, in table order. */
-#define SCHEME_FNS(id) id##_positions, id##_insert, id##_lookup
+/* The functions SCHEME_LOOPS(id) generated, in table order: the loops alone, for
+ * schemes without hash words, or with the positions function first. */
+#define SCHEME_LOOP_FNS(id) id##_insert, id##_lookup, id##_insert_shared, id##_lookup_prefetch
+#define SCHEME_FNS(id) id##_positions, SCHEME_LOOP_FNS(id)
 
 static const scheme_t schemes[] = {
     {"independent", "k independent draws U[0,m): the model behind formula and exact",
-     0, geom_plain, NULL, NULL, independent_insert, independent_lookup, independent_exact,
+     0, geom_plain, NULL, NULL, SCHEME_LOOP_FNS(independent), independent_exact, NULL,
      SCHEME_COND_FILL, NULL, NULL, NULL},
     {"partitioned", "k slices of floor(m/k) bits, one independent draw in each",
-     0, partitioned_geometry, NULL, NULL, partitioned_insert, partitioned_lookup,
-     partitioned_exact, SCHEME_COND_SLICES, NULL, NULL, NULL},
+     0, partitioned_geometry, NULL, NULL, SCHEME_LOOP_FNS(partitioned),
+     partitioned_exact, NULL, SCHEME_COND_SLICES, NULL, NULL, NULL},
     {"double", "Kirsch-Mitzenmacher (h1 + i*h2) mod m, stride straight from the hash (0 allowed)",
-     2, geom_plain, words2_below_m, SCHEME_FNS(double), NULL,
+     2, geom_plain, words2_below_m, SCHEME_FNS(double), NULL, NULL,
      SCHEME_COND_SHIFT, stride_all_m, stride_at_plain, stride_index_plain},
     {"double-odd", "double hashing with the stride forced odd; m a power of two (seed 003)",
-     2, double_odd_geometry, double_odd_words, SCHEME_FNS(double_odd), NULL,
+     2, double_odd_geometry, double_odd_words, SCHEME_FNS(double_odd), NULL, NULL,
      SCHEME_COND_SHIFT, stride_count_odd, stride_at_odd, stride_index_odd},
     {"double-prime", "double hashing mod the largest prime <= m, stride in [1,m')",
-     2, double_prime_geometry, double_prime_words, SCHEME_FNS(double_prime), NULL,
+     2, double_prime_geometry, double_prime_words, SCHEME_FNS(double_prime), NULL, NULL,
      SCHEME_COND_SHIFT, stride_count_nonzero, stride_at_nonzero, stride_index_nonzero},
     {"enhanced", "enhanced double hashing (h1 + i*h2 + (i^3-i)/6) mod m (Dillinger-Manolios)",
-     2, geom_plain, words2_below_m, SCHEME_FNS(enhanced), NULL,
+     2, geom_plain, words2_below_m, SCHEME_FNS(enhanced), NULL, NULL,
      SCHEME_COND_SHIFT, stride_all_m, stride_at_plain, stride_index_plain},
     {"triple", "triple hashing (h1 + i*h2 + i(i-1)/2*h3) mod m (Dillinger-Manolios)",
-     3, geom_plain, words3_below_m, SCHEME_FNS(triple), NULL,
+     3, geom_plain, words3_below_m, SCHEME_FNS(triple), NULL, NULL,
      SCHEME_COND_SHIFT, stride_count_pairs, stride_at_pairs, stride_index_pairs},
     {"guava32", "Guava's MURMUR128_MITZ_32: int32 hash1 + i*hash2, i = 1..k, ~c if negative, "
      "mod m (flawed: indexes < 2^31)",
-     2, geom_plain, words2_32bit, SCHEME_FNS(guava32), NULL,
+     2, geom_plain, words2_32bit, SCHEME_FNS(guava32), NULL, guava32_model,
      SCHEME_COND_NONE, NULL, NULL, NULL},
     {"guava32u", "guava32 in unsigned 32-bit arithmetic, no flip (still uneven)",
-     2, geom_plain, words2_32bit, SCHEME_FNS(guava32u), NULL,
+     2, geom_plain, words2_32bit, SCHEME_FNS(guava32u), NULL, guava32u_model,
      SCHEME_COND_NONE, NULL, NULL, NULL},
     {"guava64", "Guava's fix MURMUR128_MITZ_64: (c & (2^63-1)) mod m, c = hash1 + i*hash2 in 64 bits",
-     2, geom_plain, words_any, SCHEME_FNS(guava64), NULL,
+     2, geom_plain, words_any, SCHEME_FNS(guava64), NULL, guava64_model,
      SCHEME_COND_NONE, NULL, NULL, NULL},
     {"hash32", "all k probes from one 32-bit hash (independent draws seeded by it)",
-     1, geom_plain, words1_32bit, SCHEME_FNS(hash32), NULL,
+     1, geom_plain, words1_32bit, SCHEME_FNS(hash32), NULL, hash32_model,
      SCHEME_COND_NONE, NULL, NULL, NULL},
 };
 

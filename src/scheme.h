@@ -46,8 +46,19 @@ typedef struct scheme {
                    uint64_t *words);
     /* Look up L fresh (absent) keys drawn from r; returns how many were false positives. */
     uint64_t (*lookup)(const bits_t *b, const probe_geom_t *g, pcg32_t *r, uint64_t L);
+    /* For filters far bigger than the caches: insert as insert does (the same bits from
+     * the same r), with prefetching and atomic sets, so that threads may insert into one
+     * array at once; look up as lookup does (the same count from the same r), prefetching
+     * each batch's probes before testing them. */
+    void (*insert_shared)(bits_t *b, const probe_geom_t *g, pcg32_t *r, uint64_t n);
+    uint64_t (*lookup_prefetch)(const bits_t *b, const probe_geom_t *g, pcg32_t *r,
+                                uint64_t L);
     /* The scheme's own exact rate at n keys, where known; NULL otherwise. */
     double (*exact)(const probe_geom_t *g, uint64_t n);
+    /* For schemes whose positions are not uniform or not independent across keys: the
+     * rate a model of it predicts (rate.h says which model and what it assumes), for the
+     * CSV's model column; NULL otherwise. */
+    double (*model)(const probe_geom_t *g, uint64_t n);
     /* How the conditional estimator treats it (cond.h): */
     int cond;
     /* SCHEME_COND_SHIFT only: positions are (h1 + f_i(stride)) mod m with h1 uniform on

@@ -85,13 +85,14 @@ grep -q "m = 13 (requested 16)" "$tmp/p" && [ "$(tail -1 "$tmp/p")" = "4 10 3 9"
 
 "$B" exact --bits 4096 --keys 205 --k 14 > "$tmp/exact" && grep -q "^exact (DP)" "$tmp/exact" \
     && grep -q "^exact (moments)" "$tmp/exact" && ok || bad "exact: $(cat "$tmp/exact")"
-"$B" list > "$tmp/list" && for e in exact-vs-formula floor-4096 floor-65536 stride-zero; do
+"$B" list > "$tmp/list" && for e in exact-vs-formula floor-4096 floor-65536 stride-zero guava hash32; do
     grep -q "^  $e " "$tmp/list" && ok || bad "list lacks $e"
 done
 
-# Determinism across thread counts; quiet in a pipe (nothing on stderr).
+# Determinism across thread counts; quiet in a pipe (nothing on stderr). guava and
+# hash32 build each filter on all threads (RUNNER_SHARED_BITS).
 strip() { awk -F, -v c=23 'BEGIN { OFS = "," } { $c = ""; print }' "$1"; }
-for e in floor-4096 exact-vs-formula; do
+for e in guava hash32 floor-4096 exact-vs-formula; do
     "$B" run $e --quick --threads 1 --out "$tmp/t1" > /dev/null 2> "$tmp/err1"
     "$B" run $e --quick --threads 2 --out "$tmp/t2" > /dev/null 2> "$tmp/err2"
     if strip "$tmp/t1/$e.quick.csv" > "$tmp/a" && strip "$tmp/t2/$e.quick.csv" > "$tmp/b" \
@@ -110,7 +111,8 @@ head -1 "$tmp/t1/floor-4096.quick.csv" | grep -q "^experiment,scheme,m,n,k,bits_
 
 # Interruption on a real process: SIGINT or SIGTERM keeps every finished row (exit 130
 # or 143); a plain rerun refuses to discard them; --resume finishes, and the result
-# equals an uninterrupted run's, the seconds column aside.
+# equals an uninterrupted run's, the seconds column aside. intr has small filters, one a
+# thread; big has filters built by all threads together.
 cat > "$tmp/intr.ini" <<INI
 [sweep]
 bits = 4096
@@ -119,33 +121,46 @@ schemes = double
 filters = 100
 lookups = 60000000
 INI
-"$B" run "$tmp/intr.ini" --out "$tmp/whole" > /dev/null 2>&1
-for sig in INT TERM; do
+cat > "$tmp/big.ini" <<INI
+[sweep]
+bits = 33554432
+bits_per_key = 10
+k = 7
+schemes = guava32 guava64 independent double hash32 enhanced
+filters = 4
+lookups = 8000000
+INI
+# interrupt NAME SIGNAL ROWS
+interrupt() {
+    [ -f "$tmp/whole/$1.csv" ] || "$B" run "$tmp/$1.ini" --out "$tmp/whole" > /dev/null 2>&1
     rm -rf "$tmp/io"
-    "$B" run "$tmp/intr.ini" --out "$tmp/io" > /dev/null 2> "$tmp/intr.err" &
+    "$B" run "$tmp/$1.ini" --out "$tmp/io" > /dev/null 2> "$tmp/intr.err" &
     pid=$!
     n=0
     while [ $n -lt 400 ]; do
-        [ -f "$tmp/io/intr.csv.partial" ] && [ "$(wc -l < "$tmp/io/intr.csv.partial")" -ge 3 ] && break
+        [ -f "$tmp/io/$1.csv.partial" ] && [ "$(wc -l < "$tmp/io/$1.csv.partial")" -ge 3 ] && break
         sleep 0.05
         n=$((n + 1))
     done
-    kill -$sig $pid
+    kill -$2 $pid
     wait $pid
     rc=$?
-    [ $sig = INT ] && want=130 || want=143
-    [ $rc -eq $want ] && ok || bad "SIG$sig: exit $rc, wanted $want"
-    grep -q "interrupted: [0-9]* of 29 rows finished" "$tmp/intr.err" && ok || bad "SIG$sig message: $(cat "$tmp/intr.err")"
-    kept=$(($(wc -l < "$tmp/io/intr.csv.partial") - 1))
-    [ $kept -ge 2 ] && [ $kept -lt 29 ] && ok || bad "SIG$sig kept $kept rows"
-    expect_error 2 "holds rows of an interrupted run; --resume continues it" run "$tmp/intr.ini" --out "$tmp/io"
-    "$B" run "$tmp/intr.ini" --out "$tmp/io" --resume > /dev/null 2>&1 && ok || bad "SIG$sig: --resume failed"
-    grep -q "^resumed_rows = $kept$" "$tmp/io/intr.meta" && ok || bad "SIG$sig: resumed_rows"
-    strip "$tmp/io/intr.csv" > "$tmp/r1"
-    strip "$tmp/whole/intr.csv" > "$tmp/r2"
-    cmp -s "$tmp/r1" "$tmp/r2" && ok || bad "SIG$sig: resumed CSV differs from an uninterrupted run"
-    [ ! -e "$tmp/io/intr.csv.partial" ] && [ ! -e "$tmp/io/intr.run" ] && ok || bad "SIG$sig: leftovers"
-done
+    [ $2 = INT ] && want=130 || want=143
+    [ $rc -eq $want ] && ok || bad "$1 SIG$2: exit $rc, wanted $want"
+    grep -q "interrupted: [0-9]* of $3 rows finished" "$tmp/intr.err" && ok || bad "$1 SIG$2 message: $(cat "$tmp/intr.err")"
+    kept=$(($(wc -l < "$tmp/io/$1.csv.partial") - 1))
+    [ $kept -ge 2 ] && [ $kept -lt $3 ] && ok || bad "$1 SIG$2 kept $kept rows"
+    expect_error 2 "holds rows of an interrupted run; --resume continues it" run "$tmp/$1.ini" --out "$tmp/io"
+    "$B" run "$tmp/$1.ini" --out "$tmp/io" --resume > /dev/null 2>&1 && ok || bad "$1 SIG$2: --resume failed"
+    grep -q "^resumed_rows = $kept$" "$tmp/io/$1.meta" && ok || bad "$1 SIG$2: resumed_rows"
+    strip "$tmp/io/$1.csv" > "$tmp/r1"
+    strip "$tmp/whole/$1.csv" > "$tmp/r2"
+    cmp -s "$tmp/r1" "$tmp/r2" && ok || bad "$1 SIG$2: resumed CSV differs from an uninterrupted run"
+    [ ! -e "$tmp/io/$1.csv.partial" ] && [ ! -e "$tmp/io/$1.run" ] && ok || bad "$1 SIG$2: leftovers"
+}
+interrupt big INT 6
+interrupt intr TERM 29
+interrupt intr INT 29
 # Never clobber: a complete result of another seed stays unless --force.
 cp "$tmp/io/intr.csv" "$tmp/before.csv"
 expect_error 2 "holds a complete result of another seed; --force replaces it" run "$tmp/intr.ini" --out "$tmp/io" --seed 9

@@ -106,13 +106,13 @@ static void test_format(void)
     assert(strcmp(e->title, "Format test") == 0);
     assert(strcmp(e->description, "first line continued line") == 0);
     assert(e->seed == 77);
-    assert(e->full.nbits == 2 && e->full.bits[1] == 2000);
-    assert(e->full.nbpk == 4 && e->full.bpk[2] == 8 && e->full.bpk[3] == 9.5);
-    assert(e->full.k_rule == K_FIXED && e->full.k == 5);
-    assert(e->full.nschemes == 2 && strcmp(e->full.schemes[1]->name, "double") == 0);
-    assert(e->full.lookups == 1000 && e->full.filters == 10);
+    assert(e->full[0].nbits == 2 && e->full[0].bits[1] == 2000);
+    assert(e->full[0].nbpk == 4 && e->full[0].bpk[2] == 8 && e->full[0].bpk[3] == 9.5);
+    assert(e->full[0].k_rule == K_FIXED && e->full[0].k == 5);
+    assert(e->full[0].nschemes == 2 && strcmp(e->full[0].schemes[1]->name, "double") == 0);
+    assert(e->full[0].lookups == 1000 && e->full[0].filters == 10);
     /* [quick]: keys replace bits_per_key; k rule and lookups overridden. */
-    assert(e->quick.keys == 50 && e->quick.nbpk == 0 && e->quick.k_rule == K_CEIL);
+    assert(e->quick[0].keys == 50 && e->quick[0].nbpk == 0 && e->quick[0].k_rule == K_CEIL);
     exp_row_t *rows;
     size_t n;
     assert(experiment_rows(e, 1, &rows, &n, err, sizeof err) == 0);
@@ -126,6 +126,34 @@ static void test_format(void)
     free(rows);
     free(e);
     printf("format: lists, ranges, continuation, comments, [quick] overrides: ok\n");
+}
+
+/* experiments/guava.ini: three sweeps, each with its own [quick]; rows come sweep by
+ * sweep, a plain sweep, a design by Guava's rule (seed 000's one-in-a-million filter at
+ * about 3*2^29 bits), a plain sweep, four schemes each. */
+static void test_sweeps(void)
+{
+    char err[EXP_ERR_LEN];
+    experiment_t *e = malloc(sizeof *e);
+    exp_row_t *rows;
+    size_t n;
+    assert(experiment_load("experiments/guava.ini", e, err, sizeof err) == 0);
+    assert(e->nsweeps == 3);
+    assert(experiment_rows(e, 0, &rows, &n, err, sizeof err) == 0);
+    assert(n == 12);
+    for (size_t i = 0; i < n; i++)
+        assert(rows[i].sweep == i / 4);
+    assert(rows[0].geom.m == (UINT64_C(3) << 29) && rows[0].geom.k == 7 && rows[0].filters == 6);
+    assert(rows[0].lookups_per_filter == 20000000);
+    assert(rows[4].structure == STRUCT_DESIGN && rows[4].geom.k == 20);
+    assert(rows[4].geom.m == 1610612728 && rows[4].lookups_per_filter == 250000000);
+    assert(rows[8].geom.m == 3000000000 && rows[8].filters == 3 && rows[8].n == 300000000);
+    free(rows);
+    assert(experiment_rows(e, 1, &rows, &n, err, sizeof err) == 0);
+    assert(n == 12 && rows[0].geom.m == 25165824 && rows[4].n == 875175 && rows[11].filters == 2);
+    free(rows);
+    free(e);
+    printf("guava: three sweeps with their own [quick], rows sweep by sweep: ok\n");
 }
 
 static void test_k_rules(void)
@@ -146,6 +174,7 @@ int main(void)
     test_shipped();
     test_floor_rows();
     test_format();
+    test_sweeps();
     test_k_rules();
     return 0;
 }

@@ -157,7 +157,19 @@ static void test_unit(void)
     pcg32_unit(&c, 2, 2, 3);
     assert(c.state != a.state);
     assert(a.inc & 1);
-    printf("unit derivation: pure, order-sensitive, odd stream\n");
+    /* Sub-units: pure functions of the parent and the part, the parent untouched. */
+    pcg32_t s0, s0b, s1, parent = a;
+    pcg32_subunit(&s0, &a, 0);
+    pcg32_subunit(&s0b, &a, 0);
+    pcg32_subunit(&s1, &a, 1);
+    assert(a.state == parent.state && a.inc == parent.inc);
+    assert(s0.state == s0b.state && s0.inc == s0b.inc && (s0.inc & 1));
+    assert(s1.state != s0.state && s1.inc != s0.inc && s0.state != a.state);
+    pcg32_subunit(&s1, &b, 0); /* same parent state: same sub-unit */
+    assert(s1.state == s0.state);
+    pcg32_subunit(&s1, &c, 0);
+    assert(s1.state != s0.state);
+    printf("unit derivation: pure, order-sensitive, odd stream; sub-units likewise\n");
 }
 
 int main(void)

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "rate.h"
@@ -446,8 +447,90 @@ static void test_domains(void)
     }
 }
 
+/* Models (rate.h) against direct computations on small sizes. */
+static void test_models(void)
+{
+    /* rate_model_mod groups positions into two probabilities; directly: count, for every
+     * c < range, the position c mod m, and sum q_j (1 - (1 - q_j)^{kn}) over positions. */
+    static const struct { uint64_t range, m, n; unsigned k; } mc[] = {
+        {1000, 300, 20, 3}, {200, 300, 15, 4}, {3 << 12, 1 << 12, 400, 7}, {(1 << 16) + 7, 5003, 500, 7},
+    };
+    for (size_t i = 0; i < sizeof mc / sizeof mc[0]; i++) {
+        uint64_t *count = calloc(mc[i].m, sizeof *count);
+        for (uint64_t c = 0; c < mc[i].range; c++)
+            count[c % mc[i].m]++;
+        long double hit = 0, t = (long double)mc[i].n * mc[i].k;
+        for (uint64_t j = 0; j < mc[i].m; j++) {
+            long double q = (long double)count[j] / (long double)mc[i].range;
+            hit += q * (1 - powl(1 - q, t));
+        }
+        free(count);
+        double want = (double)powl(hit, mc[i].k);
+        double got = rate_model_mod(mc[i].range, mc[i].m, mc[i].n, mc[i].k);
+        check(rel_diff(got, want) < 1e-12, "model_mod(range=%llu, m=%llu, n=%llu, k=%u) = %.17g, "
+              "direct %.17g", (unsigned long long)mc[i].range, (unsigned long long)mc[i].m,
+              (unsigned long long)mc[i].n, mc[i].k, got, want);
+    }
+    /* A range that is a multiple of m spreads probes evenly: q = 1/m, so the model is
+     * formula_finite exactly. */
+    double even = rate_model_mod(UINT64_C(1) << 40, UINT64_C(1) << 20, 100000, 7);
+    double ff = rate_formula_finite(UINT64_C(1) << 20, 100000, 7);
+    check(rel_diff(even, ff) < 1e-12, "model_mod(2^40, 2^20) = %.17g = formula_finite %.17g", even, ff);
+    /* Seed 000: "the 1.42x you get by hand from a third of the array taking half the
+     * probes" (guava32 at 3*2^29 bits, 10 bits per key, k = 7). */
+    uint64_t m = UINT64_C(3) << 29, n = m / 10;
+    double byhand = rate_model_mod(UINT64_C(1) << 31, m, n, 7) / rate_formula(m, n, 7);
+    check(fabs(byhand - 1.42) < 0.005, "model for guava32 at 3*2^29 bits: %.4fx the formula "
+          "(seed: 1.42x by hand)", byhand);
+
+    /* rate_model_hash puts the number of distinct stored hashes d at its mean. Directly:
+     * the distribution of d (an occupancy DP over the keys), and the rate averaged over
+     * it, sum_d P(d) (d/H + (1 - d/H) exact(m, d, k)). They differ by about half the
+     * curvature of that rate in d times Var(d), plus the rounding of the mean to a whole
+     * d (half its slope); the tolerance is twice that. */
+    const unsigned hb = 12, k = 7;
+    const uint64_t H = UINT64_C(1) << hb, hm = 20000, hn = 2000;
+    double *p = calloc(hn + 2, sizeof *p), *nx = calloc(hn + 2, sizeof *nx);
+    p[0] = 1;
+    for (uint64_t key = 0; key < hn; key++) {
+        for (uint64_t d = 0; d <= key + 1; d++)
+            nx[d] = (d <= key ? p[d] * (double)d / (double)H : 0) +
+                    (d > 0 ? p[d - 1] * (double)(H - (d - 1)) / (double)H : 0);
+        memcpy(p, nx, (hn + 2) * sizeof *p);
+    }
+    double direct = 0, mean = 0, var = 0, ex;
+    for (uint64_t d = 0; d <= hn; d++) {
+        if (p[d] < 1e-300)
+            continue;
+        if (rate_exact(hm, d, k, &ex) != RATE_OK)
+            ex = NAN; /* fails the check below */
+        direct += p[d] * ((double)d / H + (1 - (double)d / H) * ex);
+        mean += p[d] * (double)d;
+    }
+    for (uint64_t d = 0; d <= hn; d++)
+        var += p[d] * ((double)d - mean) * ((double)d - mean);
+    free(p);
+    free(nx);
+    uint64_t dm = (uint64_t)(mean + 0.5);
+    double f[3];
+    for (int j = 0; j < 3; j++) {
+        double dd = (double)(dm - 1 + (uint64_t)j);
+        rate_exact(hm, dm - 1 + (uint64_t)j, k, &ex);
+        f[j] = dd / H + (1 - dd / H) * ex;
+    }
+    double tol = 2 * (0.5 * fabs(f[2] - f[0]) / 2 + 0.5 * fabs(f[2] - 2 * f[1] + f[0]) * var);
+    double model = rate_model_hash(hb, hm, hn, k);
+    check(fabs(model - direct) <= tol, "model_hash(12 bits, m=%llu, n=%llu, k=%u) = %.10g, "
+          "direct over d %.10g (|diff| %.2g <= %.2g; Var(d) = %.1f)", (unsigned long long)hm,
+          (unsigned long long)hn, k, model, direct, fabs(model - direct), tol, var);
+    /* With a hash far wider than the keys need, it is the exact rate. */
+    check(rate_exact(hm, hn, k, &ex) == RATE_OK && rel_diff(rate_model_hash(63, hm, hn, k), ex) < 1e-12,
+          "model_hash(63 bits) = exact");
+}
+
 int main(void)
 {
+    test_models();
     test_hand();
     test_brute();
     test_formulas();
