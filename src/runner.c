@@ -59,6 +59,7 @@ typedef struct progress_state {
     run_progress_t p;
     double start, last, total_work, done_work_rows;
     uint64_t lookups_rows; /* lookups of the rows already finished */
+    uint64_t keys_rows;    /* keys of the shared rows already finished */
     uint64_t filters_rows; /* filters of the rows already finished */
 } progress_state_t;
 
@@ -139,7 +140,7 @@ static double query_layer(const exp_row_t *row, const cond_plan_t *plan, bits_t 
 /* Progress from inside a row: `filters` filters' worth of this row's work done (a
  * fraction while a shared filter is being built), `lookups` of its lookups made. */
 static void report(progress_state_t *ps, double per_filter, double filters, uint64_t whole,
-                   uint64_t lookups)
+                   uint64_t lookups, uint64_t keys)
 {
     double now_s = now();
     if (now_s - ps->last < 0.5)
@@ -148,6 +149,7 @@ static void report(progress_state_t *ps, double per_filter, double filters, uint
     ps->p.elapsed = now_s - ps->start;
     ps->p.work_fraction = (ps->done_work_rows + filters * per_filter) / ps->total_work;
     ps->p.lookups_done = ps->lookups_rows + lookups;
+    ps->p.keys_done = ps->keys_rows + keys;
     ps->p.filters_done = ps->filters_rows + whole;
     ps->o->progress(&ps->p, ps->o->progress_ctx);
 }
@@ -203,7 +205,7 @@ static int run_shared(const exp_row_t *row, uint64_t seed, uint64_t row_index, i
                 ins_done++;
                 if (ps && t == 0)
                     report(ps, per_filter, (double)*done + ins_w * (double)ins_done, *done,
-                           *done * L);
+                           *done * L, *done * n + ins_done * RUNNER_CHUNK);
             }
 #pragma omp for schedule(dynamic, 1) reduction(+ : fp)
             for (uint64_t c = 0; c < nlook; c++) {
@@ -219,7 +221,7 @@ static int run_shared(const exp_row_t *row, uint64_t seed, uint64_t row_index, i
                 if (ps && t == 0)
                     report(ps, per_filter, (double)*done + ins_w * (double)nins +
                                                look_w * (double)look_done,
-                           *done, *done * L + look_done * RUNNER_CHUNK);
+                           *done, *done * L + look_done * RUNNER_CHUNK, (*done + 1) * n);
             }
             if (out->popcounts) {
 #pragma omp for schedule(static) reduction(+ : pop)
@@ -295,7 +297,7 @@ static int simulate(const exp_row_t *row, uint64_t seed, uint64_t row_index, int
 #pragma omp atomic read
                         d = done;
                         report(ps, per_filter, (double)d, d,
-                               conditional ? 0 : d * row->lookups_per_filter * nl);
+                               conditional ? 0 : d * row->lookups_per_filter * nl, 0);
                     }
                 }
             }
@@ -769,12 +771,14 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
         res->nrows = i + 1;
         ps.done_work_rows += row_work(&rows[i]) * (double)used / (double)rows[i].filters;
         ps.lookups_rows += res->rows[i].lookups;
+        ps.keys_rows += runner_row_shared(&rows[i]) ? rows[i].n * used : 0;
         ps.filters_rows += res->rows[i].filters;
         if (o->progress) {
             ps.p.rows_done = i + 1;
             ps.p.elapsed = now() - ps.start;
             ps.p.work_fraction = ps.done_work_rows / ps.total_work;
             ps.p.lookups_done = ps.lookups_rows;
+            ps.p.keys_done = ps.keys_rows;
             ps.p.filters_done = ps.filters_rows;
             o->progress(&ps.p, o->progress_ctx);
         }

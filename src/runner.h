@@ -21,6 +21,7 @@
 typedef struct run_progress {
     size_t rows_done, rows_total;
     uint64_t lookups_done;
+    uint64_t keys_done;   /* keys inserted into shared filters (their time is in inserts) */
     uint64_t filters_done;
     double work_fraction; /* 0..1, by probes done */
     double elapsed;       /* seconds */
