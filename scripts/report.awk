@@ -6,6 +6,8 @@
 # each cell the ratio of the measured rate to the formula with its standard error.
 # Designs and stacks: one table per design rate, keys inserted down the side, each
 # structure and scheme across, each cell the rate in percent with its standard error.
+# Experiments with a model column (guava, hash32: a few big points, several sweeps): one
+# table per point, a row per scheme, the rate beside the formula and the model.
 
 function round_to(v, dec) { return sprintf("%." (dec > 0 ? dec : 0) "f", v) }
 
@@ -38,8 +40,26 @@ NR == 1 { next }
 }
 
 END {
+    for (r = 1; r <= nrow; r++) if (c[r, 42] != "") modelled = 1
     design = c[1, 25] != ""
-    if (!design) plain_tables(); else design_tables()
+    if (modelled) model_tables(); else if (!design) plain_tables(); else design_tables()
+}
+
+# ---- points with a model ----
+function model_tables(    r, key, lastkey, sc, unit) {
+    lastkey = ""
+    for (r = 1; r <= nrow; r++) {
+        key = c[r, 3] SUBSEP c[r, 4] SUBSEP c[r, 5]
+        if (key != lastkey) {
+            # Rates in percent, or per million below 1 in 10,000.
+            sc = c[r, 15] < 1e-4 ? 1e6 : 100; unit = sc == 100 ? "%" : " ppm"
+            printf "\n**%s bits, %s keys (%s bits per key), k = %s%s** (± one standard error; %s filters of %s lookups%s)\n\n", comma(c[r, 3]), comma(c[r, 4]), sprintf("%.4g", c[r, 6]), c[r, 5], c[r, 25] != "" ? sprintf(", designed for %s keys at %g", comma(c[r, 25]), c[r, 26]) : "", c[r, 8], comma(c[r, 9] / c[r, 8]), sc == 100 ? "" : "; ppm: per million"
+            print "| scheme | rate | formula | rate ÷ formula | model | rate ÷ model |"
+            print "|---|---|---|---|---|---|"
+            lastkey = key
+        }
+        printf "| %s | %s%s | %.4g%s | %s | %s | %s |\n", c[r, 2], pm(sc * c[r, 11], sc * c[r, 12]), unit, sc * c[r, 15], unit, pm(c[r, 19], c[r, 19] * c[r, 12] / (c[r, 11] > 0 ? c[r, 11] : 1)), c[r, 42] != "" ? sprintf("%.4g%s", sc * c[r, 42], unit) : "", c[r, 43] != "" ? pm(c[r, 43], c[r, 43] * c[r, 12] / (c[r, 11] > 0 ? c[r, 11] : 1)) : ""
+    }
 }
 
 # ---- plain sweeps ----
