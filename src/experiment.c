@@ -57,7 +57,7 @@ typedef struct parse_state {
     unsigned sweep_line[EXP_MAX_SWEEPS], quick_line[EXP_MAX_SWEEPS];
     size_t nsweeps;
     int last_key;         /* key of the previous handler call, for continuation lines */
-    raw_value_t raw[1 + 2 * EXP_MAX_SWEEPS][X_NKEYS];
+    raw_value_t *raw[1 + 2 * EXP_MAX_SWEEPS]; /* X_NKEYS values each, as sections appear */
     char *err;
     size_t errlen;
     unsigned err_line;    /* line of the first error recorded, 0 if none */
@@ -78,6 +78,22 @@ static int fail_at(parse_state_t *ps, unsigned line, const char *fmt, ...)
         snprintf(ps->err, ps->errlen, "%s:%u: %s", ps->path, line, msg);
         ps->err_line = line;
     }
+    return 0;
+}
+
+/* The values of a section that is absent: none given. */
+static const raw_value_t no_values[X_NKEYS];
+
+/* Make slot the one that takes the next keys, allocating its values. Returns 0, or -1
+ * (out of memory, reported) with the section marked unknown. */
+static int use_slot(parse_state_t *ps, size_t slot)
+{
+    if (!ps->raw[slot] && !(ps->raw[slot] = calloc(X_NKEYS, sizeof(raw_value_t)))) {
+        fail_at(ps, ps->line, "out of memory for this section (got '%s')", "it");
+        ps->section = S_NONE;
+        return -1;
+    }
+    ps->slot = slot;
     return 0;
 }
 
@@ -131,7 +147,7 @@ static char *reader(char *str, int num, void *stream)
             if (ps->experiment_line)
                 fail_at(ps, ps->line, "section given twice (got '[experiment]')");
             ps->experiment_line = ps->line;
-            ps->slot = 0;
+            use_slot(ps, 0);
         } else if (ps->section == S_SWEEP) {
             if (ps->nsweeps == EXP_MAX_SWEEPS) {
                 fail_at(ps, ps->line, "at most %d [sweep] sections (got another)",
@@ -139,7 +155,8 @@ static char *reader(char *str, int num, void *stream)
                 ps->section = S_NONE;
             } else {
                 ps->sweep_line[ps->nsweeps] = ps->line;
-                ps->slot = 1 + 2 * ps->nsweeps++;
+                if (use_slot(ps, 1 + 2 * ps->nsweeps) == 0)
+                    ps->nsweeps++;
             }
         } else if (ps->nsweeps == 0) {
             fail_at(ps, ps->line, "[quick] must follow the [sweep] it scales down (got "
@@ -150,7 +167,7 @@ static char *reader(char *str, int num, void *stream)
                     "'[quick]')", ps->sweep_line[ps->nsweeps - 1]);
         } else {
             ps->quick_line[ps->nsweeps - 1] = ps->line;
-            ps->slot = 2 * ps->nsweeps;
+            use_slot(ps, 2 * ps->nsweeps);
         }
         ps->last_key = -1;
     }
@@ -646,7 +663,8 @@ int experiment_load_text(const char *path, const char *text, size_t len, experim
  * Returns 0, or -1 with the message set. */
 static int finish_sweep(parse_state_t *ps, experiment_t *e, size_t w)
 {
-    const raw_value_t *raw = ps->raw[1 + 2 * w], *qraw = ps->raw[2 + 2 * w];
+    const raw_value_t *raw = ps->raw[1 + 2 * w];
+    const raw_value_t *qraw = ps->raw[2 + 2 * w] ? ps->raw[2 + 2 * w] : no_values;
     e->sweep_line[w] = ps->sweep_line[w];
 
     /* [sweep], with defaults */
@@ -805,7 +823,7 @@ static int load_text(const char *path, char *buf, size_t len, experiment_t *e, c
         goto out;
 
     /* [experiment] */
-    raw_value_t *x = ps->raw[0];
+    const raw_value_t *x = ps->raw[0] ? ps->raw[0] : no_values;
     if (ps->nsweeps == 0) {
         snprintf(err, errlen, "%s:%u: missing [sweep] section (got '%s')", path, ps->line,
                  "end of file");
@@ -828,6 +846,8 @@ static int load_text(const char *path, char *buf, size_t len, experiment_t *e, c
             goto out;
     rc = 0;
 out:
+    for (size_t i = 0; i < sizeof ps->raw / sizeof ps->raw[0]; i++)
+        free(ps->raw[i]);
     free(ps->buf);
     free(ps);
     return rc;

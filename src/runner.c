@@ -203,9 +203,13 @@ static int run_shared(const exp_row_t *row, uint64_t seed, uint64_t row_index, i
                                                                                  : RUNNER_CHUNK);
 #pragma omp atomic
                 ins_done++;
-                if (ps && t == 0)
-                    report(ps, per_filter, (double)*done + ins_w * (double)ins_done, *done,
-                           *done * L, *done * n + ins_done * RUNNER_CHUNK);
+                if (ps && t == 0) {
+                    uint64_t d;
+#pragma omp atomic read
+                    d = ins_done;
+                    report(ps, per_filter, (double)*done + ins_w * (double)d, *done, *done * L,
+                           *done * n + d * RUNNER_CHUNK);
+                }
             }
 #pragma omp for schedule(dynamic, 1) reduction(+ : fp)
             for (uint64_t c = 0; c < nlook; c++) {
@@ -218,10 +222,13 @@ static int run_shared(const exp_row_t *row, uint64_t seed, uint64_t row_index, i
                                                                   ? L - first : RUNNER_CHUNK);
 #pragma omp atomic
                 look_done++;
-                if (ps && t == 0)
-                    report(ps, per_filter, (double)*done + ins_w * (double)nins +
-                                               look_w * (double)look_done,
-                           *done, *done * L + look_done * RUNNER_CHUNK, (*done + 1) * n);
+                if (ps && t == 0) {
+                    uint64_t d;
+#pragma omp atomic read
+                    d = look_done;
+                    report(ps, per_filter, (double)*done + ins_w * (double)nins + look_w * (double)d,
+                           *done, *done * L + d * RUNNER_CHUNK, (*done + 1) * n);
+                }
             }
             if (out->popcounts) {
 #pragma omp for schedule(static) reduction(+ : pop)
