@@ -50,6 +50,7 @@ typedef struct parse_state {
     size_t len, pos;
     unsigned line;        /* line most recently served to inih */
     int section;          /* kind of section of that line (S_*) */
+    int prev_header;      /* kind of the section header before the current one */
     size_t slot;          /* its values: raw[0] is [experiment], raw[1 + 2i] the i-th
                            * [sweep], raw[2 + 2i] the [quick] that follows it */
     int indented;         /* that line starts with a blank: a continuation line */
@@ -133,6 +134,7 @@ static char *reader(char *str, int num, void *stream)
         static const char *const names[S_NSECTIONS] = {"", "experiment", "sweep", "quick"};
         const char *end = strchr(t, ']');
         size_t len = end ? (size_t)(end - t - 1) : 0;
+        int prev = ps->prev_header;
         ps->section = S_NONE;
         for (int s = S_EXPERIMENT; s < S_NSECTIONS; s++)
             if (end && strlen(names[s]) == len && strncmp(t + 1, names[s], len) == 0)
@@ -158,9 +160,9 @@ static char *reader(char *str, int num, void *stream)
                 if (use_slot(ps, 1 + 2 * ps->nsweeps) == 0)
                     ps->nsweeps++;
             }
-        } else if (ps->nsweeps == 0) {
+        } else if (ps->nsweeps == 0 || prev == S_EXPERIMENT) {
             fail_at(ps, ps->line, "[quick] must follow the [sweep] it scales down (got "
-                                  "'[quick]' first)");
+                    "'[quick]' %s)", ps->nsweeps ? "after [experiment]" : "first");
             ps->section = S_NONE;
         } else if (ps->quick_line[ps->nsweeps - 1]) {
             fail_at(ps, ps->line, "section given twice for the [sweep] at line %u (got "
@@ -169,6 +171,7 @@ static char *reader(char *str, int num, void *stream)
             ps->quick_line[ps->nsweeps - 1] = ps->line;
             use_slot(ps, 2 * ps->nsweeps);
         }
+        ps->prev_header = ps->section;
         ps->last_key = -1;
     }
     return str;
