@@ -169,9 +169,8 @@ static void show_progress(const run_progress_t *p, void *ctx)
     double left = p->work_fraction > 0 ? p->elapsed * (1 - p->work_fraction) / p->work_fraction
                                        : 0;
     char speed[64];
-    if (p->keys_done > p->lookups_done) /* big filters: their time is in inserts */
-        snprintf(speed, sizeof speed, "%.1f M keys/s",
-                 p->elapsed > 0 ? 1e-6 * (double)p->keys_done / p->elapsed : 0);
+    if (p->row_keys_per_s > 0) /* a big filter's row: its time is in inserts */
+        snprintf(speed, sizeof speed, "%.1f M keys/s", 1e-6 * p->row_keys_per_s);
     else if (p->lookups_done > 0) /* lookups rows: lookups per second */
         snprintf(speed, sizeof speed, "%.1f M lookups/s",
                  p->elapsed > 0 ? 1e-6 * (double)p->lookups_done / p->elapsed : 0);

@@ -59,7 +59,7 @@ typedef struct progress_state {
     run_progress_t p;
     double start, last, total_work, done_work_rows;
     uint64_t lookups_rows; /* lookups of the rows already finished */
-    uint64_t keys_rows;    /* keys of the shared rows already finished */
+    double row_start;      /* when the row in progress started */
     uint64_t filters_rows; /* filters of the rows already finished */
 } progress_state_t;
 
@@ -138,7 +138,8 @@ static double query_layer(const exp_row_t *row, const cond_plan_t *plan, bits_t 
 }
 
 /* Progress from inside a row: `filters` filters' worth of this row's work done (a
- * fraction while a shared filter is being built), `lookups` of its lookups made. */
+ * fraction while a shared filter is being built), `lookups` of its lookups made, `keys`
+ * of its keys inserted (shared rows; 0 otherwise). */
 static void report(progress_state_t *ps, double per_filter, double filters, uint64_t whole,
                    uint64_t lookups, uint64_t keys)
 {
@@ -149,7 +150,7 @@ static void report(progress_state_t *ps, double per_filter, double filters, uint
     ps->p.elapsed = now_s - ps->start;
     ps->p.work_fraction = (ps->done_work_rows + filters * per_filter) / ps->total_work;
     ps->p.lookups_done = ps->lookups_rows + lookups;
-    ps->p.keys_done = ps->keys_rows + keys;
+    ps->p.row_keys_per_s = keys > 0 ? (double)keys / (now_s - ps->row_start) : 0;
     ps->p.filters_done = ps->filters_rows + whole;
     ps->o->progress(&ps->p, ps->o->progress_ctx);
 }
@@ -750,6 +751,7 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
     time_t t0 = time(NULL);
     for (size_t i = (size_t)resumed; i < nrows; i++) {
         double rt = now();
+        ps.row_start = rt;
         uint64_t used;
         row_out_t ro = out;
         if (rows[i].structure != STRUCT_DESIGN)
@@ -778,14 +780,13 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
         res->nrows = i + 1;
         ps.done_work_rows += row_work(&rows[i]) * (double)used / (double)rows[i].filters;
         ps.lookups_rows += res->rows[i].lookups;
-        ps.keys_rows += runner_row_shared(&rows[i]) ? rows[i].n * used : 0;
         ps.filters_rows += res->rows[i].filters;
         if (o->progress) {
             ps.p.rows_done = i + 1;
             ps.p.elapsed = now() - ps.start;
             ps.p.work_fraction = ps.done_work_rows / ps.total_work;
             ps.p.lookups_done = ps.lookups_rows;
-            ps.p.keys_done = ps.keys_rows;
+            ps.p.row_keys_per_s = 0;
             ps.p.filters_done = ps.filters_rows;
             o->progress(&ps.p, o->progress_ctx);
         }

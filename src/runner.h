@@ -21,7 +21,8 @@
 typedef struct run_progress {
     size_t rows_done, rows_total;
     uint64_t lookups_done;
-    uint64_t keys_done;   /* keys inserted into shared filters (their time is in inserts) */
+    double row_keys_per_s; /* while a shared row runs: its keys inserted per second
+                            * (big filters spend their time in inserts); else 0 */
     uint64_t filters_done;
     double work_fraction; /* 0..1, by probes done */
     double elapsed;       /* seconds */
