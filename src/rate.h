@@ -88,8 +88,9 @@ double rate_model_mod(uint64_t range, uint64_t m, uint64_t n, unsigned k);
  * its probes are independent of the filter's, which holds the bits of D distinct keys:
  *   rate = c + (1 - c) exact(m, round(D), k)
  * (exact by rate_exact, the formula where that has no answer). Assumes D is at its mean
- * (its spread is about sqrt(D) n/H, negligible) and the positions of distinct hashes
- * independent and uniform, as hash32's are. Any m >= 1, k >= 1; NaN otherwise. */
+ * (its standard deviation is close to n/sqrt(2H): about 1,050 at n = 10^8, H = 2^32;
+ * negligible) and the positions of distinct hashes independent and uniform, as
+ * hash32's are. Any m >= 1, k >= 1; NaN otherwise. */
 double rate_model_hash(unsigned hbits, uint64_t m, uint64_t n, unsigned k);
 
 /* Partitioned scheme's exact rate: k slices of w bits, one probe per key per slice,
