@@ -30,9 +30,13 @@ typedef struct pcg32 {
 
 #define PCG32_MULT UINT64_C(6364136223846793005)
 
+/* The draws below are in every probe loop; gcc's inlining budget for a file as big as
+ * scheme.c would otherwise leave some of them out of line (20% of lookup speed). */
+#define PCG_HOT static inline __attribute__((always_inline))
+
 /* One step: advance the LCG, return XSH-RR of the previous state (the reference
  * computes the output from the old state so the multiply and the permutation overlap). */
-static inline uint32_t pcg32_next(pcg32_t *g)
+PCG_HOT uint32_t pcg32_next(pcg32_t *g)
 {
     uint64_t old = g->state;
     g->state = old * PCG32_MULT + g->inc;
@@ -53,7 +57,7 @@ static inline void pcg32_seed(pcg32_t *g, uint64_t initstate, uint64_t initseq)
 }
 
 /* 64 uniform bits from two consecutive outputs (first output in the high half). */
-static inline uint64_t pcg32_next64(pcg32_t *g)
+PCG_HOT uint64_t pcg32_next64(pcg32_t *g)
 {
     uint64_t hi = pcg32_next(g);
     return (hi << 32) | pcg32_next(g);
@@ -66,7 +70,7 @@ static inline uint64_t pcg32_next64(pcg32_t *g)
  * 2^32 mod bound equals (2^32 - bound) mod bound, which is (-bound) % bound in 32-bit
  * unsigned arithmetic. The division runs only when low < bound, i.e. with probability
  * bound/2^32, so for the sizes here it is almost never paid. */
-static inline uint32_t pcg32_below32(pcg32_t *g, uint32_t bound)
+PCG_HOT uint32_t pcg32_below32(pcg32_t *g, uint32_t bound)
 {
     uint64_t prod = (uint64_t)pcg32_next(g) * bound;
     uint32_t low = (uint32_t)prod;
@@ -83,7 +87,7 @@ static inline uint32_t pcg32_below32(pcg32_t *g, uint32_t bound)
 /* Unbiased draw on [0, bound) for any 0 < bound <= 2^64 - 1; the same argument in
  * 64x64->128-bit arithmetic past 2^32. The size test is perfectly predictable in a
  * loop over one filter. */
-static inline uint64_t pcg32_below(pcg32_t *g, uint64_t bound)
+PCG_HOT uint64_t pcg32_below(pcg32_t *g, uint64_t bound)
 {
     if (bound <= UINT64_C(0xffffffff))
         return pcg32_below32(g, (uint32_t)bound);

@@ -19,6 +19,10 @@
 
 #include "rate.h"
 
+/* The per-probe functions below are forced inline into every loop: left to its own
+ * inlining budget, gcc kept some out of line in a file this size, and lookups lost 20%. */
+#define SCHEME_HOT static inline __attribute__((always_inline))
+
 /* Probe iterator: current position x, its increment y, the increment's increment z. */
 typedef struct probe_it {
     uint64_t x, y, z;
@@ -26,7 +30,7 @@ typedef struct probe_it {
 } probe_it_t;
 
 /* (a + b) mod m for a, b < m <= 2^63. */
-static inline uint64_t add_mod(uint64_t a, uint64_t b, uint64_t m)
+SCHEME_HOT uint64_t add_mod(uint64_t a, uint64_t b, uint64_t m)
 {
     uint64_t s = a + b;
     return s >= m ? s - m : s;
@@ -40,7 +44,7 @@ static inline uint64_t add_mod(uint64_t a, uint64_t b, uint64_t m)
  * not depend on the batch size seen by any one thread. */
 enum { LANES = 4, BATCH = 256 }; /* LANES: the unrolled draw below assumes 4 */
 
-static inline void lanes_seed(pcg32_t *lane, pcg32_t *r)
+SCHEME_HOT void lanes_seed(pcg32_t *lane, pcg32_t *r)
 {
     for (int j = 0; j < LANES; j++) {
         uint64_t state = pcg32_next64(r);
@@ -76,8 +80,8 @@ enum { RING = 64 }; /* a power of two */
  * insert_shared and lookup_prefetch, from one body each: the variants consume the
  * generator identically and give identical results (tests/test_scheme.c checks). */
 #define SCHEME_LOOPS(id)                                                               \
-    static inline void id##_insert_body(bits_t *b, const probe_geom_t *g, pcg32_t *r,  \
-                                        uint64_t n, uint64_t *words, const int shared) \
+    SCHEME_HOT void id##_insert_body(bits_t *b, const probe_geom_t *g, pcg32_t *r,     \
+                                     uint64_t n, uint64_t *words, const int shared)    \
     {                                                                                  \
         pcg32_t lane[LANES];                                                           \
         uint64_t ring[RING], queued = 0;                                               \
@@ -115,8 +119,8 @@ enum { RING = 64 }; /* a power of two */
     {                                                                                  \
         id##_insert_body(b, g, r, n, NULL, 1);                                         \
     }                                                                                  \
-    static inline uint64_t id##_lookup_body(const bits_t *b, const probe_geom_t *g,    \
-                                            pcg32_t *r, uint64_t L, const int prefetch) \
+    SCHEME_HOT uint64_t id##_lookup_body(const bits_t *b, const probe_geom_t *g,       \
+                                         pcg32_t *r, uint64_t L, const int prefetch)   \
     {                                                                                  \
         pcg32_t lane[LANES];                                                           \
         probe_it_t it[BATCH];                                                          \
@@ -254,16 +258,16 @@ static uint64_t stride_index_pairs(const probe_geom_t *g, const uint64_t *h)
 
 /* ---- independent: k independent draws U[0,m); the model of formula and exact ---- */
 
-static inline void independent_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
+SCHEME_HOT void independent_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
 {
     (void)g, (void)r, (void)h;
 }
-static inline void independent_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+SCHEME_HOT void independent_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
 {
     (void)g, (void)h;
     it->i = 0;
 }
-static inline uint64_t independent_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+SCHEME_HOT uint64_t independent_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
 {
     (void)it;
     return pcg32_below(r, g->m);
@@ -286,16 +290,16 @@ static int partitioned_geometry(uint64_t m, unsigned k, probe_geom_t *g)
     *g = (probe_geom_t){.m = w * k, .w = w, .k = k};
     return SCHEME_OK;
 }
-static inline void partitioned_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
+SCHEME_HOT void partitioned_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
 {
     (void)g, (void)r, (void)h;
 }
-static inline void partitioned_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+SCHEME_HOT void partitioned_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
 {
     (void)g, (void)h;
     it->x = 0; /* start of the current slice */
 }
-static inline uint64_t partitioned_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+SCHEME_HOT uint64_t partitioned_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
 {
     uint64_t p = it->x + pcg32_below(r, g->w);
     it->x += g->w;
@@ -312,18 +316,18 @@ static double partitioned_exact(const probe_geom_t *g, uint64_t n)
 
 /* ---- double: h1, h2 ~ U[0,m); (h1 + i h2) mod m; stride 0 allowed ---- */
 
-static inline void double_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
+SCHEME_HOT void double_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
 {
     h[0] = pcg32_below(r, g->m);
     h[1] = pcg32_below(r, g->m);
 }
-static inline void double_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+SCHEME_HOT void double_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
 {
     (void)g;
     it->x = h[0];
     it->y = h[1];
 }
-static inline uint64_t double_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+SCHEME_HOT uint64_t double_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
 {
     (void)r;
     uint64_t p = it->x;
@@ -346,7 +350,7 @@ static int double_odd_words(const probe_geom_t *g, const uint64_t *h)
         return SCHEME_EWORD;
     return SCHEME_OK;
 }
-static inline void double_odd_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
+SCHEME_HOT void double_odd_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
 {
     h[0] = pcg32_below(r, g->m);
     h[1] = pcg32_below(r, g->m) | 1; /* stays < m: m is even */
@@ -370,7 +374,7 @@ static int double_prime_words(const probe_geom_t *g, const uint64_t *h)
         return SCHEME_EWORD;
     return SCHEME_OK;
 }
-static inline void double_prime_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
+SCHEME_HOT void double_prime_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
 {
     h[0] = pcg32_below(r, g->m);
     h[1] = 1 + pcg32_below(r, g->m - 1);
@@ -384,14 +388,14 @@ SCHEME_LOOPS(double_prime)
  * form is: emit x; x += y; y += i + 1 (mod m). tests/test_scheme.c checks it against
  * the closed form in 128-bit arithmetic. Seed 003's loop x += h2 + i*i is a different
  * sequence and is not used. Needs k < m so that y + i + 1 < 2m. */
-static inline void enhanced_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+SCHEME_HOT void enhanced_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
 {
     (void)g;
     it->x = h[0];
     it->y = h[1];
     it->i = 0;
 }
-static inline uint64_t enhanced_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+SCHEME_HOT uint64_t enhanced_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
 {
     (void)r;
     uint64_t p = it->x;
@@ -405,20 +409,20 @@ SCHEME_LOOPS(enhanced)
 
 /* ---- triple: (h1 + i h2 + (i(i-1)/2) h3) mod m (Dillinger-Manolios) ----
  * Second differences are constant h3: emit x; x += y; y += z. */
-static inline void triple_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
+SCHEME_HOT void triple_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
 {
     h[0] = pcg32_below(r, g->m);
     h[1] = pcg32_below(r, g->m);
     h[2] = pcg32_below(r, g->m);
 }
-static inline void triple_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+SCHEME_HOT void triple_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
 {
     (void)g;
     it->x = h[0];
     it->y = h[1];
     it->z = h[2];
 }
-static inline uint64_t triple_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+SCHEME_HOT uint64_t triple_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
 {
     (void)r;
     uint64_t p = it->x;
@@ -451,13 +455,13 @@ static int words_any(const probe_geom_t *g, const uint64_t *h)
     return SCHEME_OK;
 }
 
-static inline void guava32_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
+SCHEME_HOT void guava32_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
 {
     (void)g;
     h[0] = pcg32_next(r);
     h[1] = pcg32_next(r);
 }
-static inline void guava32_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+SCHEME_HOT void guava32_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
 {
     (void)g;
     it->x = h[0];
@@ -465,11 +469,11 @@ static inline void guava32_start(const probe_geom_t *g, const uint64_t *h, probe
     it->i = 1; /* Guava's loop starts at i = 1 */
 }
 /* hash1 + i*hash2 in 32-bit wraparound (Java's int arithmetic, as unsigned bits); i++. */
-static inline uint32_t guava32_combined(probe_it_t *it)
+SCHEME_HOT uint32_t guava32_combined(probe_it_t *it)
 {
     return (uint32_t)it->x + (uint32_t)it->i++ * (uint32_t)it->y;
 }
-static inline uint64_t guava32_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+SCHEME_HOT uint64_t guava32_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
 {
     (void)r;
     uint32_t c = guava32_combined(it);
@@ -488,7 +492,7 @@ static double guava32_model(const probe_geom_t *g, uint64_t n)
 
 #define guava32u_draw guava32_draw
 #define guava32u_start guava32_start
-static inline uint64_t guava32u_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+SCHEME_HOT uint64_t guava32u_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
 {
     (void)r;
     return guava32_combined(it) % g->m;
@@ -503,14 +507,14 @@ static double guava32u_model(const probe_geom_t *g, uint64_t n)
 /* ---- guava64: Guava's fix, MURMUR128_MITZ_64 ----
  * hash1, hash2 uniform 64-bit; c = hash1; probe i = 0..k-1 is (c & (2^63 - 1)) mod m,
  * then c += hash2 in 64-bit wraparound. */
-static inline void guava64_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
+SCHEME_HOT void guava64_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
 {
     (void)g;
     h[0] = pcg32_next64(r);
     h[1] = pcg32_next64(r);
 }
 #define guava64_start double_start /* x = hash1, y = hash2 */
-static inline uint64_t guava64_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+SCHEME_HOT uint64_t guava64_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
 {
     (void)r;
     uint64_t p = (it->x & INT64_MAX) % g->m;
@@ -529,12 +533,12 @@ static double guava64_model(const probe_geom_t *g, uint64_t n)
  * from a PCG stream seeded by h alone, so keys with equal h are indistinguishable: a
  * lookup is a false positive whenever its h equals a stored key's (about n/2^32). */
 #define HASH32_STREAM UINT64_C(0x2545f4914f6cdd1d) /* any fixed stream will do */
-static inline void hash32_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
+SCHEME_HOT void hash32_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
 {
     (void)g;
     h[0] = pcg32_next(r);
 }
-static inline void hash32_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+SCHEME_HOT void hash32_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
 {
     (void)g;
     pcg32_t k;
@@ -542,7 +546,7 @@ static inline void hash32_start(const probe_geom_t *g, const uint64_t *h, probe_
     it->x = k.state;
     it->y = k.inc;
 }
-static inline uint64_t hash32_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+SCHEME_HOT uint64_t hash32_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
 {
     (void)r;
     pcg32_t k = {it->x, it->y};
