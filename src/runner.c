@@ -155,6 +155,22 @@ static void report(progress_state_t *ps, double per_filter, double filters, uint
     ps->o->progress(&ps->p, ps->o->progress_ctx);
 }
 
+/* Length of chunk c of a total split into RUNNER_CHUNK pieces. */
+static uint64_t chunk_len(uint64_t total, uint64_t c)
+{
+    uint64_t first = c * RUNNER_CHUNK;
+    return total - first < RUNNER_CHUNK ? total - first : RUNNER_CHUNK;
+}
+
+/* Count one more finished chunk; returns the count, read atomically. */
+static uint64_t chunk_finished(uint64_t *count)
+{
+    uint64_t d;
+#pragma omp atomic capture
+    d = ++*count;
+    return d;
+}
+
 int runner_row_shared(const exp_row_t *row)
 {
     return row->structure != STRUCT_STACK && row->estimator == EST_LOOKUPS &&
@@ -199,18 +215,11 @@ static int run_shared(const exp_row_t *row, uint64_t seed, uint64_t row_index, i
                     continue;
                 pcg32_t cr;
                 pcg32_subunit(&cr, &r, 2 * c);
-                uint64_t first = c * RUNNER_CHUNK;
-                row->scheme->insert_shared(b, g, &cr, n - first < RUNNER_CHUNK ? n - first
-                                                                                 : RUNNER_CHUNK);
-#pragma omp atomic
-                ins_done++;
-                if (ps && t == 0) {
-                    uint64_t d;
-#pragma omp atomic read
-                    d = ins_done;
+                row->scheme->insert_shared(b, g, &cr, chunk_len(n, c));
+                uint64_t d = chunk_finished(&ins_done);
+                if (ps && t == 0)
                     report(ps, per_filter, (double)*done + ins_w * (double)d, *done, *done * L,
                            *done * n + d * RUNNER_CHUNK);
-                }
             }
 #pragma omp for schedule(dynamic, 1) reduction(+ : fp)
             for (uint64_t c = 0; c < nlook; c++) {
@@ -218,18 +227,11 @@ static int run_shared(const exp_row_t *row, uint64_t seed, uint64_t row_index, i
                     continue;
                 pcg32_t cr;
                 pcg32_subunit(&cr, &r, 2 * c + 1);
-                uint64_t first = c * RUNNER_CHUNK;
-                fp += row->scheme->lookup_prefetch(b, g, &cr, L - first < RUNNER_CHUNK
-                                                                  ? L - first : RUNNER_CHUNK);
-#pragma omp atomic
-                look_done++;
-                if (ps && t == 0) {
-                    uint64_t d;
-#pragma omp atomic read
-                    d = look_done;
+                fp += row->scheme->lookup_prefetch(b, g, &cr, chunk_len(L, c));
+                uint64_t d = chunk_finished(&look_done);
+                if (ps && t == 0)
                     report(ps, per_filter, (double)*done + ins_w * (double)nins + look_w * (double)d,
                            *done, *done * L + d * RUNNER_CHUNK, (*done + 1) * n);
-                }
             }
             if (out->popcounts) {
 #pragma omp for schedule(static) reduction(+ : pop)
