@@ -917,15 +917,11 @@ static int row_geometry(const experiment_t *e, const sweep_t *s, const scheme_t 
 
 /* Rows of a design sweep: design rate, then load, then structure (the single designed
  * filter, then each stack), then scheme. */
-static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t **rows,
-                       size_t *nrows, char *err, size_t errlen)
+static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, char *err,
+                       size_t errlen)
 {
     size_t nl = s->nload ? s->nload : s->ninserted;
     size_t nstruct = (s->nstacks == 0 || s->single) + s->nstacks;
-    size_t total = s->ndesign_rate * nl * nstruct * s->nschemes;
-    exp_row_t *r = calloc(total ? total : 1, sizeof *r);
-    if (!r)
-        return row_error(e, 0, err, errlen, "out of memory");
     size_t i = 0;
     for (size_t a = 0; a < s->ndesign_rate; a++) {
         double p = s->design_rate[a];
@@ -933,7 +929,6 @@ static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t **rows
         unsigned dk;
         int st = sizing_design(s->sizing, s->design_keys, p, &dm, &dk);
         if (st != SIZING_OK) {
-            free(r);
             return row_error(e, s->line[F_DESIGN_RATE], err, errlen, "design of %llu keys at "
                              "%g: %s (got '%g')", (unsigned long long)s->design_keys, p,
                              sizing_strerror(st), p);
@@ -944,7 +939,6 @@ static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t **rows
             double nd = s->nload ? floor(s->load[c] * (double)s->design_keys + 0.5)
                                  : (double)s->inserted[c];
             if (nd < 1 || nd > 1e12) {
-                free(r);
                 if (!s->nload)
                     return row_error(e, s->line[F_INSERTED], err, errlen, "inserted must be at "
                                      "most 10^12 keys (got '%.0f')", nd);
@@ -968,7 +962,6 @@ static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t **rows
                     if (!is_stack) {
                         row->structure = STRUCT_DESIGN;
                         if (row_geometry(e, s, sc, dm, dk, n, &row->geom, &cond_ok, err, errlen)) {
-                            free(r);
                             return 2;
                         }
                         row->bits_per_key = (double)row->geom.m / (double)n;
@@ -981,7 +974,6 @@ static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t **rows
                         if (st == SIZING_OK)
                             st = sizing_design(s->sizing, n, p, &row->single_bits, &k1);
                         if (st != SIZING_OK) {
-                            free(r);
                             return row_error(e, s->line[F_STACK], err, errlen, "stack %llu/%g/%g "
                                              "at %llu keys: %s (got '%llu/%g/%g')",
                                              (unsigned long long)stk->first_capacity,
@@ -995,7 +987,6 @@ static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t **rows
                             if (row_geometry(e, s, sc, row->layer[j].m, row->layer[j].k,
                                              row->layer[j].n, &row->layer_geom[j], &ok, err,
                                              errlen)) {
-                                free(r);
                                 return 2;
                             }
                             cond_ok &= ok;
@@ -1011,19 +1002,14 @@ static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t **rows
             }
         }
     }
-    *rows = r;
-    *nrows = total;
     return 0;
 }
 
-static int plain_rows(const experiment_t *e, const sweep_t *s, exp_row_t **rows,
-                      size_t *nrows, char *err, size_t errlen)
+/* Rows of a plain sweep: size, then bits per key, then scheme. */
+static int plain_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, char *err,
+                      size_t errlen)
 {
     size_t nb = s->keys ? 1 : s->nbpk;
-    size_t total = s->nbits * nb * s->nschemes;
-    exp_row_t *r = calloc(total ? total : 1, sizeof *r);
-    if (!r)
-        return row_error(e, 0, err, errlen, "out of memory");
     size_t i = 0;
     for (size_t a = 0; a < s->nbits; a++) {
         uint64_t m = s->bits[a];
@@ -1031,13 +1017,11 @@ static int plain_rows(const experiment_t *e, const sweep_t *s, exp_row_t **rows,
             double b = s->keys ? (double)m / (double)s->keys : s->bpk[c];
             double nd = s->keys ? (double)s->keys : floor((double)m / b + 0.5);
             if (nd < 1 || nd > 1e15) {
-                free(r);
                 return row_error(e, s->line[F_BPK], err, errlen, "bits_per_key %g gives %s "
                                  "keys at bits = %llu (got '%g')", b, nd < 1 ? "no" : "too many",
                                  (unsigned long long)m, b);
             }
             if (s->k_rule != K_FIXED && b * log(2.0) > 1000.5) {
-                free(r);
                 return row_error(e, s->line[F_BPK], err, errlen, "bits_per_key %g needs k = %.0f "
                                  "probes, more than 1000 (got '%g')", b, b * log(2.0), b);
             }
@@ -1046,7 +1030,6 @@ static int plain_rows(const experiment_t *e, const sweep_t *s, exp_row_t **rows,
                 int cond_ok;
                 if (row_geometry(e, s, s->schemes[d], m, k, (uint64_t)nd, &r[i].geom, &cond_ok,
                                  err, errlen)) {
-                    free(r);
                     return 2;
                 }
                 r[i].structure = STRUCT_PLAIN;
@@ -1057,38 +1040,37 @@ static int plain_rows(const experiment_t *e, const sweep_t *s, exp_row_t **rows,
             }
         }
     }
-    *rows = r;
-    *nrows = total;
     return 0;
+}
+
+/* Rows a sweep expands into (design_rows and plain_rows write them in this count). */
+static size_t sweep_nrows(const sweep_t *s)
+{
+    if (s->design_keys)
+        return s->ndesign_rate * (s->nload ? s->nload : s->ninserted) *
+               ((s->nstacks == 0 || s->single) + s->nstacks) * s->nschemes;
+    return s->nbits * (s->keys ? 1 : s->nbpk) * s->nschemes;
 }
 
 int experiment_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows,
                     char *err, size_t errlen)
 {
-    exp_row_t *all = NULL;
+    const sweep_t *sw = quick ? e->quick : e->full;
     size_t total = 0;
-    for (size_t w = 0; w < e->nsweeps; w++) {
-        const sweep_t *s = quick ? &e->quick[w] : &e->full[w];
-        exp_row_t *r = NULL;
-        size_t n = 0;
-        int rc = s->design_keys ? design_rows(e, s, &r, &n, err, errlen)
-                                : plain_rows(e, s, &r, &n, err, errlen);
+    for (size_t w = 0; w < e->nsweeps; w++)
+        total += sweep_nrows(&sw[w]);
+    exp_row_t *all = calloc(total ? total : 1, sizeof *all);
+    if (!all)
+        return row_error(e, 0, err, errlen, "out of memory");
+    for (size_t w = 0, at = 0; w < e->nsweeps; w++) {
+        int rc = sw[w].design_keys ? design_rows(e, &sw[w], all + at, err, errlen)
+                                   : plain_rows(e, &sw[w], all + at, err, errlen);
         if (rc) {
             free(all);
             return rc;
         }
-        exp_row_t *grown = realloc(all, (total + n + 1) * sizeof *all);
-        if (!grown) {
-            free(r);
-            free(all);
-            return row_error(e, e->sweep_line[w], err, errlen, "out of memory");
-        }
-        all = grown;
-        for (size_t i = 0; i < n; i++)
-            r[i].sweep = w;
-        memcpy(all + total, r, n * sizeof *r);
-        total += n;
-        free(r);
+        for (size_t n = sweep_nrows(&sw[w]); n > 0; n--)
+            all[at++].sweep = w;
     }
     *rows = all;
     *nrows = total;

@@ -184,10 +184,10 @@ static void show_progress(const run_progress_t *p, void *ctx)
     t->active = 1;
 }
 
-/* The compact table: one block per filter size, bits per key down, schemes across,
- * each cell the measured rate and its ratio to the formula. Rows come size-major, then
- * bits per key, then scheme (experiment_rows). */
-/* One sweep's rows, rows[0..nrows). */
+/* The compact table of one sweep's rows, rows[0..nrows): one block per filter size,
+ * bits per key down, schemes across, each cell the measured rate and its ratio to the
+ * formula (rows come size-major, then bits per key, then scheme: experiment_rows); for
+ * designs and stacks, one line a row. */
 static void print_sweep(const sweep_t *sw, const csv_row_t *rows, size_t nrows)
 {
     size_t nsch = sw->nschemes, nb = sw->keys ? 1 : sw->nbpk;
@@ -226,6 +226,7 @@ static void print_sweep(const sweep_t *sw, const csv_row_t *rows, size_t nrows)
     }
 }
 
+/* The compact tables of a run, sweep by sweep. */
 static void print_table(const experiment_t *e, int quick, const run_result_t *r)
 {
     printf("\n%s: %s\n", e->name, e->title);
