@@ -369,29 +369,43 @@ int runner_summarize_row(const exp_row_t *row, uint64_t filters, const uint64_t 
                : stats_summarize(counts, filters, row->lookups_per_filter, s);
 }
 
-/* The reference rates of a row: for a stack, each layer's rate combined as
- * 1 - prod(1 - rate_j) (layers answer independently given their fills). */
+/* The reference rates of a row. A single filter's are the values themselves; a stack's
+ * combine its layers' rates x_j as 1 - prod(1 - x_j) (layers answer independently
+ * given their fills), computed as -expm1(sum log1p(-x_j)) so that small rates do not
+ * cancel: 1 - (1 - x) in double loses the digits of x below 2^-53 (at 80 bits per key
+ * every reference rate would print 0). NaN (no such rate) stays NaN. */
 typedef struct refs {
     double formula, formula_finite, exact, scheme_exact, model;
 } refs_t;
 
+static double layers_combined(const double *x, size_t n)
+{
+    if (n == 1)
+        return x[0];
+    double sum = 0;
+    for (size_t j = 0; j < n; j++)
+        sum += log1p(-x[j]);
+    return -expm1(sum);
+}
+
 static refs_t row_refs(const exp_row_t *row)
 {
-    refs_t pass = {1, 1, 1, 1, 1};
-    for (size_t j = 0; j < row_layers(row); j++) {
+    double v[5][SIZING_MAX_LAYERS];
+    size_t nl = row_layers(row);
+    for (size_t j = 0; j < nl; j++) {
         const probe_geom_t *g = layer_geom(row, j);
         uint64_t n = layer_n(row, j);
-        double exact, sx = row->scheme->exact ? row->scheme->exact(g, n) : NAN;
-        if (rate_exact(g->m, n, g->k, &exact) != RATE_OK)
-            exact = NAN;
-        pass.formula *= 1 - rate_formula(g->m, n, g->k);
-        pass.formula_finite *= 1 - rate_formula_finite(g->m, n, g->k);
-        pass.exact *= 1 - exact;
-        pass.scheme_exact *= sx < 0 ? NAN : 1 - sx;
-        pass.model *= row->scheme->model ? 1 - row->scheme->model(g, n) : NAN;
+        double sx = row->scheme->exact ? row->scheme->exact(g, n) : NAN;
+        v[0][j] = rate_formula(g->m, n, g->k);
+        v[1][j] = rate_formula_finite(g->m, n, g->k);
+        if (rate_exact(g->m, n, g->k, &v[2][j]) != RATE_OK)
+            v[2][j] = NAN;
+        v[3][j] = sx < 0 ? NAN : sx;
+        v[4][j] = row->scheme->model ? row->scheme->model(g, n) : NAN;
     }
-    return (refs_t){1 - pass.formula, 1 - pass.formula_finite, 1 - pass.exact,
-                    1 - pass.scheme_exact, 1 - pass.model};
+    return (refs_t){layers_combined(v[0], nl), layers_combined(v[1], nl),
+                    layers_combined(v[2], nl), layers_combined(v[3], nl),
+                    layers_combined(v[4], nl)};
 }
 
 static double mean_of(const double *x, uint64_t n)

@@ -134,8 +134,45 @@ static void test_stack_exact(void)
     free(e);
 }
 
+/* At 80 bits per key (4,096 bits, 51 keys, k = 55) every rate is near 1e-17: the
+ * reference columns must be the rates themselves (rate.c), not 1 - (1 - x), which is 0
+ * in double there; and the conditional estimate of independent probes must agree with
+ * the exact rate within 5 standard errors. */
+static void test_tiny_rates(void)
+{
+    const char *path = "/tmp/bloomsim-test-80.ini";
+    FILE *f = fopen(path, "w");
+    assert(f);
+    fputs("[sweep]\nbits = 4096\nbits_per_key = 80\nschemes = independent partitioned\n"
+          "estimator = conditional\nfilters = 400\n", f);
+    fclose(f);
+    char err[EXP_ERR_LEN];
+    experiment_t *e = malloc(sizeof *e);
+    assert(experiment_load(path, e, err, sizeof err) == 0);
+    run_opts_t o = {.threads = 2, .outdir = "/tmp/bloomsim-test-80", .force = 1};
+    run_result_t res;
+    assert(runner_run(e, &o, &res, err, sizeof err) == 0 && res.nrows == 2);
+    for (size_t i = 0; i < 2; i++) {
+        const csv_row_t *r = &res.rows[i];
+        double exact, part = rate_partitioned_exact(r->m / r->k, r->n, r->k);
+        assert(rate_exact(r->m, r->n, r->k, &exact) == RATE_OK);
+        printf("b = 80, %s (m %llu, n %llu, k %u): rate %.4e formula %.4e exact %.4e "
+               "scheme_exact %.4e z_exact %+.2f\n", r->scheme, (unsigned long long)r->m,
+               (unsigned long long)r->n, r->k, r->rate, r->formula, r->exact, r->scheme_exact,
+               r->z_exact);
+        assert(r->k == 55 && r->formula == rate_formula(r->m, r->n, r->k));
+        assert(r->formula_finite == rate_formula_finite(r->m, r->n, r->k));
+        assert(r->exact == exact && r->exact > 0);
+        double want = i == 0 ? exact : part;
+        assert(r->scheme_exact == want && fabs(r->rate - want) < 5 * r->stderr_);
+    }
+    runner_free(&res);
+    free(e);
+}
+
 int main(void)
 {
+    test_tiny_rates();
     test_stack_exact();
     test_against_exact();
     test_detects_floor();
