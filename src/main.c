@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,9 +30,11 @@ static const char *cmd = "bloomsim";
 
 /* The signal that asked a run to stop (SIGINT or SIGTERM), 0 while none has. The runner
  * polls it between filters; the handler does nothing else. */
-static volatile sig_atomic_t stop_signal = 0;
+/* A handler may only touch lock-free atomics (C11 7.14.1.1). */
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "atomic_int must be lock-free for the signal handler");
+static atomic_int stop_signal = 0;
 
-static void on_stop_signal(int sig) { stop_signal = sig; }
+static void on_stop_signal(int sig) { atomic_store_explicit(&stop_signal, sig, memory_order_relaxed); }
 
 static int die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int die(int code, const char *fmt, ...)
@@ -197,13 +200,13 @@ static void print_sweep(const sweep_t *sw, const csv_row_t *rows, size_t nrows)
         for (size_t i = 0; i < nrows; i++) {
             const csv_row_t *row = &rows[i];
             char what[64];
-            if (isnan(row->extra.v[CSV_FIRST_CAPACITY]))
+            if (isnan(row->first_capacity))
                 snprintf(what, sizeof what, "single, %s", row->scheme);
             else
-                snprintf(what, sizeof what, "stack %g/%g/%g, %s", row->extra.v[CSV_FIRST_CAPACITY],
-                         row->extra.v[CSV_GROWTH], row->extra.v[CSV_TIGHTENING], row->scheme);
+                snprintf(what, sizeof what, "stack %g/%g/%g, %s", row->first_capacity,
+                         row->growth, row->tightening, row->scheme);
             printf("  %-8llu %-34s %-14.4e %.3g\n", (unsigned long long)row->n, what, row->rate,
-                   row->extra.v[CSV_RATE_OVER_DESIGN]);
+                   row->rate_over_design);
         }
         return;
     }
@@ -232,7 +235,7 @@ static void print_table(const experiment_t *e, int quick, const run_result_t *r)
     printf("\n%s: %s\n", e->name, e->title);
     for (size_t i = 0, w = 0; w < e->nsweeps; w++) {
         size_t first = i;
-        while (i < r->nrows && r->rows[i].sweep == w)
+        while (i < r->nrows && r->plan[i].sweep == w)
             i++;
         print_sweep(quick ? &e->quick[w] : &e->full[w], r->rows + first, i - first);
     }
@@ -347,7 +350,7 @@ static int cmd_run(int argc, char **argv, const char *command)
             fputs("\r\033[K", stderr);
         if (rc == RUN_INTERRUPTED) {
             die(rc, "%s", err);
-            rc = 128 + (int)stop_signal; /* 130 for SIGINT, 143 for SIGTERM */
+            rc = 128 + atomic_load(&stop_signal); /* 130 for SIGINT, 143 for SIGTERM */
         } else if (rc) {
             die(rc, "%s", err);
         } else {

@@ -16,6 +16,7 @@
 #include "cond.h"
 #include "experiment.h"
 #include "runner.h"
+#include "simulate.h"
 #include "stats.h"
 
 /* Every query of the scheme's distribution, counted through its own positions(). */
@@ -158,10 +159,10 @@ static void test_agrees_with_lookups(void)
         exp_row_t lk = make_row(pts[i].scheme, pts[i].m, pts[i].b, EST_LOOKUPS);
         exp_row_t cd = make_row(pts[i].scheme, pts[i].m, pts[i].b, EST_CONDITIONAL);
         stats_summary_t a, c;
-        assert(runner_simulate_row(&lk, 2026, 2 * i, 2, counts, NULL, &used) == 0);
-        assert(runner_summarize_row(&lk, used, counts, NULL, &a) == 0);
-        assert(runner_simulate_row(&cd, 2026, 2 * i + 1, 2, NULL, rates, &used) == 0);
-        assert(runner_summarize_row(&cd, used, NULL, rates, &c) == 0);
+        assert(sim_row_into(&lk, 2026, 2 * i, 2, counts, NULL, &used) == 0);
+        assert(sim_summarize(&lk, used, &(sim_out_t){.counts = counts, .rates = NULL}, &a) == 0);
+        assert(sim_row_into(&cd, 2026, 2 * i + 1, 2, NULL, rates, &used) == 0);
+        assert(sim_summarize(&cd, used, &(sim_out_t){.counts = NULL, .rates = rates}, &c) == 0);
         double z = (c.rate - a.rate) / sqrt(a.stderr_ * a.stderr_ + c.stderr_ * c.stderr_);
         printf("%-12s m=%-5llu b=%-3g lookups %.4e +- %.1e, conditional %.4e +- %.1e, z %+.2f\n",
                pts[i].scheme, (unsigned long long)cd.geom.m, pts[i].b, a.rate, a.stderr_,
@@ -180,10 +181,10 @@ static void test_adaptive_threads(void)
     row.max_filters = 100000;
     double *r1 = malloc(row.max_filters * sizeof *r1), *r2 = malloc(row.max_filters * sizeof *r2);
     uint64_t u1, u2;
-    assert(runner_simulate_row(&row, 3, 9, 1, NULL, r1, &u1) == 0);
-    assert(runner_simulate_row(&row, 3, 9, 2, NULL, r2, &u2) == 0);
+    assert(sim_row_into(&row, 3, 9, 1, NULL, r1, &u1) == 0);
+    assert(sim_row_into(&row, 3, 9, 2, NULL, r2, &u2) == 0);
     stats_summary_t s;
-    runner_summarize_row(&row, u1, NULL, r1, &s);
+    sim_summarize(&row, u1, &(sim_out_t){.counts = NULL, .rates = r1}, &s);
     printf("adaptive: %llu filters at 1 and 2 threads, relative se %.4f (target 0.01)\n",
            (unsigned long long)u1, s.stderr_ / s.rate);
     assert(u1 == u2 && u1 > row.filters);

@@ -15,6 +15,7 @@
 #include "experiment.h"
 #include "rate.h"
 #include "runner.h"
+#include "simulate.h"
 #include "stats.h"
 
 static exp_row_t make_row(const char *scheme, uint64_t m, double b, uint64_t F, uint64_t L)
@@ -40,7 +41,7 @@ static void test_against_exact(void)
     uint64_t *counts = malloc(F * sizeof *counts);
     for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
         exp_row_t row = make_row(pts[i].scheme, pts[i].m, pts[i].b, F, L);
-        assert(runner_simulate_row(&row, 20261130, i, 2, counts, NULL, &used) == 0);
+        assert(sim_row_into(&row, 20261130, i, 2, counts, NULL, &used) == 0);
         stats_summary_t s;
         assert(stats_summarize(counts, F, L, &s) == 0);
         double want;
@@ -61,7 +62,7 @@ static void test_detects_floor(void)
     const uint64_t F = 2000, L = 5000;
     uint64_t *counts = malloc(F * sizeof *counts);
     exp_row_t row = make_row("double", 1024, 24, F, L);
-    assert(runner_simulate_row(&row, 1, 0, 2, counts, NULL, &used) == 0);
+    assert(sim_row_into(&row, 1, 0, 2, counts, NULL, &used) == 0);
     stats_summary_t s;
     stats_summarize(counts, F, L, &s);
     double want;
@@ -79,11 +80,11 @@ static void test_thread_independence(void)
     uint64_t *c1 = malloc(F * sizeof *c1), *c2 = malloc(F * sizeof *c2);
     for (size_t i = 0; i < scheme_count(); i++) {
         exp_row_t row = make_row(scheme_at(i)->name, 4096, 10, F, L);
-        assert(runner_simulate_row(&row, 5, 3, 1, c1, NULL, &used) == 0);
-        assert(runner_simulate_row(&row, 5, 3, 2, c2, NULL, &used) == 0);
+        assert(sim_row_into(&row, 5, 3, 1, c1, NULL, &used) == 0);
+        assert(sim_row_into(&row, 5, 3, 2, c2, NULL, &used) == 0);
         assert(memcmp(c1, c2, F * sizeof *c1) == 0);
         /* A different seed gives different counts: the comparison is not vacuous. */
-        assert(runner_simulate_row(&row, 6, 3, 2, c2, NULL, &used) == 0);
+        assert(sim_row_into(&row, 6, 3, 2, c2, NULL, &used) == 0);
         assert(memcmp(c1, c2, F * sizeof *c1) != 0);
     }
     printf("per-filter counts identical at 1 and 2 threads for every scheme\n");
@@ -122,8 +123,8 @@ static void test_stack_exact(void)
     for (int est = 0; est < 2; est++) {
         rows[0].estimator = est ? EST_CONDITIONAL : EST_LOOKUPS;
         stats_summary_t s;
-        assert(runner_simulate_row(&rows[0], 11, 0, 2, NULL, rates, &used) == 0);
-        assert(runner_summarize_row(&rows[0], used, NULL, rates, &s) == 0);
+        assert(sim_row_into(&rows[0], 11, 0, 2, NULL, rates, &used) == 0);
+        assert(sim_summarize(&rows[0], used, &(sim_out_t){.counts = NULL, .rates = rates}, &s) == 0);
         double z = (s.rate - want) / s.stderr_;
         printf("stack 500/2/0.5 at 6000 keys (%s): rate %.5e +- %.1e, exact %.5e, z %+.2f\n",
                est ? "conditional" : "lookups", s.rate, s.stderr_, want, z);
@@ -158,7 +159,7 @@ static void test_tiny_rates(void)
         assert(rate_exact(r->m, r->n, r->k, &exact) == RATE_OK);
         printf("b = 80, %s (m %llu, n %llu, k %u): rate %.4e formula %.4e exact %.4e "
                "scheme_exact %.4e z_exact %+.2f\n", r->scheme, (unsigned long long)r->m,
-               (unsigned long long)r->n, r->k, r->rate, r->formula, r->exact, r->scheme_exact,
+               (unsigned long long)r->n, (unsigned)r->k, r->rate, r->formula, r->exact, r->scheme_exact,
                r->z_exact);
         assert(r->k == 55 && r->formula == rate_formula(r->m, r->n, r->k));
         assert(r->formula_finite == rate_formula_finite(r->m, r->n, r->k));

@@ -1,0 +1,85 @@
+/* estimator.h - the estimators of a filter's false-positive rate, behind one interface
+ * (docs/model.md, Estimators).
+ *
+ * An estimator builds one filter (or one layer of a stack) of n keys from a unit's
+ * generator and returns an unbiased estimate of that filter's rate; the simulation
+ * (simulate.h) averages over independently built filters. Each estimator is one file,
+ * est_NAME.c, defining one est_ops_t, and one entry in the registry of estimator.c:
+ *   lookups      est_lookups.c      ask L fresh absent keys, count false positives
+ *   conditional  est_conditional.c  the exact rate given the filter (cond.h), or exact
+ *                                   over part of the query space and sampled over the rest
+ * An estimator may also run a whole row its own way (run_row): the lookups estimator
+ * builds filters of RUNNER_SHARED_BITS and more on all threads at once.
+ *
+ * Thread-safety: ops are pure functions of their arguments; a plan (made once per
+ * row and layer) is read-only and shared by threads; scratch is per thread. Nothing
+ * allocates inside measure, prints or exits.
+ */
+#ifndef BLOOMSIM_ESTIMATOR_H
+#define BLOOMSIM_ESTIMATOR_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bits.h"
+#include "pcg.h"
+#include "scheme.h"
+
+struct exp_row;
+struct sim_out;
+struct progress;
+
+typedef struct est_ops {
+    const char *name;     /* as the `estimator` key and the CSV's estimator column say */
+    const char *summary;  /* one line for `bloomsim list` */
+    /* Per-filter results are integer counts of false positives over the row's
+     * lookups_per_filter lookups (the CSV's lookups and false_positives columns);
+     * otherwise rates. */
+    int counts;
+    /* Can it measure this scheme at this geometry with n keys? */
+    int (*supports)(const scheme_t *s, const probe_geom_t *g, uint64_t n);
+    /* Bytes one thread needs for one layer besides its bit array (memory check). */
+    double (*scratch_bytes)(const probe_geom_t *g, uint64_t n);
+    /* Cost of one filter (one layer) in probe-sized units, for progress only. */
+    double (*work)(const struct exp_row *row, const probe_geom_t *g, uint64_t n);
+    /* The read-only plan of one layer, shared by threads; NULL ops when none is needed.
+     * Return 0, or -1 when memory is short. */
+    int (*plan_make)(void **plan, const struct exp_row *row, const probe_geom_t *g,
+                     uint64_t n);
+    void (*plan_free)(void *plan);
+    /* One thread's scratch for a plan; NULL ops when none is needed. 0 or -1. */
+    int (*scratch_alloc)(void **scratch, const void *plan);
+    void (*scratch_free)(void *scratch);
+    /* Build a filter of n keys drawn from r into b (allocated for g->m bits) and return
+     * its estimated rate; a counting estimator stores its false positives in *count. */
+    double (*measure)(const struct exp_row *row, const void *plan, void *scratch, bits_t *b,
+                      const probe_geom_t *g, uint64_t n, pcg32_t *r, uint64_t *count);
+    /* Optional: does this estimator run the whole row itself (run_row), and how many
+     * bit arrays it then needs in all (not per thread)? */
+    int (*runs_row)(const struct exp_row *row);
+    /* Filters f0..F-1 of the row into out, on `threads` threads; the same results for
+     * any thread count. *done counts finished filters. Returns 0, or 1 when stopped. */
+    int (*run_row)(const struct exp_row *row, uint64_t seed, uint64_t row_index, int threads,
+                   bits_t *b, uint64_t f0, uint64_t F, const struct sim_out *out,
+                   uint64_t *done, struct progress *ps, atomic_int *stop);
+} est_ops_t;
+
+/* The registry, in a fixed order; est_count() entries. */
+size_t est_count(void);
+const est_ops_t *est_at(size_t i);
+/* The estimator of that name, or NULL. */
+const est_ops_t *est_find(const char *name);
+
+extern const est_ops_t est_lookups;
+extern const est_ops_t est_conditional;
+
+/* Filters of at least this many bits (2 MiB, past the per-core caches) are each built
+ * and queried by all threads together (a "shared" row), their keys and lookups split
+ * into chunks of RUNNER_CHUNK; smaller ones are built one per thread. Applies to the
+ * lookups estimator and single filters (not stacks). The mode is a function of the row
+ * alone, never of the thread count. */
+#define RUNNER_SHARED_BITS (UINT64_C(1) << 24)
+#define RUNNER_CHUNK (UINT64_C(1) << 18)
+
+#endif

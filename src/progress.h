@@ -1,0 +1,59 @@
+/* progress.h - how far a run is, for a progress line: rows done, lookups or keys per
+ * second, the fraction of the work done by a rough cost model (probes inserted and
+ * looked up, or words ANDed by the conditional estimator). Nothing here prints: the
+ * caller's callback does, from one thread, at most twice a second and after each row.
+ */
+#ifndef BLOOMSIM_PROGRESS_H
+#define BLOOMSIM_PROGRESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct exp_row;
+
+typedef struct run_progress {
+    size_t rows_done, rows_total;
+    uint64_t lookups_done;
+    double row_keys_per_s; /* while a shared row runs: its keys inserted per second
+                            * (big filters spend their time in inserts); else 0 */
+    uint64_t filters_done;
+    double work_fraction; /* 0..1, by probes done */
+    double elapsed;       /* seconds */
+} run_progress_t;
+
+typedef void (*progress_fn)(const run_progress_t *p, void *ctx);
+
+typedef struct progress {
+    progress_fn fn;        /* NULL: no progress wanted, every call below is cheap */
+    void *ctx;
+    run_progress_t p;
+    double start, last, total_work, done_work_rows;
+    uint64_t lookups_rows; /* lookups of the rows already finished */
+    uint64_t filters_rows; /* filters of the rows already finished */
+    double row_start;      /* when the row in progress started */
+} progress_t;
+
+/* Seconds on a monotonic clock. */
+double progress_now(void);
+
+/* Rough cost of a row in probe-sized units (its estimator's cost model), for progress
+ * only. */
+double progress_row_work(const struct exp_row *row);
+
+/* Start a run of rows[0..nrows), of which the first `resumed` are already done. */
+void progress_start(progress_t *ps, progress_fn fn, void *ctx, const struct exp_row *rows,
+                    size_t nrows, size_t resumed);
+
+/* From inside a row: `filters` filters' worth of its work done (a fraction while a
+ * shared filter is built), `whole` filters finished, `lookups` of its lookups made,
+ * `keys` of its keys inserted (shared rows; else 0). per_filter is the row's work per
+ * filter. Calls the callback at most twice a second. */
+void progress_report(progress_t *ps, double per_filter, double filters, uint64_t whole,
+                     uint64_t lookups, uint64_t keys);
+
+/* Row row_index finished after `filters` filters (of the row's planned filters) and
+ * `lookups` lookups; calls the callback. */
+void progress_row_done(progress_t *ps, size_t row_index, const struct exp_row *row,
+                       uint64_t filters, uint64_t lookups);
+
+#endif

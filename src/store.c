@@ -1,0 +1,262 @@
+/* store.c - see store.h. */
+#include "store.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "simulate.h"
+#include "version.h"
+
+static void iso_time(time_t t, char *buf, size_t len)
+{
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static int write_meta(const char *path, const store_t *st, const store_meta_t *m)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    char host[256] = "unknown", start[32], end[32];
+    gethostname(host, sizeof host - 1);
+    iso_time(m->start, start, sizeof start);
+    iso_time(m->end, end, sizeof end);
+    fprintf(f, "experiment = %s\ntitle = %s\nfile = %s\nfile_fnv1a64 = %s\n"
+               "version = %s\ncommand = %s\nseed = %llu\nscale = %s\nthreads = %d\n"
+               "rows = %zu\nresumed_rows = %zu\nstart = %s\nend = %s\nseconds = %.1f\n"
+               "host = %s\ncompiler = %s\n",
+            m->e->name, m->e->title, m->e->path, st->hash, st->version,
+            m->command ? m->command : "", (unsigned long long)m->seed, st->scale, m->threads,
+            m->rows, st->resumed, start, end, m->seconds, host,
+#ifdef __clang__
+            "clang " __clang_version__
+#else
+            "gcc " __VERSION__
+#endif
+    );
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+/* The value of "key = value" in a metadata file, or "" when absent. */
+static void meta_get(const char *path, const char *key, char *val, size_t len)
+{
+    val[0] = '\0';
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    char line[2048];
+    size_t kl = strlen(key);
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, key, kl) == 0 && strncmp(line + kl, " = ", 3) == 0) {
+            snprintf(val, len, "%.*s", (int)strcspn(line + kl + 3, "\r\n"), line + kl + 3);
+            break;
+        }
+    fclose(f);
+}
+
+static int file_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* Exists and is not a regular file (a directory, say): cannot be replaced by rename. */
+static int not_regular(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+}
+
+/* Keep the complete rows of an interrupted run's table: check its header, read whole
+ * records (RFC 4180, CRLF), cut off a torn last one, and read each back into kept[]
+ * (the TEXT columns from rows[], whose scheme each record must name). Returns the
+ * number of rows kept, or -1 when the file is not a table of ours. */
+static long resume_rows(const char *partial, const exp_row_t *rows, size_t nrows,
+                        const experiment_t *e, csv_row_t *kept)
+{
+    FILE *f = fopen(partial, "rb");
+    if (!f)
+        return -1;
+    char buf[16384], *field[CSV_NCOLS + 1];
+    size_t nf;
+    long n = -1, good_end = 0;
+    if (csv_read_record(f, buf, sizeof buf, field, CSV_NCOLS + 1, &nf) == 1 &&
+        nf == CSV_NCOLS) {
+        n = 0;
+        for (size_t c = 0; c < CSV_NCOLS; c++)
+            if (strcmp(field[c], csv_column(c)->name) != 0)
+                n = -1;
+        good_end = ftell(f);
+    }
+    while (n >= 0 && (size_t)n < nrows &&
+           csv_read_record(f, buf, sizeof buf, field, CSV_NCOLS + 1, &nf) == 1) {
+        csv_row_t r = csv_row_empty();
+        if (csv_parse_row(field, nf, &r) != 0 ||
+            strcmp(field[CSV_COL_scheme], rows[n].scheme->name) != 0)
+            break; /* not what this run writes there: dropped below and rerun */
+        r.experiment = e->name;
+        r.scheme = rows[n].scheme->name;
+        r.estimator = sim_estimator(&rows[n])->name;
+        kept[n++] = r;
+        good_end = ftell(f);
+    }
+    fclose(f);
+    if (n >= 0 && truncate(partial, good_end) != 0)
+        return -1;
+    return n;
+}
+
+/* Format a path into buf; -1 when it does not fit. */
+static int path_of(char *buf, size_t len, const char *fmt, const char *a, const char *b,
+                   const char *c)
+{
+    int w = snprintf(buf, len, fmt, a, b, c);
+    return w < 0 || (size_t)w >= len ? -1 : 0;
+}
+
+/* Refuse to replace a complete result of another definition or seed, or to discard an
+ * interrupted run's rows; resume them where allowed. Returns 0 or 2. */
+static int check_existing(store_t *st, const experiment_t *e, const exp_row_t *rows,
+                          size_t nrows, int resume, int force, csv_row_t *kept, char *err,
+                          size_t errlen)
+{
+    char hash[32], seed[32], scale[8], version[128];
+    if (force)
+        return 0;
+    if (file_exists(st->csv_path)) {
+        meta_get(st->meta_path, "file_fnv1a64", hash, sizeof hash);
+        meta_get(st->meta_path, "seed", seed, sizeof seed);
+        if (strcmp(hash, st->hash) != 0 || strcmp(seed, st->seed) != 0) {
+            snprintf(err, errlen, "%s: holds a complete result of %s; --force replaces it, "
+                     "--out elsewhere keeps it (got seed %s, definition %s)", st->csv_path,
+                     strcmp(seed, st->seed) ? "another seed" : "another definition",
+                     st->seed, st->hash);
+            return 2;
+        }
+    }
+    if (!file_exists(st->partial))
+        return 0;
+    meta_get(st->idpath, "file_fnv1a64", hash, sizeof hash);
+    meta_get(st->idpath, "seed", seed, sizeof seed);
+    meta_get(st->idpath, "scale", scale, sizeof scale);
+    meta_get(st->idpath, "version", version, sizeof version);
+    int same = strcmp(hash, st->hash) == 0 && strcmp(seed, st->seed) == 0 &&
+               strcmp(scale, st->scale) == 0 && strcmp(version, st->version) == 0;
+    if (!resume || !same) {
+        snprintf(err, errlen, "%s: holds rows of an interrupted run%s; %s--force starts "
+                 "over (got %s)", st->partial, same ? "" : " of another definition, seed or "
+                 "version", same ? "--resume continues it, " : "", resume ? "--resume" :
+                 "no --resume");
+        return 2;
+    }
+    long n = resume_rows(st->partial, rows, nrows, e, kept);
+    if (n < 0) {
+        snprintf(err, errlen, "%s: not a result table of this program; --force starts over "
+                 "(got '--resume')", st->partial);
+        return 2;
+    }
+    st->resumed = (size_t)n;
+    return 0;
+}
+
+int store_claim(store_t *st, const experiment_t *e, const exp_row_t *rows, size_t nrows,
+                const char *outdir, int quick, uint64_t seed, int resume, int force,
+                csv_row_t *kept, char *err, size_t errlen)
+{
+    memset(st, 0, sizeof *st);
+    const char *suffix = quick ? ".quick" : "";
+    if (path_of(st->csv_path, sizeof st->csv_path, "%s/%s%s.csv", outdir, e->name, suffix) ||
+        path_of(st->meta_path, sizeof st->meta_path, "%s/%s%s.meta", outdir, e->name, suffix) ||
+        path_of(st->partial, sizeof st->partial, "%s%s%s", st->csv_path, ".partial", "") ||
+        path_of(st->idpath, sizeof st->idpath, "%s/%s%s.run", outdir, e->name, suffix)) {
+        snprintf(err, errlen, "%s: output path too long (got '--out %.200s')", e->path, outdir);
+        return 2;
+    }
+    if (mkdir(outdir, 0777) != 0 && errno != EEXIST) {
+        snprintf(err, errlen, "%s: cannot create output directory: %s (got '%s')", outdir,
+                 strerror(errno), outdir);
+        return 2;
+    }
+    snprintf(st->hash, sizeof st->hash, "%016llx", (unsigned long long)e->file_hash);
+    snprintf(st->seed, sizeof st->seed, "%llu", (unsigned long long)seed);
+    snprintf(st->scale, sizeof st->scale, "%s", quick ? "quick" : "full");
+    snprintf(st->version, sizeof st->version, "%s", BLOOMSIM_VERSION);
+    int rc = check_existing(st, e, rows, nrows, resume, force, kept, err, errlen);
+    if (rc)
+        return rc;
+    st->csv = fopen(st->partial, st->resumed > 0 ? "ab" : "wb");
+    FILE *idf = st->resumed > 0 ? NULL : fopen(st->idpath, "w");
+    if (!st->csv || (st->resumed == 0 && !idf)) {
+        snprintf(err, errlen, "%s: cannot write: %s (got '--out %s')",
+                 st->csv ? st->idpath : st->partial, strerror(errno), outdir);
+        if (idf)
+            fclose(idf);
+        store_close(st);
+        return 2;
+    }
+    if (idf) {
+        fprintf(idf, "file_fnv1a64 = %s\nseed = %s\nscale = %s\nversion = %s\n", st->hash,
+                st->seed, st->scale, st->version);
+        if (fclose(idf) != 0 || csv_write_header(st->csv) != 0) {
+            snprintf(err, errlen, "%s: cannot write: %s (got '--out %s')", st->idpath,
+                     strerror(errno), outdir);
+            store_close(st);
+            return 2;
+        }
+    }
+    return 0;
+}
+
+int store_append(store_t *st, const csv_row_t *row, char *err, size_t errlen)
+{
+    if (csv_write_row(st->csv, row) || fflush(st->csv)) {
+        snprintf(err, errlen, "%s: write failed: %s", st->partial, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+int store_publish(store_t *st, const store_meta_t *meta, char *err, size_t errlen)
+{
+    int closed = fclose(st->csv);
+    st->csv = NULL;
+    if (closed != 0) {
+        snprintf(err, errlen, "%s: write failed: %s", st->partial, strerror(errno));
+        return 1;
+    }
+    /* Both targets must be replaceable before either is replaced. */
+    const char *blocked = not_regular(st->csv_path) ? st->csv_path
+                          : not_regular(st->meta_path) ? st->meta_path : NULL;
+    if (blocked) {
+        snprintf(err, errlen, "%s: cannot replace: not a regular file (the finished rows are "
+                 "in %s)", blocked, st->partial);
+        return 1;
+    }
+    char meta_partial[STORE_PATH_MAX + 16];
+    snprintf(meta_partial, sizeof meta_partial, "%s.partial", st->meta_path);
+    const char *failed = NULL;
+    if (write_meta(meta_partial, st, meta))
+        failed = meta_partial;
+    else if (rename(st->partial, st->csv_path))
+        failed = st->csv_path;
+    else if (rename(meta_partial, st->meta_path))
+        failed = st->meta_path;
+    if (failed) {
+        snprintf(err, errlen, "%s: cannot write: %s (the finished rows are kept for "
+                 "--resume)", failed, strerror(errno));
+        return 1;
+    }
+    remove(st->idpath);
+    return 0;
+}
+
+void store_close(store_t *st)
+{
+    if (st->csv)
+        fclose(st->csv);
+    st->csv = NULL;
+}
