@@ -98,14 +98,14 @@ int cond_plan_make(cond_plan_t *p, const scheme_t *s, const probe_geom_t *g, uin
         return COND_ENOMEM;
     }
     for (uint64_t st = 0; st < scan; st++) {
-        uint64_t h[3] = {0, 0, 0};
+        uint64_t h[SCHEME_MAX_WORDS] = {0};
         s->stride_at(g, st, h);
         s->positions(g, h, off);
         if (sort_unique(off, g->k) < g->k)
             p->degenerate[p->ndegenerate++] = st;
     }
     for (uint64_t c = 0; c < ncand; c++) {
-        uint64_t h[3] = {0, 0, 0}, rest = c;
+        uint64_t h[SCHEME_MAX_WORDS] = {0}, rest = c;
         for (unsigned j = 1; j < s->nwords; j++, rest /= per_word)
             h[j] = (rest % per_word) * q;
         if (s->check_words(g, h) == SCHEME_OK)
@@ -137,7 +137,7 @@ int cond_work_alloc(cond_work_t *w, const cond_plan_t *p)
     w->acc = malloc(nw * sizeof *w->acc);
     w->live = malloc(nw * sizeof *w->live);
     w->offsets = malloc(p->g.k * sizeof *w->offsets);
-    w->words = malloc((size_t)(3 * p->n + 3) * sizeof *w->words);
+    w->words = malloc((size_t)(SCHEME_MAX_WORDS * (p->n + 1)) * sizeof *w->words);
     w->strata = malloc((size_t)(p->ndegenerate + p->n + 1) * sizeof *w->strata);
     if (!w->ext || !w->acc || !w->live || !w->offsets || !w->words || !w->strata) {
         cond_work_free(w);
@@ -188,7 +188,7 @@ uint64_t cond_stride_hits(const cond_plan_t *p, const bits_t *b, cond_work_t *w,
 {
     (void)b;
     const probe_geom_t *g = &p->g;
-    uint64_t h[3] = {0, 0, 0};
+    uint64_t h[SCHEME_MAX_WORDS] = {0};
     p->scheme->stride_at(g, s, h);
     p->scheme->positions(g, h, w->offsets); /* h1 = 0: the offsets f_i(s) themselves */
     uint64_t nw = (g->m + 63) / 64;
@@ -254,7 +254,7 @@ double cond_evaluate(const cond_plan_t *p, const bits_t *b, cond_work_t *w, pcg3
     size_t nd = p->ndegenerate;
     memcpy(w->strata, p->degenerate, nd * sizeof *w->strata);
     for (uint64_t j = 0; p->key_strata && j < p->n; j++)
-        w->strata[nd++] = s->stride_index(g, w->words + 3 * j);
+        w->strata[nd++] = s->stride_index(g, w->words + SCHEME_MAX_WORDS * j);
     nd = sort_unique(w->strata, nd);
     uint64_t sum_d = 0;
     for (size_t i = 0; i < nd; i++)

@@ -59,7 +59,7 @@ typedef struct cond_work {
     uint64_t *acc;     /* the running AND, one word per 64 starts */
     uint32_t *live;    /* indices of its nonzero words */
     uint64_t *offsets; /* k offsets of the current stride */
-    uint64_t *words;   /* hash words of the inserted keys, 3 per key */
+    uint64_t *words;   /* hash words of the inserted keys, SCHEME_MAX_WORDS a key */
     uint64_t *strata;  /* D for the current filter, sorted */
 } cond_work_t;
 

@@ -58,7 +58,7 @@ SCHEME_HOT void lanes_seed(pcg32_t *lane, pcg32_t *r)
  * partial batch are drawn (so every lane advances alike) but never kept. */
 #define FIRST_PROBE(id, LANE, J)                                                       \
     do {                                                                               \
-        uint64_t h_[3];                                                                \
+        uint64_t h_[SCHEME_MAX_WORDS];                                                 \
         id##_draw(g, &LANE, h_);                                                       \
         id##_start(g, h_, &it[J]);                                                     \
         uint64_t p_ = id##_next(g, &LANE, &it[J]);                                     \
@@ -87,12 +87,12 @@ enum { RING = 64 }; /* a power of two */
         uint64_t ring[RING], queued = 0;                                               \
         lanes_seed(lane, r);                                                           \
         for (uint64_t key = 0; key < n; key++) {                                       \
-            uint64_t h[3] = {0, 0, 0};                                                 \
+            uint64_t h[SCHEME_MAX_WORDS] = {0};                                        \
             probe_it_t it;                                                             \
             pcg32_t *lr = &lane[key % LANES];                                          \
             id##_draw(g, lr, h);                                                       \
             if (words)                                                                 \
-                memcpy(words + 3 * key, h, sizeof h);                                  \
+                memcpy(words + SCHEME_MAX_WORDS * key, h, sizeof h);                   \
             id##_start(g, h, &it);                                                     \
             for (unsigned i = 0; i < g->k; i++) {                                      \
                 uint64_t p = id##_next(g, lr, &it);                                    \
@@ -563,47 +563,69 @@ static double hash32_model(const probe_geom_t *g, uint64_t n)
 
 /* ---- the table: adding a scheme is one entry here (plus its functions and tests) ---- */
 
-/* The functions SCHEME_LOOPS(id) generated, in table order: the loops alone, for
- * schemes without hash words, or with the positions function first. */
-#define SCHEME_LOOP_FNS(id) id##_insert, id##_lookup, id##_insert_shared, id##_lookup_prefetch
-#define SCHEME_FNS(id) id##_positions, SCHEME_LOOP_FNS(id)
+/* The functions SCHEME_LOOPS(id) generated: the loops alone, for schemes without hash
+ * words, or with the positions function too. */
+#define SCHEME_LOOP_FNS(id)                                                            \
+    .insert = id##_insert, .lookup = id##_lookup, .insert_shared = id##_insert_shared, \
+    .lookup_prefetch = id##_lookup_prefetch
+#define SCHEME_FNS(id) .positions = id##_positions, SCHEME_LOOP_FNS(id)
 
 static const scheme_t schemes[] = {
-    {"independent", "k independent draws U[0,m): the model behind formula and exact",
-     0, geom_plain, NULL, NULL, SCHEME_LOOP_FNS(independent), independent_exact, NULL,
-     SCHEME_COND_FILL, NULL, NULL, NULL},
-    {"partitioned", "k slices of floor(m/k) bits, one independent draw in each",
-     0, partitioned_geometry, NULL, NULL, SCHEME_LOOP_FNS(partitioned),
-     partitioned_exact, NULL, SCHEME_COND_SLICES, NULL, NULL, NULL},
-    {"double", "Kirsch-Mitzenmacher (h1 + i*h2) mod m, stride straight from the hash (0 allowed)",
-     2, geom_plain, words2_below_m, SCHEME_FNS(double), NULL, NULL,
-     SCHEME_COND_SHIFT, stride_all_m, stride_at_plain, stride_index_plain},
-    {"double-odd", "double hashing with the stride forced odd; m a power of two (seed 003)",
-     2, double_odd_geometry, double_odd_words, SCHEME_FNS(double_odd), NULL, NULL,
-     SCHEME_COND_SHIFT, stride_count_odd, stride_at_odd, stride_index_odd},
-    {"double-prime", "double hashing mod the largest prime <= m, stride in [1,m')",
-     2, double_prime_geometry, double_prime_words, SCHEME_FNS(double_prime), NULL, NULL,
-     SCHEME_COND_SHIFT, stride_count_nonzero, stride_at_nonzero, stride_index_nonzero},
-    {"enhanced", "enhanced double hashing (h1 + i*h2 + (i^3-i)/6) mod m (Dillinger-Manolios)",
-     2, geom_plain, words2_below_m, SCHEME_FNS(enhanced), NULL, NULL,
-     SCHEME_COND_SHIFT, stride_all_m, stride_at_plain, stride_index_plain},
-    {"triple", "triple hashing (h1 + i*h2 + i(i-1)/2*h3) mod m (Dillinger-Manolios)",
-     3, geom_plain, words3_below_m, SCHEME_FNS(triple), NULL, NULL,
-     SCHEME_COND_SHIFT, stride_count_pairs, stride_at_pairs, stride_index_pairs},
-    {"guava32", "Guava's MURMUR128_MITZ_32: int32 hash1 + i*hash2, i = 1..k, ~c if negative, "
-     "mod m (flawed: indexes < 2^31)",
-     2, geom_plain, words2_32bit, SCHEME_FNS(guava32), NULL, guava32_model,
-     SCHEME_COND_NONE, NULL, NULL, NULL},
-    {"guava32u", "guava32 in unsigned 32-bit arithmetic, no flip (still uneven)",
-     2, geom_plain, words2_32bit, SCHEME_FNS(guava32u), NULL, guava32u_model,
-     SCHEME_COND_NONE, NULL, NULL, NULL},
-    {"guava64", "Guava's fix MURMUR128_MITZ_64: (c & (2^63-1)) mod m, c = hash1 + i*hash2 in 64 bits",
-     2, geom_plain, words_any, SCHEME_FNS(guava64), NULL, guava64_model,
-     SCHEME_COND_NONE, NULL, NULL, NULL},
-    {"hash32", "all k probes from one 32-bit hash (independent draws seeded by it)",
-     1, geom_plain, words1_32bit, SCHEME_FNS(hash32), NULL, hash32_model,
-     SCHEME_COND_NONE, NULL, NULL, NULL},
+    {.name = "independent",
+     .summary = "k independent draws U[0,m): the model behind formula and exact",
+     .geometry = geom_plain, SCHEME_LOOP_FNS(independent), .exact = independent_exact,
+     .cond = SCHEME_COND_FILL},
+    {.name = "partitioned",
+     .summary = "k slices of floor(m/k) bits, one independent draw in each",
+     .geometry = partitioned_geometry, SCHEME_LOOP_FNS(partitioned),
+     .exact = partitioned_exact, .cond = SCHEME_COND_SLICES},
+    {.name = "double",
+     .summary = "Kirsch-Mitzenmacher (h1 + i*h2) mod m, stride straight from the hash (0 allowed)",
+     .nwords = 2, .geometry = geom_plain, .check_words = words2_below_m, SCHEME_FNS(double),
+     .cond = SCHEME_COND_SHIFT, .stride_count = stride_all_m, .stride_at = stride_at_plain,
+     .stride_index = stride_index_plain},
+    {.name = "double-odd",
+     .summary = "double hashing with the stride forced odd; m a power of two (seed 003)",
+     .nwords = 2, .geometry = double_odd_geometry, .check_words = double_odd_words,
+     SCHEME_FNS(double_odd), .cond = SCHEME_COND_SHIFT, .stride_count = stride_count_odd,
+     .stride_at = stride_at_odd, .stride_index = stride_index_odd},
+    {.name = "double-prime",
+     .summary = "double hashing mod the largest prime <= m, stride in [1,m')",
+     .nwords = 2, .geometry = double_prime_geometry, .check_words = double_prime_words,
+     SCHEME_FNS(double_prime), .cond = SCHEME_COND_SHIFT,
+     .stride_count = stride_count_nonzero, .stride_at = stride_at_nonzero,
+     .stride_index = stride_index_nonzero},
+    {.name = "enhanced",
+     .summary = "enhanced double hashing (h1 + i*h2 + (i^3-i)/6) mod m (Dillinger-Manolios)",
+     .nwords = 2, .geometry = geom_plain, .check_words = words2_below_m, SCHEME_FNS(enhanced),
+     .cond = SCHEME_COND_SHIFT, .stride_count = stride_all_m, .stride_at = stride_at_plain,
+     .stride_index = stride_index_plain},
+    {.name = "triple",
+     .summary = "triple hashing (h1 + i*h2 + i(i-1)/2*h3) mod m (Dillinger-Manolios)",
+     .nwords = 3, .geometry = geom_plain, .check_words = words3_below_m, SCHEME_FNS(triple),
+     .cond = SCHEME_COND_SHIFT, .stride_count = stride_count_pairs,
+     .stride_at = stride_at_pairs, .stride_index = stride_index_pairs},
+    {.name = "guava32",
+     .summary = "Guava's MURMUR128_MITZ_32: int32 hash1 + i*hash2, i = 1..k, ~c if negative, "
+                "mod m (flawed: indexes < 2^31)",
+     .nwords = 2, .geometry = geom_plain, .check_words = words2_32bit, SCHEME_FNS(guava32),
+     .model = guava32_model},
+    {.name = "guava32u",
+     .summary = "guava32 in unsigned 32-bit arithmetic, no flip (still uneven)",
+     .nwords = 2, .geometry = geom_plain, .check_words = words2_32bit, SCHEME_FNS(guava32u),
+     .model = guava32u_model},
+    {.name = "guava64",
+     .summary = "Guava's fix MURMUR128_MITZ_64: (c & (2^63-1)) mod m, c = hash1 + i*hash2 in "
+                "64 bits",
+     .nwords = 2, .geometry = geom_plain, .check_words = words_any, SCHEME_FNS(guava64),
+     .model = guava64_model},
+    {.name = "hash32",
+     .summary = "all k probes from one 32-bit hash (independent draws seeded by it)",
+     .nwords = 1, .geometry = geom_plain, .check_words = words1_32bit, SCHEME_FNS(hash32),
+     .model = hash32_model},
 };
+
+_Static_assert(SCHEME_COND_NONE == 0, "a scheme without .cond must be lookups-only");
 
 size_t scheme_count(void) { return sizeof schemes / sizeof schemes[0]; }
 

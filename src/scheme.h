@@ -30,10 +30,18 @@ enum {
     SCHEME_EWORD     /* a hash word outside the range the scheme draws it from */
 };
 
+/* The most hash words a scheme may draw per key (triple hashing draws three). Word
+ * arrays, the conditional estimator's stored words and `bloomsim probes --hN` are sized
+ * by it. */
+#define SCHEME_MAX_WORDS 3
+
+/* One entry per scheme, written with designated initializers; fields left out are NULL
+ * or 0: nwords 0 (positions are fresh draws, no positions/check_words), no exact rate,
+ * no model, cond SCHEME_COND_NONE (lookups only, no stride functions). */
 typedef struct scheme {
     const char *name;
     const char *summary;  /* one line for `bloomsim list` and --help */
-    unsigned nwords;      /* hash words per key shown by `bloomsim probes` (0: k draws) */
+    unsigned nwords;      /* hash words per key, <= SCHEME_MAX_WORDS (0: k fresh draws) */
     /* Size actually used for a requested m and k; SCHEME_OK or an error above. */
     int (*geometry)(uint64_t m, unsigned k, probe_geom_t *g);
     /* SCHEME_OK when h[0..nwords) lie in the ranges the scheme draws them from. */
@@ -41,7 +49,8 @@ typedef struct scheme {
     /* The k positions of a key with hash words h (nwords > 0 only). */
     void (*positions)(const probe_geom_t *g, const uint64_t *h, uint64_t *pos);
     /* Insert n fresh keys drawn from r. When words is not NULL, key j's hash words are
-     * stored at words[3j .. 3j+nwords) (the conditional estimator stratifies on them). */
+     * stored at words[SCHEME_MAX_WORDS j ..) (the conditional estimator stratifies on
+     * them). */
     void (*insert)(bits_t *b, const probe_geom_t *g, pcg32_t *r, uint64_t n,
                    uint64_t *words);
     /* Look up L fresh (absent) keys drawn from r; returns how many were false positives. */
@@ -72,7 +81,7 @@ typedef struct scheme {
 
 /* Conditional estimator kinds. */
 enum {
-    SCHEME_COND_NONE,   /* lookups only */
+    SCHEME_COND_NONE = 0, /* lookups only (the default of a table entry) */
     SCHEME_COND_FILL,   /* independent probes: the rate of a filter is (X/m)^k */
     SCHEME_COND_SLICES, /* partitioned: the product of the slices' fill fractions */
     SCHEME_COND_SHIFT   /* h1 plus offsets from a stride: AND of rotated copies */
