@@ -1,4 +1,4 @@
-# report.awk - one experiment's CSV (bloomsim's columns, README.md) to Markdown tables in
+# report.awk - one experiment's CSV (bloomsim's columns, docs/model.md) to Markdown tables in
 # the seeds' form, and the data files gnuplot draws. Variables: name (experiment),
 # plotdir (where to write NAME-*.dat; empty for no data files).
 #
@@ -31,17 +31,24 @@ function comma(x,    s, r) {
     return s r
 }
 
+# Row r's value in the column of that header name (the header is read first: columns
+# are found by name, never by position). Our tables quote no numeric field.
+function val(r, name) {
+    if (!(name in col)) { print "report.awk: no column " name > "/dev/stderr"; exit 2 }
+    return c[r, col[name]]
+}
+
 BEGIN { FS = "," }
-NR == 1 { next }
+{ sub(/\r$/, "") }
+NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 {
-    sub(/\r$/, "")
     nrow++
     for (i = 1; i <= NF; i++) c[nrow, i] = $i
 }
 
 END {
-    for (r = 1; r <= nrow; r++) if (c[r, 42] != "") modelled = 1
-    design = c[1, 25] != ""
+    for (r = 1; r <= nrow; r++) if (val(r, "model") != "") modelled = 1
+    design = val(1, "design_keys") != ""
     if (modelled) model_tables(); else if (!design) plain_tables(); else design_tables()
 }
 
@@ -49,16 +56,16 @@ END {
 function model_tables(    r, key, lastkey, sc, unit) {
     lastkey = ""
     for (r = 1; r <= nrow; r++) {
-        key = c[r, 3] SUBSEP c[r, 4] SUBSEP c[r, 5]
+        key = val(r, "m") SUBSEP val(r, "n") SUBSEP val(r, "k")
         if (key != lastkey) {
             # Rates in percent, or per million below 1 in 10,000.
-            sc = c[r, 15] < 1e-4 ? 1e6 : 100; unit = sc == 100 ? "%" : " ppm"
-            printf "\n**%s bits, %s keys (%s bits per key), k = %s%s** (± one standard error; %s filters of %s lookups%s)\n\n", comma(c[r, 3]), comma(c[r, 4]), sprintf("%.4g", c[r, 6]), c[r, 5], c[r, 25] != "" ? sprintf(", designed for %s keys at %g", comma(c[r, 25]), c[r, 26]) : "", c[r, 8], comma(c[r, 9] / c[r, 8]), sc == 100 ? "" : "; ppm: per million"
+            sc = val(r, "formula") < 1e-4 ? 1e6 : 100; unit = sc == 100 ? "%" : " ppm"
+            printf "\n**%s bits, %s keys (%s bits per key), k = %s%s** (± one standard error; %s filters of %s lookups%s)\n\n", comma(val(r, "m")), comma(val(r, "n")), sprintf("%.4g", val(r, "bits_per_key")), val(r, "k"), val(r, "design_keys") != "" ? sprintf(", designed for %s keys at %g", comma(val(r, "design_keys")), val(r, "design_rate")) : "", val(r, "filters"), comma(val(r, "lookups") / val(r, "filters")), sc == 100 ? "" : "; ppm: per million"
             print "| scheme | rate | formula | rate ÷ formula | model | rate ÷ model |"
             print "|---|---|---|---|---|---|"
             lastkey = key
         }
-        printf "| %s | %s%s | %.4g%s | %s | %s | %s |\n", c[r, 2], pm(sc * c[r, 11], sc * c[r, 12]), unit, sc * c[r, 15], unit, pm(c[r, 19], c[r, 19] * c[r, 12] / (c[r, 11] > 0 ? c[r, 11] : 1)), c[r, 42] != "" ? sprintf("%.4g%s", sc * c[r, 42], unit) : "", c[r, 43] != "" ? pm(c[r, 43], c[r, 43] * c[r, 12] / (c[r, 11] > 0 ? c[r, 11] : 1)) : ""
+        printf "| %s | %s%s | %.4g%s | %s | %s | %s |\n", val(r, "scheme"), pm(sc * val(r, "rate"), sc * val(r, "stderr")), unit, sc * val(r, "formula"), unit, pm(val(r, "ratio_formula"), val(r, "ratio_formula") * val(r, "stderr") / (val(r, "rate") > 0 ? val(r, "rate") : 1)), val(r, "model") != "" ? sprintf("%.4g%s", sc * val(r, "model"), unit) : "", val(r, "ratio_model") != "" ? pm(val(r, "ratio_model"), val(r, "ratio_model") * val(r, "stderr") / (val(r, "rate") > 0 ? val(r, "rate") : 1)) : ""
     }
 }
 
@@ -67,27 +74,27 @@ function plain_tables(    r, first, b, s, lastb, i, j, dat, line, sep) {
     # A point starts at each row of the first scheme; a new filter size starts where bits
     # per key stops increasing. A size is labelled by the largest m of its first point
     # (schemes that round the size, prime or slices, only ever use fewer bits).
-    first = c[1, 2]
+    first = val(1, "scheme")
     lastb = ""
     for (r = 1; r <= nrow; r++) {
-        if (c[r, 2] == first) {
-            if (lastb == "" || c[r, 6] + 0 <= lastb + 0) { nb++; bsize[nb] = 0; bpts[nb] = 0 }
-            lastb = c[r, 6]
+        if (val(r, "scheme") == first) {
+            if (lastb == "" || val(r, "bits_per_key") + 0 <= lastb + 0) { nb++; bsize[nb] = 0; bpts[nb] = 0 }
+            lastb = val(r, "bits_per_key")
             bpts[nb]++
-            pt_b[nb, bpts[nb]] = c[r, 6]; pt_k[nb, bpts[nb]] = c[r, 5]; pt_f[nb, bpts[nb]] = c[r, 15]
-            pt_x[nb, bpts[nb]] = c[r, 17]
+            pt_b[nb, bpts[nb]] = val(r, "bits_per_key"); pt_k[nb, bpts[nb]] = val(r, "k"); pt_f[nb, bpts[nb]] = val(r, "formula")
+            pt_x[nb, bpts[nb]] = val(r, "exact")
         }
-        if (bpts[nb] == 1 && c[r, 3] + 0 > bsize[nb]) bsize[nb] = c[r, 3] + 0
+        if (bpts[nb] == 1 && val(r, "m") + 0 > bsize[nb]) bsize[nb] = val(r, "m") + 0
         blk[r] = nb; blkpt[r] = bpts[nb]
     }
     for (r = 1; r <= nrow; r++) {
-        s = c[r, 2]
+        s = val(r, "scheme")
         if (!(s in seen)) { seen[s] = 1; ns++; sname[ns] = s }
-        cell[blk[r], blkpt[r], s] = pm(c[r, 19], c[r, 19] * c[r, 12] / (c[r, 11] > 0 ? c[r, 11] : 1))
-        if (c[r, 11] + 0 == 0) cell[blk[r], blkpt[r], s] = "0 (none seen)"
+        cell[blk[r], blkpt[r], s] = pm(val(r, "ratio_formula"), val(r, "ratio_formula") * val(r, "stderr") / (val(r, "rate") > 0 ? val(r, "rate") : 1))
+        if (val(r, "rate") + 0 == 0) cell[blk[r], blkpt[r], s] = "0 (none seen)"
         if (plotdir != "") {
             dat = plotdir "/" name "-" bsize[blk[r]] "-" s ".dat"
-            printf "%s %s %s %s %s %s %s\n", c[r, 6], c[r, 11], c[r, 13], c[r, 14], c[r, 15], c[r, 17], c[r, 22] > dat
+            printf "%s %s %s %s %s %s %s\n", val(r, "bits_per_key"), val(r, "rate"), val(r, "ci_low"), val(r, "ci_high"), val(r, "formula"), val(r, "exact"), val(r, "rate_times_m") > dat
         }
     }
     for (i = 1; i <= nb; i++) {
@@ -109,24 +116,24 @@ function plain_tables(    r, first, b, s, lastb, i, j, dat, line, sep) {
 # ---- designs and stacks ----
 function design_tables(    r, p, np, st, k, i, j, line, sep, v, dat, lab) {
     for (r = 1; r <= nrow; r++) {
-        p = c[r, 26]
-        if (!(p in pseen)) { pseen[p] = 1; np++; prate[np] = p; pkeys[np] = c[r, 25] }
-        st = c[r, 33] == "" ? "single" : "stack " c[r, 33] "/" c[r, 34] "/" c[r, 35]
-        lab = st " " c[r, 2]
-        if (!(lab in sseen)) { sseen[lab] = 1; ns++; series[ns] = lab; sstack[ns] = c[r, 33] != "" }
-        k = c[r, 4]
-        if (!((p, k) in kseen)) { kseen[p, k] = 1; nkeys[p]++; keyat[p, nkeys[p]] = k; loadat[p, k] = c[r, 27] }
-        v = pm(100 * c[r, 11], 100 * c[r, 12]) "%"
-        if (c[r, 33] != "")
-            v = v ", " c[r, 36] (c[r, 36] == 1 ? " layer, " : " layers, ") sprintf("%.2f", c[r, 39]) "× bits"
+        p = val(r, "design_rate")
+        if (!(p in pseen)) { pseen[p] = 1; np++; prate[np] = p; pkeys[np] = val(r, "design_keys") }
+        st = val(r, "first_capacity") == "" ? "single" : "stack " val(r, "first_capacity") "/" val(r, "growth") "/" val(r, "tightening")
+        lab = st " " val(r, "scheme")
+        if (!(lab in sseen)) { sseen[lab] = 1; ns++; series[ns] = lab; sstack[ns] = val(r, "first_capacity") != "" }
+        k = val(r, "n")
+        if (!((p, k) in kseen)) { kseen[p, k] = 1; nkeys[p]++; keyat[p, nkeys[p]] = k; loadat[p, k] = val(r, "load") }
+        v = pm(100 * val(r, "rate"), 100 * val(r, "stderr")) "%"
+        if (val(r, "first_capacity") != "")
+            v = v ", " val(r, "layers") (val(r, "layers") == 1 ? " layer, " : " layers, ") sprintf("%.2f", val(r, "bits_ratio")) "× bits"
         else
-            v = v " (" sprintf("%.3g", c[r, 32]) "× design)"
+            v = v " (" sprintf("%.3g", val(r, "rate_over_design")) "× design)"
         cell[p, k, lab] = v
-        formula[p, k, st] = c[r, 15]
+        formula[p, k, st] = val(r, "formula")
         if (plotdir != "") {
             dat = lab
             gsub(/[ \/]/, "_", dat)
-            printf "%s %s %s %s %s %s\n", c[r, 27], c[r, 11], c[r, 13], c[r, 14], c[r, 15], c[r, 4] > (plotdir "/" name "-" p "-" dat ".dat")
+            printf "%s %s %s %s %s %s\n", val(r, "load"), val(r, "rate"), val(r, "ci_low"), val(r, "ci_high"), val(r, "formula"), val(r, "n") > (plotdir "/" name "-" p "-" dat ".dat")
         }
     }
     for (i = 1; i <= np; i++) {

@@ -19,6 +19,7 @@
 #include <omp.h>
 
 #include "config.h"
+#include "estimator.h"
 #include "experiment.h"
 #include "rate.h"
 #include "runner.h"
@@ -138,6 +139,9 @@ static int cmd_list(int argc, char **argv)
     puts("\nschemes:");
     for (size_t i = 0; i < scheme_count(); i++)
         printf("  %-14s %s\n", scheme_at(i)->name, scheme_at(i)->summary);
+    puts("\nestimators (estimator = NAME, or auto: conditional where it applies):");
+    for (size_t i = 0; i < est_count(); i++)
+        printf("  %-14s %s\n", est_at(i)->name, est_at(i)->summary);
     return 0;
 }
 
@@ -565,6 +569,27 @@ static int cmd_probes(int argc, char **argv)
     return 0;
 }
 
+/* ---- columns ---- */
+
+static int cmd_columns(int argc, char **argv)
+{
+    int markdown = 0;
+    for (int i = 1; i < argc; i++) {
+        if (is_help(argv[i])) {
+            puts("usage: bloomsim columns [--markdown]\n\n"
+                 "Prints the columns of the result table, in CSV order, with their meaning\n"
+                 "(--markdown: as the table of docs/model.md, which is generated from it).");
+            return 0;
+        }
+        if (strcmp(argv[i], "--markdown") != 0)
+            return die(2, "columns: unknown argument (got '%s'); see bloomsim columns --help",
+                       argv[i]);
+        markdown = 1;
+    }
+    csv_print_columns(stdout, markdown);
+    return 0;
+}
+
 static const char usage[] =
     "usage: bloomsim COMMAND [ARGS] (bloomsim COMMAND --help for each)\n"
     "\n"
@@ -575,6 +600,7 @@ static const char usage[] =
     "  exact     reference rates for m bits, n keys, k probes\n"
     "  probes    the positions a scheme probes for given hash words\n"
     "  size      design a filter for n keys at a target rate\n"
+    "  columns   the columns of the result table and what each means\n"
     "  --version print the version\n";
 
 int main(int argc, char **argv)
@@ -604,5 +630,7 @@ int main(int argc, char **argv)
         return cmd_probes(argc - 1, argv + 1);
     if (strcmp(argv[1], "size") == 0)
         return cmd_size(argc - 1, argv + 1);
+    if (strcmp(argv[1], "columns") == 0)
+        return cmd_columns(argc - 1, argv + 1);
     return die(2, "unknown command (got '%s'); see bloomsim --help", argv[1]);
 }
