@@ -1,4 +1,4 @@
-/* cond.h - the conditional estimator (SPEC.md, Estimators): for each built filter, the
+/* cond.h - the conditional estimator (docs/model.md, Estimators): for each built filter, the
  * exact false-positive probability over the scheme's whole query distribution, or
  * exact over part of it and sampled over the rest; averaged over filters by the caller.
  *

@@ -1,7 +1,7 @@
 /* est_lookups.c - the lookups estimator (docs/model.md, Estimators): build a filter
  * from n fresh keys, ask L = lookups_per_filter fresh absent keys, count the false
  * positives. Any scheme. Filters of RUNNER_SHARED_BITS and more are built and queried
- * by all threads together (run_shared). */
+ * by all threads together (lookups_run_row). */
 #include <string.h>
 
 #include <omp.h>

@@ -1,4 +1,4 @@
-/* rate.c - reference false-positive rates of a Bloom filter (SPEC.md, "Reference rates").
+/* rate.c - reference false-positive rates of a Bloom filter (docs/model.md, "Reference rates").
  *
  * Model: m bits, n keys, k probes per key, each probe an independent uniform draw on
  * [0, m); a lookup of an absent key is a false positive when its k probes hit set bits.
@@ -16,7 +16,8 @@
  *  - L. H. Harper, "Stirling behavior is asymptotically normal", Ann. Math. Stat. 38,
  *    1967: sum_x S(t,x) y^x has real roots only, so x -> S(t,x) is log-concave; used
  *    below to argue that the distribution of X is unimodal.
- *  - Seed article shared/seeds/000 ("The formula holds"): at b = m/n = 20, k = 14 the
+ *  - Seed article 000, "The Shortcut Has a Floor", section "The formula holds" (see
+ *    README.md, results/FINDINGS.md): at b = m/n = 20, k = 14 the
  *    exact rate is 2.7% above the formula at m = 1024, 0.7% at 4096, 0.04% at 65536.
  *    tests/test_rate.c prints our values for those points.
  *
@@ -234,7 +235,7 @@ int rate_exact_dp(uint64_t m, uint64_t n, unsigned k, double *out)
     return RATE_OK;
 }
 
-/* Exact E[(X/m)^k] by the moment form (SPEC.md; Bose et al. 2008).
+/* Exact E[(X/m)^k] by the moment form (docs/model.md; Bose et al. 2008).
  *
  * Derivation. X = sum_b I_b, I_b = [bit b set]. Expand X^k over k-tuples of bits and
  * group the tuples by their set of distinct bits: S(k,j) (m)_j tuples use exactly j
@@ -353,7 +354,7 @@ int rate_exact_moment(uint64_t m, uint64_t n, unsigned k, double *out)
     return RATE_OK;
 }
 
-/* The CSV's `exact` (SPEC.md): the moment form where it is in its domain (any m up to
+/* The CSV's `exact` (docs/model.md): the moment form where it is in its domain (any m up to
  * 2^40, k <= 48 and well conditioned), else the dynamic program (m <= 2^18), else
  * RATE_EDOM; RATE_ENOMEM passes through from the dynamic program. Accuracy that of the
  * method used: 1e-9 relative or better. Pure, thread-safe. */

@@ -1,4 +1,4 @@
-/* rate.h - reference false-positive rates of a Bloom filter (SPEC.md, "Reference rates").
+/* rate.h - reference false-positive rates of a Bloom filter (docs/model.md, "Reference rates").
  *
  * The model: m bits, n keys, k probes per key, every probe an independent uniform draw
  * on [0, m) (the `independent` scheme). A lookup of an absent key is a false positive
@@ -23,7 +23,7 @@ enum {
     RATE_ENOMEM = 2 /* rate_exact_dp / rate_exact only: the O(m) work array was not allocated */
 };
 
-/* Largest m the moment form accepts (SPEC.md: "any m up to 2^40"). */
+/* Largest m the moment form accepts (docs/model.md: any m up to 2^40). */
 #define RATE_MOMENT_M_MAX (UINT64_C(1) << 40)
 /* Largest k the moment form accepts: at the optimal fill (kn/m = ln 2) its alternating
  * sums amplify rounding by about 3^k, and the error bound 3^k (k + 50) 2^-113 is
@@ -53,7 +53,7 @@ double rate_formula_finite(uint64_t m, uint64_t n, unsigned k);
  * observed) plus the pruned mass, < 1e-290 absolute. */
 int rate_exact_dp(uint64_t m, uint64_t n, unsigned k, double *out);
 
-/* Exact E[(X/m)^k] by the moment form of SPEC.md in __float128.
+/* Exact E[(X/m)^k] by the moment form of docs/model.md in __float128.
  * Domain 1 <= m <= RATE_MOMENT_M_MAX, 1 <= k <= RATE_MOMENT_K_MAX, any n, and the
  * computed rounding-error bound at most RATE_MOMENT_RTOL relative. Writes *out and
  * returns RATE_OK, else RATE_EDOM (out untouched). Tens of microseconds per call. */

@@ -1,4 +1,4 @@
-/* scheme.c - the probe schemes of SPEC.md, one table entry each.
+/* scheme.c - the probe schemes of docs/model.md, one table entry each.
  *
  * Each scheme is three static inline functions, expanded into the table's loops by
  * SCHEME_LOOPS so the hot paths are specialised per scheme (no call per probe):

@@ -1,6 +1,6 @@
 /* scheme.h - probe schemes: how a key's random bits become k bit positions.
  *
- * Definitions are SPEC.md's "Probe schemes" table; scheme.c holds one table with one
+ * Definitions are docs/model.md's "Probe schemes" table; scheme.c holds one table with one
  * entry per scheme. A scheme sees a key as the hash words it consumes (h1, h2, h3 drawn
  * unbiased from the key's PCG stream) or, for `independent` and `partitioned`, as k
  * fresh draws. All functions are pure apart from the caller's generator and bit array,

@@ -1,5 +1,5 @@
 /* stats.h - the `lookups` estimator's summary: rate, standard error and 95% interval
- * from per-filter false-positive counts (SPEC.md, Estimators).
+ * from per-filter false-positive counts (docs/model.md, Estimators).
  *
  * Lookups against one filter share its fill, so they are not independent; the filters
  * are. The standard error therefore comes from the spread of the F per-filter rates

@@ -29,7 +29,7 @@ static void expect_positions(const char *name, uint64_t m, unsigned k, uint64_t 
     printf("\n");
 }
 
-/* Worked by hand from SPEC.md's definitions. */
+/* Worked by hand from the definitions of docs/model.md. */
 static void test_hand_cases(void)
 {
     /* double: 5 + 3i mod 16 */
