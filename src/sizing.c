@@ -25,8 +25,10 @@ int sizing_design(sizing_rule_t rule, uint64_t n, double p, uint64_t *m, unsigne
         kk = floor((double)mm / (double)n * ln2 + 0.5);
     else /* k = uint64(math.Ceil(mdivn * ln2)), mdivn as above */
         kk = ceil(-log(p) / (ln2 * ln2) * ln2);
+    if (kk > SIZING_MAX_K)
+        return SIZING_EPROBES;
     *m = mm;
-    *k = kk < 1 ? 1u : kk > 1000 ? 1000u : (unsigned)kk;
+    *k = kk < 1 ? 1u : (unsigned)kk;
     return SIZING_OK;
 }
 
@@ -52,6 +54,7 @@ const char *sizing_strerror(int status)
     case SIZING_OK: return "ok";
     case SIZING_EDOM: return "needs keys >= 1 and a rate strictly between 0 and 1";
     case SIZING_ETOOBIG: return "the filter would need 2^64 bits or more";
+    case SIZING_EPROBES: return "the design would need more than 1000 probes";
     case SIZING_ELAYERS: return "a stack needs growth >= 1, tightening strictly between 0 "
                                 "and 1, and at most 64 layers";
     default: return "unknown sizing error";

@@ -24,9 +24,15 @@ enum {
     SIZING_EDOM,     /* n == 0, or p not in (0, 1) */
     SIZING_ETOOBIG,  /* m would not fit in 64 bits */
     SIZING_ELAYERS,  /* stack: growth < 1, tightening not in (0, 1), or too many layers */
+    SIZING_EPROBES,  /* k would be more than SIZING_MAX_K */
 };
 
-/* m and k for n keys at target rate p under a rule. */
+/* The most probes a design may have: bloomsim's limit on k everywhere (experiments,
+ * exact, probes). Both rules pass it only for p below about 2^-1000 = 9.3e-302. */
+#define SIZING_MAX_K 1000
+
+/* m and k for n keys at target rate p under a rule. Returns SIZING_OK, SIZING_EDOM,
+ * SIZING_ETOOBIG or SIZING_EPROBES (checked in that order) and writes nothing on error. */
 int sizing_design(sizing_rule_t rule, uint64_t n, double p, uint64_t *m, unsigned *k);
 /* "calculateparams" or "guava". */
 const char *sizing_rule_name(sizing_rule_t rule);

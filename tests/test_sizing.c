@@ -49,7 +49,20 @@ int main(void)
     /* 2^63 keys at 1% need 9.6 * 2^63 bits: past 2^64, refused */
     assert(sizing_design(SIZING_CALCULATEPARAMS, UINT64_C(1) << 63, 0.01, &m, &k) ==
            SIZING_ETOOBIG);
-    printf("domain and overflow refused\n");
+    /* More than SIZING_MAX_K probes: refused, never clamped. 1e-301: -log2 p = 999.90,
+     * k = 1000, the last rate allowed; 9.3e-302: 1000.005, k = 1001. The subnormal
+     * 1e-310 (k = ceil(1029.8) = 1030, guava round(1485.684 ln 2) = 1030) is a valid
+     * rate, refused for its probes; 2^63 keys at 1e-310 are refused for their bits. */
+    expect(SIZING_CALCULATEPARAMS, 1000, 1e-301, 1442552, 1000);
+    assert(sizing_design(SIZING_CALCULATEPARAMS, 1000, 9.3e-302, &m, &k) == SIZING_EPROBES);
+    assert(sizing_design(SIZING_CALCULATEPARAMS, 1, 1e-310, &m, &k) == SIZING_EPROBES);
+    assert(sizing_design(SIZING_GUAVA, 1000, 1e-310, &m, &k) == SIZING_EPROBES);
+    assert(sizing_design(SIZING_CALCULATEPARAMS, UINT64_C(1) << 63, 1e-310, &m, &k) ==
+           SIZING_ETOOBIG);
+    m = 12345, k = 678; /* nothing written on error */
+    assert(sizing_design(SIZING_GUAVA, 1, 5e-324, &m, &k) == SIZING_EPROBES);
+    assert(m == 12345 && k == 678);
+    printf("domain, overflow and more than %d probes refused\n", SIZING_MAX_K);
 
     /* Seed 001's stack at 8,000 keys: capacities 500, 1000, 2000, 4000, 8000 at rates
      * 1%, 0.5%, ..., the fifth layer holding 8000 - 7500 = 500 keys. */
