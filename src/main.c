@@ -476,10 +476,14 @@ static int cmd_size(int argc, char **argv)
         const char *v, *nm = argv[i];
         if (is_help(argv[i])) {
             puts("usage: bloomsim size --keys N --rate P [--rule calculateparams|guava]\n\n"
-                 "Designs a filter for N keys at target false-positive rate P and prints its\n"
-                 "bits m, probes k, bytes, and the formula and exact rates at N keys.\n"
-                 "  calculateparams  m = ceil(-N ln P / ln^2 2), k = ceil(m/N ln 2) (seed 002)\n"
-                 "  guava            m = floor(-N ln P / ln^2 2), k = round(m/N ln 2), >= 1");
+                 "Designs a filter for N keys at target false-positive rate P and prints the\n"
+                 "bits m its library's filter indexes, probes k, bytes, and the formula and\n"
+                 "exact rates at N keys; and the bits the rule computes where they differ.\n"
+                 "  calculateparams  m = ceil(N b), b = -ln P / ln^2 2, k = ceil(b ln 2)\n"
+                 "                   (seed 002, Bendersky's CalculateParams)\n"
+                 "  guava            computed c = floor(-N ln P / ln^2 2), k = round(c/N ln 2),\n"
+                 "                   >= 1; the filter indexes m = 64 ceil(c/64) bits (whole\n"
+                 "                   64-bit words, as Guava's bit array allocates them)");
             return 0;
         }
         if ((v = opt_value(argc, argv, &i, "--keys", &missing))) {
@@ -513,9 +517,9 @@ static int cmd_size(int argc, char **argv)
     if (!n || p < 0)
         return die(2, "size: --keys and --rate are required (got %s)",
                    !n ? "no --keys" : "no --rate");
-    uint64_t m;
+    uint64_t mc, m;
     unsigned k;
-    int st = sizing_design(rule, n, p, &m, &k);
+    int st = sizing_design_full(rule, n, p, &mc, &m, &k);
     if (st != SIZING_OK)
         return die(2, "size: %llu keys at %g: %s (got '--keys %llu --rate %g')",
                    (unsigned long long)n, p, sizing_strerror(st), (unsigned long long)n, p);
@@ -523,6 +527,10 @@ static int cmd_size(int argc, char **argv)
            (unsigned long long)n, p);
     printf("m = %llu bits (%.4g bits per key), k = %u, %llu bytes\n", (unsigned long long)m,
            (double)m / (double)n, k, (unsigned long long)((m + 7) / 8));
+    if (mc != m)
+        printf("the rule computes %llu bits; the filter allocates %llu 64-bit words and "
+               "indexes all %llu bits\n", (unsigned long long)mc, (unsigned long long)(m / 64),
+               (unsigned long long)m);
     printf("formula          %.17g\n", rate_formula(m, n, k));
     printf("formula_finite   %.17g\n", rate_formula_finite(m, n, k));
     double x;

@@ -93,6 +93,12 @@ rm -rf "${tmp:?}/abcdefghi"
 # seed 002: CalculateParams(1000000000, 0.01) = (9585058378 7)
 "$B" size --keys 1000000000 --rate 0.01 | grep -q "^m = 9585058378 bits (9.585 bits per key), k = 7," && ok || bad "size: seed 002's answer"
 
+# Guava at 10^6 keys and 3%: 7,298,440 bits computed, 114,039 words = 7,298,496 indexed, k = 5.
+"$B" size --keys 1000000 --rate 0.03 --rule guava > "$tmp/size"
+grep -q "^m = 7298496 bits (7.298 bits per key), k = 5, 912312 bytes$" "$tmp/size" \
+    && grep -q "^the rule computes 7298440 bits; the filter allocates 114039 64-bit words and indexes all 7298496 bits$" "$tmp/size" \
+    && ok || bad "size --rule guava: $(cat "$tmp/size")"
+"$B" size --keys 1000000000 --rate 0.01 | grep -q "^the rule computes" && bad "size: calculateparams printed a computed size apart" || ok
 for c in list run exact probes size; do
     "$B" $c --help > "$tmp/help" 2>&1 && grep -q "usage: bloomsim $c" "$tmp/help" && ok || bad "$c --help"
 done
