@@ -1,9 +1,10 @@
-/* main.c - the bloomsim command line: list, run, exact, probes.
+/* main.c - the bloomsim command line: list, run, exact, probes, size.
  *
  * The only place that parses argv, prints, and chooses exit codes: 0 success, 2 bad
  * input (one line naming the file, line or option and the value), 1 a runtime failure.
  */
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -101,6 +102,12 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+static void free_names(char **names, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+}
+
 static int cmd_list(int argc, char **argv)
 {
     if (argc > 1 && is_help(argv[1])) {
@@ -118,24 +125,41 @@ static int cmd_list(int argc, char **argv)
         struct dirent *de;
         while ((de = readdir(d)) && nn < 512) {
             size_t l = strlen(de->d_name);
-            if (l > 4 && strcmp(de->d_name + l - 4, ".ini") == 0)
-                names[nn++] = strdup(de->d_name);
+            if (l > 4 && strcmp(de->d_name + l - 4, ".ini") == 0) {
+                if (!(names[nn] = strdup(de->d_name))) {
+                    closedir(d);
+                    free_names(names, nn);
+                    return die(1, "out of memory");
+                }
+                nn++;
+            }
         }
         closedir(d);
     }
     qsort(names, nn, sizeof names[0], cmp_str);
+    experiment_t *e = malloc(sizeof *e);
+    if (!e) {
+        free_names(names, nn);
+        return die(1, "out of memory");
+    }
     printf("experiments (%s):\n", dir);
     for (size_t i = 0; i < nn; i++) {
-        char path[2048], err[EXP_ERR_LEN];
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        experiment_t *e = malloc(sizeof *e);
-        if (e && experiment_load(path, e, err, sizeof err) == 0)
+        char path[2048], err[EXP_ERR_LEN] = "";
+        int len = snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        if (len < 0 || (size_t)len >= sizeof path) {
+            die(2, "list: path too long, more than %zu bytes (got '%s/%s')", sizeof path - 1,
+                dir, names[i]);
+            free(e);
+            free_names(names, nn);
+            return 2;
+        }
+        if (experiment_load(path, e, err, sizeof err) == 0)
             printf("  %-20s %s\n", e->name, e->title);
         else
             printf("  %-20.*s (invalid: %s)\n", (int)strlen(names[i]) - 4, names[i], err);
-        free(e);
-        free(names[i]);
     }
+    free(e);
+    free_names(names, nn);
     puts("\nschemes:");
     for (size_t i = 0; i < scheme_count(); i++)
         printf("  %-14s %s\n", scheme_at(i)->name, scheme_at(i)->summary);
@@ -245,14 +269,24 @@ static void print_table(const experiment_t *e, int quick, const run_result_t *r)
     }
 }
 
-static int resolve_experiment(const char *name, char *path, size_t len)
+/* Whether an experiment name is a file path (has a '/' or ends in .ini). */
+static int is_path(const char *name)
 {
     size_t l = strlen(name);
-    if (strchr(name, '/') || (l > 4 && strcmp(name + l - 4, ".ini") == 0)) {
-        snprintf(path, len, "%s", name);
-        return access(path, R_OK) == 0 ? 0 : -1;
-    }
-    snprintf(path, len, "%s/%s.ini", experiments_dir(), name);
+    return strchr(name, '/') || (l > 4 && strcmp(name + l - 4, ".ini") == 0);
+}
+
+/* The file of experiment NAME into path[0..len): NAME itself if it is a path, else
+ * DIR/NAME.ini. 0 if readable, -1 if not, -2 if the path does not fit. */
+static int resolve_experiment(const char *name, char *path, size_t len)
+{
+    int n;
+    if (is_path(name))
+        n = snprintf(path, len, "%s", name);
+    else
+        n = snprintf(path, len, "%s/%s.ini", experiments_dir(), name);
+    if (n < 0 || (size_t)n >= len)
+        return -2;
     return access(path, R_OK) == 0 ? 0 : -1;
 }
 
@@ -307,7 +341,16 @@ static int cmd_run(int argc, char **argv, const char *command)
     char err[EXP_ERR_LEN];
     for (int i = 0; i < nnames; i++) {
         char path[1024];
-        if (resolve_experiment(names[i], path, sizeof path)) {
+        int st = resolve_experiment(names[i], path, sizeof path);
+        if (st == -2) {
+            free(ex);
+            if (is_path(names[i]))
+                return die(2, "run: path too long, more than %zu bytes (got '%s')",
+                           sizeof path - 1, names[i]);
+            return die(2, "run: path too long, more than %zu bytes (got '%s/%s.ini')",
+                       sizeof path - 1, experiments_dir(), names[i]);
+        }
+        if (st) {
             free(ex);
             return die(2, "run: unknown experiment or unreadable file %s (got '%s'); "
                           "bloomsim list shows them", path, names[i]);
@@ -440,10 +483,14 @@ static int cmd_size(int argc, char **argv)
         const char *v, *nm = argv[i];
         if (is_help(argv[i])) {
             puts("usage: bloomsim size --keys N --rate P [--rule calculateparams|guava]\n\n"
-                 "Designs a filter for N keys at target false-positive rate P and prints its\n"
-                 "bits m, probes k, bytes, and the formula and exact rates at N keys.\n"
-                 "  calculateparams  m = ceil(-N ln P / ln^2 2), k = ceil(m/N ln 2) (seed 002)\n"
-                 "  guava            m = floor(-N ln P / ln^2 2), k = round(m/N ln 2), >= 1");
+                 "Designs a filter for N keys at target false-positive rate P and prints the\n"
+                 "bits m its library's filter indexes, probes k, bytes, and the formula and\n"
+                 "exact rates at N keys; and the bits the rule computes where they differ.\n"
+                 "  calculateparams  m = ceil(N b), b = -ln P / ln^2 2, k = ceil(b ln 2)\n"
+                 "                   (seed 002, Bendersky's CalculateParams)\n"
+                 "  guava            computed c = floor(-N ln P / ln^2 2), k = round(c/N ln 2),\n"
+                 "                   >= 1; the filter indexes m = 64 ceil(c/64) bits (whole\n"
+                 "                   64-bit words, as Guava's bit array allocates them)");
             return 0;
         }
         if ((v = opt_value(argc, argv, &i, "--keys", &missing))) {
@@ -453,7 +500,16 @@ static int cmd_size(int argc, char **argv)
             char *end;
             errno = 0;
             p = strtod(v, &end);
-            if (end == v || *end || errno || !(p > 0 && p < 1))
+            /* strtod may set ERANGE for a subnormal result (glibc does for 1e-310): that
+             * is still a number and a valid rate; only one that underflows to 0 is not. */
+            int range = errno == ERANGE;
+            if (end == v || *end)
+                return die(2, "size: --rate must be a number strictly between 0 and 1 (got "
+                              "'%s')", v);
+            if (range && p == 0 && !signbit(p))
+                return die(2, "size: --rate is below the smallest positive double, %g (got "
+                              "'%s')", DBL_TRUE_MIN, v);
+            if (!(p > 0 && p < 1))
                 return die(2, "size: --rate must be a number strictly between 0 and 1 (got "
                               "'%s')", v);
         } else if ((v = opt_value(argc, argv, &i, "--rule", &missing))) {
@@ -468,9 +524,9 @@ static int cmd_size(int argc, char **argv)
     if (!n || p < 0)
         return die(2, "size: --keys and --rate are required (got %s)",
                    !n ? "no --keys" : "no --rate");
-    uint64_t m;
+    uint64_t mc, m;
     unsigned k;
-    int st = sizing_design(rule, n, p, &m, &k);
+    int st = sizing_design_full(rule, n, p, &mc, &m, &k);
     if (st != SIZING_OK)
         return die(2, "size: %llu keys at %g: %s (got '--keys %llu --rate %g')",
                    (unsigned long long)n, p, sizing_strerror(st), (unsigned long long)n, p);
@@ -478,6 +534,10 @@ static int cmd_size(int argc, char **argv)
            (unsigned long long)n, p);
     printf("m = %llu bits (%.4g bits per key), k = %u, %llu bytes\n", (unsigned long long)m,
            (double)m / (double)n, k, (unsigned long long)((m + 7) / 8));
+    if (mc != m)
+        printf("the rule computes %llu bits; the filter allocates %llu 64-bit words and "
+               "indexes all %llu bits\n", (unsigned long long)mc, (unsigned long long)(m / 64),
+               (unsigned long long)m);
     printf("formula          %.17g\n", rate_formula(m, n, k));
     printf("formula_finite   %.17g\n", rate_formula_finite(m, n, k));
     double x;
@@ -614,16 +674,30 @@ int main(int argc, char **argv)
         printf("bloomsim %s\n", BLOOMSIM_VERSION);
         return 0;
     }
-    /* The command line as typed, for the run metadata. */
-    char command[2048] = "";
-    size_t used = 0;
-    for (int i = 0; i < argc && used < sizeof command - 1; i++)
-        used += (size_t)snprintf(command + used, sizeof command - used, "%s%s", i ? " " : "",
-                                 argv[i]);
     if (strcmp(argv[1], "list") == 0)
         return cmd_list(argc - 1, argv + 1);
-    if (strcmp(argv[1], "run") == 0)
-        return cmd_run(argc - 1, argv + 1, command);
+    if (strcmp(argv[1], "run") == 0) {
+        /* The command line as typed, for the run metadata: allocated to fit, so it is
+         * never cut short. */
+        size_t len = 1;
+        for (int i = 0; i < argc; i++)
+            len += strlen(argv[i]) + 1;
+        char *command = malloc(len);
+        if (!command)
+            return die(1, "out of memory");
+        size_t used = 0;
+        for (int i = 0; i < argc; i++) {
+            size_t l = strlen(argv[i]);
+            if (i)
+                command[used++] = ' ';
+            memcpy(command + used, argv[i], l);
+            used += l;
+        }
+        command[used] = '\0';
+        int rc = cmd_run(argc - 1, argv + 1, command);
+        free(command);
+        return rc;
+    }
     if (strcmp(argv[1], "exact") == 0)
         return cmd_exact(argc - 1, argv + 1);
     if (strcmp(argv[1], "probes") == 0)

@@ -4,7 +4,8 @@
 #include <math.h>
 #include <string.h>
 
-int sizing_design(sizing_rule_t rule, uint64_t n, double p, uint64_t *m, unsigned *k)
+int sizing_design_full(sizing_rule_t rule, uint64_t n, double p, uint64_t *m_computed,
+                       uint64_t *m, unsigned *k)
 {
     if (n == 0 || !(p > 0 && p < 1))
         return SIZING_EDOM;
@@ -21,13 +22,25 @@ int sizing_design(sizing_rule_t rule, uint64_t n, double p, uint64_t *m, unsigne
         return SIZING_ETOOBIG;
     uint64_t mm = bits < 1 ? 1 : (uint64_t)bits;
     double kk;
-    if (rule == SIZING_GUAVA) /* Math.max(1, (int) Math.round((double) m / n * Math.log(2))) */
+    if (rule == SIZING_GUAVA) /* Math.max(1, (int) Math.round((double) m / n * Math.log(2))),
+                               * m the computed numBits, before the array rounds it */
         kk = floor((double)mm / (double)n * ln2 + 0.5);
     else /* k = uint64(math.Ceil(mdivn * ln2)), mdivn as above */
         kk = ceil(-log(p) / (ln2 * ln2) * ln2);
-    *m = mm;
-    *k = kk < 1 ? 1u : kk > 1000 ? 1000u : (unsigned)kk;
+    if (kk > SIZING_MAX_K)
+        return SIZING_EPROBES;
+    /* Guava: new long[ceil(bits / 64)], bitSize() = 64 * words. mm is at most the
+     * largest double below 2^64, 2^64 - 2048, so the rounding cannot overflow. */
+    *m = rule == SIZING_GUAVA ? (mm / 64 + (mm % 64 != 0)) * 64 : mm;
+    *m_computed = mm;
+    *k = kk < 1 ? 1u : (unsigned)kk;
     return SIZING_OK;
+}
+
+int sizing_design(sizing_rule_t rule, uint64_t n, double p, uint64_t *m, unsigned *k)
+{
+    uint64_t computed;
+    return sizing_design_full(rule, n, p, &computed, m, k);
 }
 
 const char *sizing_rule_name(sizing_rule_t rule)
@@ -52,6 +65,7 @@ const char *sizing_strerror(int status)
     case SIZING_OK: return "ok";
     case SIZING_EDOM: return "needs keys >= 1 and a rate strictly between 0 and 1";
     case SIZING_ETOOBIG: return "the filter would need 2^64 bits or more";
+    case SIZING_EPROBES: return "the design would need more than 1000 probes";
     case SIZING_ELAYERS: return "a stack needs growth >= 1, tightening strictly between 0 "
                                 "and 1, and at most 64 layers";
     default: return "unknown sizing error";

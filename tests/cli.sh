@@ -70,9 +70,35 @@ expect_error 2 "--keys and --rate are required (got no --rate)" size --keys 100
 expect_error 2 "--rate must be a number strictly between 0 and 1 (got '1')" size --keys 100 --rate 1
 expect_error 2 "--rule must be calculateparams or guava (got 'best')" size --keys 100 --rate 0.01 --rule best
 expect_error 2 "the filter would need 2^64 bits or more" size --keys 9223372036854775808 --rate 0.01
+# A subnormal rate is a number (strtod's ERANGE aside): refused for what it needs.
+expect_error 2 "1 keys at 1e-310: the design would need more than 1000 probes" size --keys 1 --rate 1e-310
+expect_error 2 "the filter would need 2^64 bits or more" size --keys 9223372036854775808 --rate 1e-310
+expect_error 2 "--rate is below the smallest positive double" size --keys 1 --rate 1e-400
+"$B" size --keys 1000 --rate 1e-301 | grep -q "^m = 1442552 bits (1443 bits per key), k = 1000," && ok || bad "size: 1000 keys at 1e-301"
+# Paths too long for their buffers are refused, not cut short. in_dir DIR ARGS...:
+# expect_error ARGS with BLOOMSIM_EXPERIMENTS=DIR.
+in_dir() {
+    d=$1
+    shift
+    (BLOOMSIM_EXPERIMENTS=$d; export BLOOMSIM_EXPERIMENTS; fail=0; expect_error "$@"; exit $fail) \
+        && ok || fail=$((fail + 1))
+}
+long=$(printf 'abcdefghi/%.0s' $(seq 110))long # 1,104 bytes
+expect_error 2 "run: path too long, more than 1023 bytes (got '$tmp/$long.ini')" run "$tmp/$long.ini" --quick
+in_dir "$tmp/$long" 2 "run: path too long, more than 1023 bytes (got '$tmp/$long/guava.ini')" run guava --quick
+mkdir -p "$tmp/$long/$long" && cp experiments/guava.ini "$tmp/$long/$long/" \
+    && in_dir "$tmp/$long/$long" 2 "list: path too long, more than 2047 bytes (got '$tmp/$long/$long/guava.ini')" list \
+    || bad "cannot make a directory of 2,200 bytes"
+rm -rf "${tmp:?}/abcdefghi"
 # seed 002: CalculateParams(1000000000, 0.01) = (9585058378 7)
 "$B" size --keys 1000000000 --rate 0.01 | grep -q "^m = 9585058378 bits (9.585 bits per key), k = 7," && ok || bad "size: seed 002's answer"
 
+# Guava at 10^6 keys and 3%: 7,298,440 bits computed, 114,039 words = 7,298,496 indexed, k = 5.
+"$B" size --keys 1000000 --rate 0.03 --rule guava > "$tmp/size"
+grep -q "^m = 7298496 bits (7.298 bits per key), k = 5, 912312 bytes$" "$tmp/size" \
+    && grep -q "^the rule computes 7298440 bits; the filter allocates 114039 64-bit words and indexes all 7298496 bits$" "$tmp/size" \
+    && ok || bad "size --rule guava: $(cat "$tmp/size")"
+"$B" size --keys 1000000000 --rate 0.01 | grep -q "^the rule computes" && bad "size: calculateparams printed a computed size apart" || ok
 for c in list run exact probes size; do
     "$B" $c --help > "$tmp/help" 2>&1 && grep -q "usage: bloomsim $c" "$tmp/help" && ok || bad "$c --help"
 done

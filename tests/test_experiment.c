@@ -146,7 +146,7 @@ static void test_sweeps(void)
     assert(rows[0].geom.m == (UINT64_C(3) << 29) && rows[0].geom.k == 7 && rows[0].filters == 6);
     assert(rows[0].lookups_per_filter == 20000000);
     assert(rows[4].structure == STRUCT_DESIGN && rows[4].geom.k == 20);
-    assert(rows[4].geom.m == 1610612728 && rows[4].lookups_per_filter == 250000000);
+    assert(rows[4].geom.m == (UINT64_C(3) << 29) && rows[4].lookups_per_filter == 250000000);
     assert(rows[8].geom.m == 3000000000 && rows[8].filters == 3 && rows[8].n == 300000000);
     free(rows);
     assert(experiment_rows(e, 1, &rows, &n, err, sizeof err) == 0);

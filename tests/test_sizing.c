@@ -1,9 +1,15 @@
 /* test_sizing.c - filter design rules and stack layers.
  * Known answers: seed 002 prints CalculateParams(1000000000, 0.01) = (9585058378 7);
  * seed 001 sizes 2,000 keys at 1% as 19,171 bits and 7 hash functions, at 0.1% as 28,756
- * bits (ten hash functions), and 8,000 keys at 1% as 76,681 bits. The guava values and
- * the edge cases are the formulas of sizing.h evaluated in double, in the order Java and
- * Go evaluate them (checked with Python's floats). */
+ * bits (ten hash functions), and 8,000 keys at 1% as 76,681 bits. Guava at 10^6 keys and
+ * 3%: optimalNumOfBits(1000000, 0.03) = 7,298,440 (asserted in jcog's
+ * LongBitsetBloomFilterTest, a copy of Hive's BloomFilter, whose optimalNumOfBits is
+ * Guava's expression), 5 probes (BloomFilter.create: "for 3%, we always get 5 hash
+ * functions"), and the filter indexes 7,298,496 bits: Guava's BloomFilterTest.testBitSize
+ * asserts bitSize() == 64 * ceil(optimalNumOfBits(n, fpp) / 64), and 7,298,440 / 64 =
+ * 114,038.125. The other guava values and the edge cases are the formulas of sizing.h
+ * evaluated in double, in the order Java and Go evaluate them (checked with Python's
+ * floats). */
 #undef NDEBUG
 #include <assert.h>
 #include <math.h>
@@ -11,34 +17,53 @@
 
 #include "sizing.h"
 
-static void expect(sizing_rule_t rule, uint64_t n, double p, uint64_t m, unsigned k)
+/* The design's computed bits mc, indexed bits m and probes k; sizing_design agrees. */
+static void expect(sizing_rule_t rule, uint64_t n, double p, uint64_t mc, uint64_t m, unsigned k)
 {
-    uint64_t gm;
-    unsigned gk;
-    assert(sizing_design(rule, n, p, &gm, &gk) == SIZING_OK);
-    printf("%-15s n=%-10llu p=%-8g m=%llu k=%u\n", sizing_rule_name(rule),
-           (unsigned long long)n, p, (unsigned long long)gm, gk);
-    assert(gm == m && gk == k);
+    uint64_t gmc, gm, m2;
+    unsigned gk, k2;
+    assert(sizing_design_full(rule, n, p, &gmc, &gm, &gk) == SIZING_OK);
+    printf("%-15s n=%-10llu p=%-8g computed m=%llu indexed m=%llu k=%u\n",
+           sizing_rule_name(rule), (unsigned long long)n, p, (unsigned long long)gmc,
+           (unsigned long long)gm, gk);
+    assert(gmc == mc && gm == m && gk == k);
+    assert(sizing_design(rule, n, p, &m2, &k2) == SIZING_OK && m2 == m && k2 == k);
 }
 
 int main(void)
 {
-    expect(SIZING_CALCULATEPARAMS, 1000000000, 0.01, UINT64_C(9585058378), 7);
-    expect(SIZING_CALCULATEPARAMS, 2000, 0.01, 19171, 7);
-    expect(SIZING_CALCULATEPARAMS, 2000, 0.001, 28756, 10);
-    expect(SIZING_CALCULATEPARAMS, 8000, 0.01, 76681, 7);
-    /* guava: floor(2000 * 9.58506) = 19170, round(9.585 ln 2 = 6.644) = 7 */
-    expect(SIZING_GUAVA, 2000, 0.01, 19170, 7);
-    /* guava, one in a million for 10^8 keys: floor(10^8 * 13.8155 / 0.480453) =
-     * 2875517513, round(28.755 ln 2 = 19.93) = 20 */
-    expect(SIZING_GUAVA, 100000000, 1e-6, UINT64_C(2875517513), 20);
+    /* calculateparams: Bendersky's filter indexes the m it computes. */
+    expect(SIZING_CALCULATEPARAMS, 1000000000, 0.01, UINT64_C(9585058378), UINT64_C(9585058378), 7);
+    expect(SIZING_CALCULATEPARAMS, 2000, 0.01, 19171, 19171, 7);
+    expect(SIZING_CALCULATEPARAMS, 2000, 0.001, 28756, 28756, 10);
+    expect(SIZING_CALCULATEPARAMS, 8000, 0.01, 76681, 76681, 7);
+    /* k from b = -ln p / ln^2 2, not from m/n (CalculateParams): at 1 key and 0.008,
+     * b = 10.05, m = 11, k = ceil(6.966) = 7, where ceil((m/n) ln 2) = ceil(7.62) = 8. */
+    expect(SIZING_CALCULATEPARAMS, 1, 0.008, 11, 11, 7);
+    /* guava: the computed bits, rounded up to whole 64-bit words for the index. */
+    expect(SIZING_GUAVA, 1000000, 0.03, 7298440, 7298496, 5);
+    /* floor(2000 * 9.58506) = 19170 -> 300 words = 19200; round(9.585 ln 2 = 6.644) = 7 */
+    expect(SIZING_GUAVA, 2000, 0.01, 19170, 19200, 7);
+    /* k from the computed bits, as BloomFilter.create calls it: 41 keys at 1% compute
+     * 392 bits (indexed 448), round(392/41 ln 2 = 6.63) = 7; 448 would give
+     * round(7.57) = 8. */
+    expect(SIZING_GUAVA, 41, 0.01, 392, 448, 7);
+    /* one in a million for 10^8 keys: floor(10^8 * 13.8155 / 0.480453) = 2875517513,
+     * 44929962 words = 2875517568 bits; round(28.755 ln 2 = 19.93) = 20 */
+    expect(SIZING_GUAVA, 100000000, 1e-6, UINT64_C(2875517513), UINT64_C(2875517568), 20);
+    /* the guava experiment's design (experiments/guava.ini): 56,011,230 keys at 1e-6
+     * compute 3*2^29 - 8 bits and index 3*2^29; its quick scale, 875,175 keys, computes
+     * 25,165,810 and indexes 3*2^23 */
+    expect(SIZING_GUAVA, 56011230, 1e-6, 3 * (UINT64_C(1) << 29) - 8, 3 * (UINT64_C(1) << 29),
+           20);
+    expect(SIZING_GUAVA, 875175, 1e-6, 25165810, 3 * (UINT64_C(1) << 23), 20);
     /* n = 1 at 1%: ceil(9.585) = 10 bits, ceil(6.64) = 7 probes */
-    expect(SIZING_CALCULATEPARAMS, 1, 0.01, 10, 7);
+    expect(SIZING_CALCULATEPARAMS, 1, 0.01, 10, 10, 7);
     /* p near 1: a fraction of a bit per key rounds up to one bit and one probe */
-    expect(SIZING_CALCULATEPARAMS, 1, 0.999999, 1, 1);
-    expect(SIZING_GUAVA, 1, 0.999999, 1, 1); /* floor gives 0; at least 1 bit */
+    expect(SIZING_CALCULATEPARAMS, 1, 0.999999, 1, 1, 1);
+    expect(SIZING_GUAVA, 1, 0.999999, 1, 64, 1); /* floor gives 0; at least 1 bit, 1 word */
     /* p near 0: 1e-300 needs 1,437.76 bits per key and ceil(996.6) = 997 probes */
-    expect(SIZING_CALCULATEPARAMS, 1000, 1e-300, 1437759, 997);
+    expect(SIZING_CALCULATEPARAMS, 1000, 1e-300, 1437759, 1437759, 997);
 
     uint64_t m;
     unsigned k;
@@ -49,7 +74,20 @@ int main(void)
     /* 2^63 keys at 1% need 9.6 * 2^63 bits: past 2^64, refused */
     assert(sizing_design(SIZING_CALCULATEPARAMS, UINT64_C(1) << 63, 0.01, &m, &k) ==
            SIZING_ETOOBIG);
-    printf("domain and overflow refused\n");
+    /* More than SIZING_MAX_K probes: refused, never clamped. 1e-301: -log2 p = 999.90,
+     * k = 1000, the last rate allowed; 9.3e-302: 1000.005, k = 1001. The subnormal
+     * 1e-310 (k = ceil(1029.8) = 1030, guava round(1485.684 ln 2) = 1030) is a valid
+     * rate, refused for its probes; 2^63 keys at 1e-310 are refused for their bits. */
+    expect(SIZING_CALCULATEPARAMS, 1000, 1e-301, 1442552, 1442552, 1000);
+    assert(sizing_design(SIZING_CALCULATEPARAMS, 1000, 9.3e-302, &m, &k) == SIZING_EPROBES);
+    assert(sizing_design(SIZING_CALCULATEPARAMS, 1, 1e-310, &m, &k) == SIZING_EPROBES);
+    assert(sizing_design(SIZING_GUAVA, 1000, 1e-310, &m, &k) == SIZING_EPROBES);
+    assert(sizing_design(SIZING_CALCULATEPARAMS, UINT64_C(1) << 63, 1e-310, &m, &k) ==
+           SIZING_ETOOBIG);
+    m = 12345, k = 678; /* nothing written on error */
+    assert(sizing_design(SIZING_GUAVA, 1, 5e-324, &m, &k) == SIZING_EPROBES);
+    assert(m == 12345 && k == 678);
+    printf("domain, overflow and more than %d probes refused\n", SIZING_MAX_K);
 
     /* Seed 001's stack at 8,000 keys: capacities 500, 1000, 2000, 4000, 8000 at rates
      * 1%, 0.5%, ..., the fifth layer holding 8000 - 7500 = 500 keys. */
@@ -76,6 +114,16 @@ int main(void)
     /* Growth 4: 500, 2000, 8000: three layers at 8,000 keys (seed 001). */
     assert(sizing_stack(SIZING_CALCULATEPARAMS, 500, 0.01, 4, 0.5, 8000, L, &nl) == SIZING_OK);
     assert(nl == 3 && L[2].n == 5500);
+    /* Guava's rule sizes each layer as the filter Guava builds: 500 keys at 1% compute
+     * floor(500 * 9.58506) = 4792 bits and index 75 words, 4800. */
+    assert(sizing_stack(SIZING_GUAVA, 500, 0.01, 2, 0.5, 1500, L, &nl) == SIZING_OK);
+    assert(nl == 2 && L[0].m == 4800);
+    for (size_t j = 0; j < nl; j++) {
+        uint64_t mj;
+        unsigned kj;
+        assert(sizing_design(SIZING_GUAVA, L[j].capacity, L[j].rate, &mj, &kj) == SIZING_OK);
+        assert(L[j].m == mj && L[j].k == kj && mj % 64 == 0);
+    }
     /* Bad parameters. */
     assert(sizing_stack(SIZING_CALCULATEPARAMS, 500, 0.01, 2, 1.0, 8000, L, &nl) == SIZING_ELAYERS);
     assert(sizing_stack(SIZING_CALCULATEPARAMS, 500, 0.01, 2, 0.0, 8000, L, &nl) == SIZING_ELAYERS);
