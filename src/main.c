@@ -421,7 +421,7 @@ static int cmd_exact(int argc, char **argv)
         const char *v;
         if (is_help(argv[i])) {
             puts("usage: bloomsim exact --bits M --keys N [--k K]\n\n"
-                 "Prints the reference rates of SPEC.md for m bits, n keys, k probes (default\n"
+                 "Prints the reference rates of docs/model.md for m bits, n keys, k probes (default\n"
                  "k = round(m/n ln 2)): the formula (1-e^{-kn/m})^k, its finite form\n"
                  "(1-(1-1/m)^{kn})^k, the exact rate of independent probes by the moment form\n"
                  "and by the dynamic program (where m is small enough), and the exact rate of\n"

@@ -5,7 +5,7 @@
  * A design has three numbers: the bit count the rule computes, the number of bits m the
  * library's filter really indexes (the modulus of its positions; what bloomsim builds
  * and what the rates are computed for), and the number of probes k. Rules
- * (SPEC.md, The model; the library survey LIBRARIES.md, sections 1 and 17):
+ * (docs/model.md, The model; Guava's BloomFilter.java and LockFreeBitArray):
  *   calculateparams  m = ceil(n b), b = -ln p / (ln 2)^2, k = ceil(b ln 2); seed 002's
  *                    CalculateParams (Bendersky's Go filter), computed as it does: b
  *                    first, in double, and k from b, not from m/n. The filter indexes
