@@ -290,11 +290,13 @@ static int resolve_experiment(const char *name, char *path, size_t len)
     return access(path, R_OK) == 0 ? 0 : -1;
 }
 
-static int cmd_run(int argc, char **argv, const char *command)
+#define RUN_MAX_NAMES 64
+
+/* run's options into o and its experiment names into names[*nnames]. Returns -1 to go
+ * on, else the exit status (0 after --help, 2 for bad input, reported). */
+static int parse_run_args(int argc, char **argv, run_opts_t *o, const char **names,
+                          int *nnames)
 {
-    run_opts_t o = {.threads = omp_get_max_threads(), .outdir = "out", .command = command};
-    const char *names[64];
-    int nnames = 0;
     for (int i = 1; i < argc; i++) {
         int missing = 0;
         const char *v;
@@ -303,96 +305,93 @@ static int cmd_run(int argc, char **argv, const char *command)
             fputs(run_usage, stdout);
             return 0;
         } else if (strcmp(argv[i], "--quick") == 0) {
-            o.quick = 1;
+            o->quick = 1;
         } else if (strcmp(argv[i], "--resume") == 0) {
-            o.resume = 1;
+            o->resume = 1;
         } else if (strcmp(argv[i], "--force") == 0) {
-            o.force = 1;
+            o->force = 1;
         } else if ((v = opt_value(argc, argv, &i, "--threads", &missing))) {
             if (parse_count(v, &x) || x < 1 || x > 4096)
                 return die(2, "run: --threads must be a whole number from 1 to 4096 (got '%s')", v);
-            o.threads = (int)x;
+            o->threads = (int)x;
         } else if ((v = opt_value(argc, argv, &i, "--seed", &missing))) {
             if (parse_count(v, &x))
                 return die(2, "run: --seed must be a whole number (got '%s')", v);
-            o.seed = x;
-            o.seed_given = 1;
+            o->seed = x;
+            o->seed_given = 1;
         } else if ((v = opt_value(argc, argv, &i, "--out", &missing))) {
             if (!*v)
                 return die(2, "run: --out needs a directory (got '')");
-            o.outdir = v;
+            o->outdir = v;
         } else if (missing) {
             return die(2, "run: %s needs a value (got nothing)", argv[i]);
         } else if (argv[i][0] == '-') {
             return die(2, "run: unknown option (got '%s'); see bloomsim run --help", argv[i]);
-        } else if (nnames < 64) {
-            names[nnames++] = argv[i];
+        } else if (*nnames < RUN_MAX_NAMES) {
+            names[(*nnames)++] = argv[i];
         } else {
             return die(2, "run: too many experiments (got '%s')", argv[i]);
         }
     }
-    if (nnames == 0)
+    if (*nnames == 0)
         return die(2, "run: name an experiment (got nothing); bloomsim list shows them");
+    return -1;
+}
 
-    /* Load and check every experiment before running any. */
-    experiment_t *ex = calloc((size_t)nnames, sizeof *ex);
-    if (!ex)
-        return die(1, "out of memory");
-    char err[EXP_ERR_LEN];
-    for (int i = 0; i < nnames; i++) {
-        char path[1024];
-        int st = resolve_experiment(names[i], path, sizeof path);
-        if (st == -2) {
-            free(ex);
-            if (is_path(names[i]))
-                return die(2, "run: path too long, more than %zu bytes (got '%s')",
-                           sizeof path - 1, names[i]);
-            return die(2, "run: path too long, more than %zu bytes (got '%s/%s.ini')",
-                       sizeof path - 1, experiments_dir(), names[i]);
-        }
-        if (st) {
-            free(ex);
-            return die(2, "run: unknown experiment or unreadable file %s (got '%s'); "
-                          "bloomsim list shows them", path, names[i]);
-        }
-        if (experiment_load(path, &ex[i], err, sizeof err)) {
-            free(ex);
-            return die(2, "%s", err);
-        }
-        /* Both scales, so a full definition that cannot run fails its --quick test. */
-        for (int q = 0; q < 2; q++) {
-            exp_row_t *rows;
-            size_t nrows;
-            if (experiment_rows(&ex[i], q, &rows, &nrows, err, sizeof err)) {
-                free(ex);
-                return die(2, "%s", err);
-            }
-            free(rows);
-        }
-        for (int j = 0; j < i; j++)
-            if (strcmp(ex[j].name, ex[i].name) == 0) {
-                die(2, "run: %s and %s would both write %s/%s.csv; run them with different "
-                       "--out (got '%s')", names[j], names[i], o.outdir, ex[i].name, names[i]);
-                free(ex);
-                return 2;
-            }
+/* Load experiment names[i] into ex[i] and check that both its scales expand into rows
+ * (so a full definition that cannot run fails its --quick test) and that no earlier one
+ * writes the same files. Returns 0, or 2 (reported). */
+static int load_checked(const char *const *names, int i, const char *outdir, experiment_t *ex)
+{
+    char path[1024], err[EXP_ERR_LEN];
+    int st = resolve_experiment(names[i], path, sizeof path);
+    if (st == -2) {
+        if (is_path(names[i]))
+            return die(2, "run: path too long, more than %zu bytes (got '%s')",
+                       sizeof path - 1, names[i]);
+        return die(2, "run: path too long, more than %zu bytes (got '%s/%s.ini')",
+                   sizeof path - 1, experiments_dir(), names[i]);
     }
+    if (st)
+        return die(2, "run: unknown experiment or unreadable file %s (got '%s'); "
+                      "bloomsim list shows them", path, names[i]);
+    if (experiment_load(path, &ex[i], err, sizeof err))
+        return die(2, "%s", err);
+    for (int q = 0; q < 2; q++) {
+        exp_row_t *rows;
+        size_t nrows;
+        if (experiment_rows(&ex[i], q, &rows, &nrows, err, sizeof err))
+            return die(2, "%s", err);
+        free(rows);
+    }
+    for (int j = 0; j < i; j++)
+        if (strcmp(ex[j].name, ex[i].name) == 0)
+            return die(2, "run: %s and %s would both write %s/%s.csv; run them with different "
+                          "--out (got '%s')", names[j], names[i], outdir, ex[i].name, names[i]);
+    return 0;
+}
+
+/* Run the experiments in turn, stopping at the first failure; SIGINT and SIGTERM stop
+ * the run in progress, keeping its finished rows. Returns the exit status. */
+static int run_all(const experiment_t *ex, int n, run_opts_t *o)
+{
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_stop_signal;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
-    o.stop = &stop_signal;
+    o->stop = &stop_signal;
     int rc = 0;
-    for (int i = 0; i < nnames && rc == 0; i++) {
+    for (int i = 0; i < n && rc == 0; i++) {
+        char err[EXP_ERR_LEN];
         tty_progress_t tp = {.name = ex[i].name};
         if (isatty(STDERR_FILENO)) {
-            o.progress = show_progress;
-            o.progress_ctx = &tp;
+            o->progress = show_progress;
+            o->progress_ctx = &tp;
         }
         run_result_t res;
-        rc = runner_run(&ex[i], &o, &res, err, sizeof err);
+        rc = runner_run(&ex[i], o, &res, err, sizeof err);
         if (tp.active)
             fputs("\r\033[K", stderr);
         if (rc == RUN_INTERRUPTED) {
@@ -401,12 +400,32 @@ static int cmd_run(int argc, char **argv, const char *command)
         } else if (rc) {
             die(rc, "%s", err);
         } else {
-            print_table(&ex[i], o.quick, &res);
+            print_table(&ex[i], o->quick, &res);
             printf("\nwrote %s and %s (%.1f s, %d thread%s)\n", res.csv_path, res.meta_path,
-                   res.seconds, o.threads, o.threads == 1 ? "" : "s");
+                   res.seconds, o->threads, o->threads == 1 ? "" : "s");
         }
         runner_free(&res);
     }
+    return rc;
+}
+
+static int cmd_run(int argc, char **argv, const char *command)
+{
+    run_opts_t o = {.threads = omp_get_max_threads(), .outdir = "out", .command = command};
+    const char *names[RUN_MAX_NAMES];
+    int nnames = 0;
+    int rc = parse_run_args(argc, argv, &o, names, &nnames);
+    if (rc >= 0)
+        return rc;
+    /* Load and check every experiment before running any. */
+    experiment_t *ex = calloc((size_t)nnames, sizeof *ex);
+    if (!ex)
+        return die(1, "out of memory");
+    rc = 0;
+    for (int i = 0; i < nnames && rc == 0; i++)
+        rc = load_checked(names, i, o.outdir, ex);
+    if (rc == 0)
+        rc = run_all(ex, nnames, &o);
     free(ex);
     return rc;
 }
@@ -550,14 +569,29 @@ static int cmd_size(int argc, char **argv)
 
 /* ---- probes ---- */
 
+/* The index of a hash-word option --h1 .. --hN (N = SCHEME_MAX_WORDS), with or without
+ * "=VALUE", or -1. */
+static int hash_word_option(const char *arg)
+{
+    if (strncmp(arg, "--h", 3) != 0 || arg[3] < '1' || arg[3] > '9')
+        return -1;
+    char *end;
+    long j = strtol(arg + 3, &end, 10);
+    if ((*end != '\0' && *end != '=') || j < 1 || j > SCHEME_MAX_WORDS)
+        return -1;
+    return (int)j - 1;
+}
+
 static int cmd_probes(int argc, char **argv)
 {
     const char *name = NULL;
-    uint64_t m = 0, k = 0, h[3] = {0, 0, 0};
-    int have[3] = {0, 0, 0};
+    uint64_t m = 0, k = 0, h[SCHEME_MAX_WORDS] = {0};
+    int have[SCHEME_MAX_WORDS] = {0};
     for (int i = 1; i < argc; i++) {
         int missing = 0;
         const char *v, *nm = argv[i];
+        char opt[16];
+        int w;
         uint64_t *dst = NULL;
         if (is_help(argv[i])) {
             puts("usage: bloomsim probes SCHEME --bits M --k K --h1 A --h2 B [--h3 C]\n\n"
@@ -571,12 +605,10 @@ static int cmd_probes(int argc, char **argv)
             dst = &m;
         else if ((v = opt_value(argc, argv, &i, "--k", &missing)))
             dst = &k;
-        else if ((v = opt_value(argc, argv, &i, "--h1", &missing)))
-            dst = &h[0], have[0] = 1;
-        else if ((v = opt_value(argc, argv, &i, "--h2", &missing)))
-            dst = &h[1], have[1] = 1;
-        else if ((v = opt_value(argc, argv, &i, "--h3", &missing)))
-            dst = &h[2], have[2] = 1;
+        else if ((w = hash_word_option(argv[i])) >= 0 &&
+                 (snprintf(opt, sizeof opt, "--h%d", w + 1),
+                  v = opt_value(argc, argv, &i, opt, &missing)))
+            dst = &h[w], have[w] = 1;
         else if (missing)
             return die(2, "probes: %s needs a value (got nothing)", nm);
         else if (argv[i][0] == '-' || name)
@@ -602,7 +634,7 @@ static int cmd_probes(int argc, char **argv)
     for (unsigned j = 0; j < s->nwords; j++)
         if (!have[j])
             return die(2, "probes: scheme %s needs --h%u (got nothing)", name, j + 1);
-    for (unsigned j = s->nwords; j < 3; j++)
+    for (unsigned j = s->nwords; j < SCHEME_MAX_WORDS; j++)
         if (have[j])
             return die(2, "probes: scheme %s takes no --h%u (got '%llu')", name, j + 1,
                        (unsigned long long)h[j]);
@@ -613,10 +645,14 @@ static int cmd_probes(int argc, char **argv)
                    (unsigned long long)m, (unsigned long long)k, scheme_strerror(st),
                    (unsigned long long)m);
     st = s->check_words(&g, h);
-    if (st != SCHEME_OK)
-        return die(2, "probes: %s with m = %llu: %s (got h1 '%llu', h2 '%llu', h3 '%llu')",
-                   name, (unsigned long long)g.m, scheme_strerror(st),
-                   (unsigned long long)h[0], (unsigned long long)h[1], (unsigned long long)h[2]);
+    if (st != SCHEME_OK) {
+        char got[256] = "";
+        for (unsigned j = 0, at = 0; j < s->nwords && at < sizeof got; j++)
+            at += (unsigned)snprintf(got + at, sizeof got - at, "%sh%u '%llu'", j ? ", " : "",
+                                     j + 1, (unsigned long long)h[j]);
+        return die(2, "probes: %s with m = %llu: %s (got %s)", name, (unsigned long long)g.m,
+                   scheme_strerror(st), got);
+    }
     uint64_t *pos = malloc(k * sizeof *pos);
     if (!pos)
         return die(1, "out of memory");
