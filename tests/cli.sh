@@ -7,12 +7,7 @@
 #  - probes, exact and list print what they should.
 set -u
 B=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. tests/lib.sh
 
 mkdir -p "$tmp/out"
 echo "earlier result" > "$tmp/out/sentinel.csv"
@@ -117,12 +112,10 @@ done
 
 # Determinism across thread counts; quiet in a pipe (nothing on stderr). guava and
 # hash32 build each filter on all threads (RUNNER_SHARED_BITS).
-# The table without its seconds column, found by header name.
-strip() { awk -F, 'BEGIN { OFS = "," } NR == 1 { for (i = 1; i <= NF; i++) if ($i == "seconds") c = i } { $c = ""; print }' "$1"; }
 for e in guava hash32 floor-4096 exact-vs-formula; do
     "$B" run $e --quick --threads 1 --out "$tmp/t1" > /dev/null 2> "$tmp/err1"
     "$B" run $e --quick --threads 2 --out "$tmp/t2" > /dev/null 2> "$tmp/err2"
-    if strip "$tmp/t1/$e.quick.csv" > "$tmp/a" && strip "$tmp/t2/$e.quick.csv" > "$tmp/b" \
+    if strip_seconds "$tmp/t1/$e.quick.csv" > "$tmp/a" && strip_seconds "$tmp/t2/$e.quick.csv" > "$tmp/b" \
         && cmp -s "$tmp/a" "$tmp/b"; then ok; else bad "$e: CSV differs between 1 and 2 threads"; fi
     [ ! -s "$tmp/err1" ] && [ ! -s "$tmp/err2" ] && ok || bad "$e printed on stderr in a pipe"
     [ -f "$tmp/t1/$e.quick.meta" ] && grep -q "^seed = 1$" "$tmp/t1/$e.quick.meta" && ok || bad "$e metadata"
@@ -130,7 +123,7 @@ for e in guava hash32 floor-4096 exact-vs-formula; do
 done
 # A different seed gives a different table (the comparison above is not vacuous).
 "$B" run floor-4096 --quick --seed 2 --out "$tmp/s2" > /dev/null 2>&1
-strip "$tmp/s2/floor-4096.quick.csv" > "$tmp/c"
+strip_seconds "$tmp/s2/floor-4096.quick.csv" > "$tmp/c"
 cmp -s "$tmp/a" "$tmp/c" && bad "seed 2 gave the same CSV as seed 1" || ok
 # Row count: 90 rows plus the header; the header is the column list of `bloomsim
 # columns` (csv.h), in order.
@@ -182,8 +175,8 @@ interrupt() {
     expect_error 2 "holds rows of an interrupted run; --resume continues it" run "$tmp/$1.ini" --out "$tmp/io"
     "$B" run "$tmp/$1.ini" --out "$tmp/io" --resume > /dev/null 2>&1 && ok || bad "$1 SIG$2: --resume failed"
     grep -q "^resumed_rows = $kept$" "$tmp/io/$1.meta" && ok || bad "$1 SIG$2: resumed_rows"
-    strip "$tmp/io/$1.csv" > "$tmp/r1"
-    strip "$tmp/whole/$1.csv" > "$tmp/r2"
+    strip_seconds "$tmp/io/$1.csv" > "$tmp/r1"
+    strip_seconds "$tmp/whole/$1.csv" > "$tmp/r2"
     cmp -s "$tmp/r1" "$tmp/r2" && ok || bad "$1 SIG$2: resumed CSV differs from an uninterrupted run"
     [ ! -e "$tmp/io/$1.csv.partial" ] && [ ! -e "$tmp/io/$1.run" ] && ok || bad "$1 SIG$2: leftovers"
 }
@@ -197,5 +190,4 @@ cmp -s "$tmp/before.csv" "$tmp/io/intr.csv" && ok || bad "a refused run touched 
 "$B" run "$tmp/intr.ini" --out "$tmp/io" --seed 9 --force > /dev/null 2>&1 && ok || bad "--force"
 grep -q "^seed = 9$" "$tmp/io/intr.meta" && ok || bad "--force did not replace the result"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

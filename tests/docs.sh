@@ -8,12 +8,7 @@
 #    every relative link points at a file that exists.
 set -u
 B=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. tests/lib.sh
 
 "$B" columns --markdown > "$tmp/want"
 sed -n '/^<!-- columns:begin/,/^<!-- columns:end -->/p' docs/model.md | sed '1d;$d' > "$tmp/have"
@@ -45,5 +40,4 @@ for d in README.md docs/*.md results/FINDINGS.md; do
         [ -e "$dir/$l" ] && ok || bad "$d links to $l, which does not exist"
     done
 done
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

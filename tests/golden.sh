@@ -6,37 +6,24 @@
 # Regenerate (only then): tests/golden.sh BLOOMSIM --update
 set -u
 B=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-# strip_seconds FILE: the table without the column named `seconds`.
-strip_seconds() {
-    awk -F, 'BEGIN { OFS = "," }
-        NR == 1 { for (i = 1; i <= NF; i++) if ($i == "seconds") c = i
-                  if (!c) { print "no seconds column" > "/dev/stderr"; exit 1 } }
-        { $c = ""; print }' "$1"
-}
+. tests/lib.sh
 for f in experiments/*.ini; do
     e=$(basename "$f" .ini)
     if ! "$B" run "$e" --quick --threads 2 --out "$tmp" > /dev/null 2>&1; then
-        fail=$((fail + 1)); echo "FAIL: $e --quick did not run"; continue
+        bad "$e --quick did not run"; continue
     fi
-    strip_seconds "$tmp/$e.quick.csv" > "$tmp/$e.csv" || { fail=$((fail + 1)); continue; }
+    strip_seconds "$tmp/$e.quick.csv" > "$tmp/$e.csv" || { bad "$e: no table"; continue; }
     if [ "${2:-}" = "--update" ]; then
         cp "$tmp/$e.csv" "tests/golden/$e.csv"
     fi
     if cmp -s "$tmp/$e.csv" "tests/golden/$e.csv"; then
-        pass=$((pass + 1))
+        ok
     else
-        fail=$((fail + 1))
-        echo "FAIL: $e --quick differs from tests/golden/$e.csv:"
+        bad "$e --quick differs from tests/golden/$e.csv:"
         diff "tests/golden/$e.csv" "$tmp/$e.csv" | head -6
     fi
 done
 for g in tests/golden/*.csv; do
-    [ -f "experiments/$(basename "$g")" ] || [ -f "experiments/$(basename "$g" .csv).ini" ] \
-        || { fail=$((fail + 1)); echo "FAIL: $g has no experiment"; }
+    [ -f "experiments/$(basename "$g" .csv).ini" ] || bad "$g has no experiment"
 done
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

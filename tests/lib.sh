@@ -1,0 +1,21 @@
+# lib.sh - sourced by the shell tests (cli.sh, golden.sh, docs.sh, report.sh): a scratch
+# directory removed on exit, pass/fail counters, and the closing line meson and CI read.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+# The table $1 without its seconds column, found by header name.
+strip_seconds() {
+    awk -F, 'BEGIN { OFS = "," }
+        NR == 1 { for (i = 1; i <= NF; i++) if ($i == "seconds") c = i
+                  if (!c) { print "no seconds column" > "/dev/stderr"; exit 1 } }
+        { $c = ""; print }' "$1"
+}
+# Print "N passed, N failed" and exit with the verdict.
+finish() {
+    echo "$pass passed, $fail failed"
+    [ "$fail" -eq 0 ]
+    exit
+}
