@@ -88,7 +88,7 @@ int main(int argc, char **argv)
     }
     const scheme_t *s = scheme_find("guava64"), *ind = scheme_find("independent");
     probe_geom_t g;
-    s->geometry(m, K, &g);
+    s->geometry(m, K, 0, &g);
     uint64_t keys = m / 10, ins = keys / 6, looks = keys / 6;
     printf("one %.2f GB filter of %llu bits; %llu keys per insert timing, %llu lookups per "
            "lookup timing; median of %d; M positions per second\n\n", (double)m / 8e9,

@@ -23,6 +23,8 @@ int cond_supported(const scheme_t *s, const probe_geom_t *g, uint64_t n)
     switch (s->cond) {
     case SCHEME_COND_FILL:
     case SCHEME_COND_SLICES:
+    case SCHEME_COND_BLOCKS:
+    case SCHEME_COND_SPLIT:
         return 1;
     case SCHEME_COND_SHIFT:
         return g->m <= COND_M_MAX && n <= COND_N_MAX && s->stride_count(g) > 0;
@@ -238,6 +240,27 @@ void cond_build(const cond_plan_t *p, bits_t *b, cond_work_t *w, pcg32_t *r)
     cond_load_filter(p, b, w);
 }
 
+/* Blocked schemes: a lookup picks a uniform block, then k positions in it, independent
+ * uniform ones (BLOCKS: P(FP | block) = (X/B)^k, X its set bits) or one uniform bit in
+ * each of its k words of w bits (SPLIT: the product of the words' fill fractions). The
+ * filter's rate is the mean over its blocks, summed in block order. */
+static double blocks_rate(int kind, const probe_geom_t *g, const bits_t *b)
+{
+    long double sum = 0;
+    for (uint64_t j = 0; j < g->blocks; j++) {
+        uint64_t lo = j * g->block;
+        double x = 1.0;
+        if (kind == SCHEME_COND_BLOCKS)
+            x = pow((double)bits_count_range(b, lo, lo + g->block) / (double)g->block, g->k);
+        else
+            for (unsigned i = 0; i < g->k && x > 0; i++)
+                x *= (double)bits_count_range(b, lo + i * g->w, lo + (i + 1) * g->w) /
+                     (double)g->w;
+        sum += x;
+    }
+    return (double)(sum / (long double)g->blocks);
+}
+
 double cond_evaluate(const cond_plan_t *p, const bits_t *b, cond_work_t *w, pcg32_t *r)
 {
     const probe_geom_t *g = &p->g;
@@ -250,6 +273,8 @@ double cond_evaluate(const cond_plan_t *p, const bits_t *b, cond_work_t *w, pcg3
             rate *= (double)bits_count_range(b, i * g->w, (i + 1) * g->w) / (double)g->w;
         return rate;
     }
+    if (s->cond == SCHEME_COND_BLOCKS || s->cond == SCHEME_COND_SPLIT)
+        return blocks_rate(s->cond, g, b);
     /* D for this filter: the geometry's degenerate strides and the keys' own strides. */
     size_t nd = p->ndegenerate;
     memcpy(w->strata, p->degenerate, nd * sizeof *w->strata);

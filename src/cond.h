@@ -6,6 +6,10 @@
  *                       uniform draws, so P(FP | filter) = (X/m)^k, X its set bits.
  *   SCHEME_COND_SLICES  partitioned: probe i is uniform in slice i, so
  *                       P(FP | filter) = prod_i X_i / w, X_i the set bits of slice i.
+ *   SCHEME_COND_BLOCKS  blocked: a uniform block, then k independent uniform positions
+ *                       in it: P(FP | filter) = mean over blocks of (X_j / B)^k.
+ *   SCHEME_COND_SPLIT   split-block: a uniform block, one uniform bit in each of its k
+ *                       words: P(FP | filter) = mean over blocks of prod_i X_ji / w.
  *   SCHEME_COND_SHIFT   positions (h1 + f_i(s)) mod m with h1 uniform on [0,m) and the
  *                       stride s uniform on S values, independent of h1. For one s the
  *                       starts h1 that are false positives are the set bits of

@@ -901,7 +901,7 @@ static int row_geometry(const experiment_t *e, const sweep_t *s, const scheme_t 
                         uint64_t m, unsigned k, uint64_t n, probe_geom_t *g, int *cond_ok,
                         char *err, size_t errlen)
 {
-    int st = sc->geometry(m, k, g);
+    int st = sc->geometry(m, k, 0, g);
     if (st != SCHEME_OK)
         return row_error(e, st == SCHEME_EKBIG && s->line[F_K] ? s->line[F_K] :
                          s->line[F_SCHEMES], err, errlen, "scheme %s at bits = %llu, k = %u: "

@@ -582,85 +582,151 @@ static int hash_word_option(const char *arg)
     return (int)j - 1;
 }
 
-static int cmd_probes(int argc, char **argv)
+/* What `probes` was asked. */
+typedef struct probes_args {
+    const char *name, *draws;
+    uint64_t m, k, block, h[SCHEME_MAX_WORDS];
+    int have[SCHEME_MAX_WORDS];
+} probes_args_t;
+
+static const char probes_usage[] =
+    "usage: bloomsim probes SCHEME --bits M --k K [--h1 A --h2 B --h3 C] [--draws D1,...,DK]\n"
+    "                          [--block-bits B]\n"
+    "\n"
+    "Prints the k positions SCHEME probes for a key, and the size m it actually uses, so\n"
+    "that anyone can check a scheme against its definition (docs/model.md). A key is its\n"
+    "hash words (h1, h2, h3 as the scheme takes them; they must lie where the scheme draws\n"
+    "them from, e.g. [0,m) for double, an odd stride for double-odd) and, for schemes that\n"
+    "draw positions after them (independent, partitioned, blocked, split-block), the k\n"
+    "draws: for blocked, h1 is the block and draw i the position in it. --block-bits sets\n"
+    "the block size of the blocked schemes (default 512 for blocked, 256 for split-block).\n";
+
+/* Parse probes' arguments. Returns -1 to go on, else the exit status (reported). */
+static int parse_probes_args(int argc, char **argv, probes_args_t *a)
 {
-    const char *name = NULL;
-    uint64_t m = 0, k = 0, h[SCHEME_MAX_WORDS] = {0};
-    int have[SCHEME_MAX_WORDS] = {0};
     for (int i = 1; i < argc; i++) {
-        int missing = 0;
+        int missing = 0, w;
         const char *v, *nm = argv[i];
         char opt[16];
-        int w;
         uint64_t *dst = NULL;
         if (is_help(argv[i])) {
-            puts("usage: bloomsim probes SCHEME --bits M --k K --h1 A --h2 B [--h3 C]\n\n"
-                 "Prints the k positions SCHEME probes for a key with hash words h1, h2 (and h3\n"
-                 "for triple), and the size m it actually uses, so that anyone can check a scheme\n"
-                 "against its definition. Hash words must lie where the scheme draws them from\n"
-                 "(e.g. [0,m) for double, an odd stride for double-odd).");
+            fputs(probes_usage, stdout);
             return 0;
         }
         if ((v = opt_value(argc, argv, &i, "--bits", &missing)))
-            dst = &m;
+            dst = &a->m;
         else if ((v = opt_value(argc, argv, &i, "--k", &missing)))
-            dst = &k;
-        else if ((w = hash_word_option(argv[i])) >= 0 &&
-                 (snprintf(opt, sizeof opt, "--h%d", w + 1),
-                  v = opt_value(argc, argv, &i, opt, &missing)))
-            dst = &h[w], have[w] = 1;
+            dst = &a->k;
+        else if ((v = opt_value(argc, argv, &i, "--block-bits", &missing)))
+            dst = &a->block;
+        else if ((v = opt_value(argc, argv, &i, "--draws", &missing))) {
+            a->draws = v;
+            continue;
+        } else if ((w = hash_word_option(argv[i])) >= 0 &&
+                   (snprintf(opt, sizeof opt, "--h%d", w + 1),
+                    v = opt_value(argc, argv, &i, opt, &missing)))
+            dst = &a->h[w], a->have[w] = 1;
         else if (missing)
             return die(2, "probes: %s needs a value (got nothing)", nm);
-        else if (argv[i][0] == '-' || name)
+        else if (argv[i][0] == '-' || a->name)
             return die(2, "probes: unknown argument (got '%s'); see bloomsim probes --help", nm);
         else {
-            name = argv[i];
+            a->name = argv[i];
             continue;
         }
         if (parse_count(v, dst))
             return die(2, "probes: %s must be a whole number (got '%s')", nm, v);
     }
-    if (!name)
+    return -1;
+}
+
+/* The k draws of --draws into d, each below the scheme's bound. Returns 0 or 2. */
+static int parse_draws(const scheme_t *s, const probe_geom_t *g, const char *text, uint64_t *d)
+{
+    if (!text)
+        return die(2, "probes: scheme %s draws its positions%s: give --draws with k = %u "
+                      "values (got nothing)", s->name,
+                   s->nwords ? " after its hash words" : "", g->k);
+    const char *p = text;
+    for (unsigned i = 0; i < g->k; i++) {
+        char *end;
+        errno = 0;
+        if (*p < '0' || *p > '9')
+            return die(2, "probes: --draws needs k = %u whole numbers separated by commas "
+                          "(got '%s')", g->k, text);
+        d[i] = strtoull(p, &end, 10);
+        if (errno || (*end != ',' && *end != '\0') || (*end == '\0') != (i + 1 == g->k))
+            return die(2, "probes: --draws needs k = %u whole numbers separated by commas "
+                          "(got '%s')", g->k, text);
+        if (d[i] >= s->draw_bound(g, i))
+            return die(2, "probes: draw %u of %s must be below %llu (got '%llu')", i + 1,
+                       s->name, (unsigned long long)s->draw_bound(g, i),
+                       (unsigned long long)d[i]);
+        p = end + 1;
+    }
+    return 0;
+}
+
+static int cmd_probes(int argc, char **argv)
+{
+    probes_args_t a = {0};
+    int rc = parse_probes_args(argc, argv, &a);
+    if (rc >= 0)
+        return rc;
+    if (!a.name)
         return die(2, "probes: name a scheme (got nothing); bloomsim list shows them");
-    const scheme_t *s = scheme_find(name);
+    const scheme_t *s = scheme_find(a.name);
     if (!s)
-        return die(2, "probes: unknown scheme (got '%s'); bloomsim list shows them", name);
-    if (s->nwords == 0)
-        return die(2, "probes: scheme %s has no hash words: its positions are fresh "
-                      "independent draws (got '%s')", name, name);
-    if (m < 2 || m > (UINT64_C(1) << 62) || k < 1 || k > 1000)
+        return die(2, "probes: unknown scheme (got '%s'); bloomsim list shows them", a.name);
+    if (a.m < 2 || a.m > (UINT64_C(1) << 62) || a.k < 1 || a.k > 1000)
         return die(2, "probes: need --bits from 2 to 2^62 and --k from 1 to 1000 (got "
-                      "bits '%llu', k '%llu')", (unsigned long long)m, (unsigned long long)k);
+                      "bits '%llu', k '%llu')", (unsigned long long)a.m, (unsigned long long)a.k);
     for (unsigned j = 0; j < s->nwords; j++)
-        if (!have[j])
-            return die(2, "probes: scheme %s needs --h%u (got nothing)", name, j + 1);
+        if (!a.have[j])
+            return die(2, "probes: scheme %s needs --h%u (got nothing)", a.name, j + 1);
     for (unsigned j = s->nwords; j < SCHEME_MAX_WORDS; j++)
-        if (have[j])
-            return die(2, "probes: scheme %s takes no --h%u (got '%llu')", name, j + 1,
-                       (unsigned long long)h[j]);
+        if (a.have[j])
+            return die(2, "probes: scheme %s takes no --h%u (got '%llu')", a.name, j + 1,
+                       (unsigned long long)a.h[j]);
+    if (a.draws && !s->positions_drawn)
+        return die(2, "probes: scheme %s takes no draws: its positions come from its hash "
+                      "words alone (got '--draws %s')", a.name, a.draws);
     probe_geom_t g;
-    int st = s->geometry(m, (unsigned)k, &g);
+    int st = s->geometry(a.m, (unsigned)a.k, a.block, &g);
     if (st != SCHEME_OK)
-        return die(2, "probes: %s at bits = %llu, k = %llu: %s (got '%llu')", name,
-                   (unsigned long long)m, (unsigned long long)k, scheme_strerror(st),
-                   (unsigned long long)m);
-    st = s->check_words(&g, h);
+        return die(2, "probes: %s at bits = %llu, k = %llu: %s (got '%llu')", a.name,
+                   (unsigned long long)a.m, (unsigned long long)a.k, scheme_strerror(st),
+                   (unsigned long long)(st == SCHEME_EBLOCK ? a.block
+                                        : st == SCHEME_ESPLIT || st == SCHEME_EKBIG ? a.k : a.m));
+    st = s->nwords ? s->check_words(&g, a.h) : SCHEME_OK;
     if (st != SCHEME_OK) {
         char got[256] = "";
         for (unsigned j = 0, at = 0; j < s->nwords && at < sizeof got; j++)
             at += (unsigned)snprintf(got + at, sizeof got - at, "%sh%u '%llu'", j ? ", " : "",
-                                     j + 1, (unsigned long long)h[j]);
-        return die(2, "probes: %s with m = %llu: %s (got %s)", name, (unsigned long long)g.m,
+                                     j + 1, (unsigned long long)a.h[j]);
+        return die(2, "probes: %s with m = %llu: %s (got %s)", a.name, (unsigned long long)g.m,
                    scheme_strerror(st), got);
     }
-    uint64_t *pos = malloc(k * sizeof *pos);
+    uint64_t *pos = malloc(2 * a.k * sizeof *pos);
     if (!pos)
         return die(1, "out of memory");
-    s->positions(&g, h, pos);
-    printf("scheme %s, m = %llu (requested %llu), k = %llu\n", name, (unsigned long long)g.m,
-           (unsigned long long)m, (unsigned long long)k);
-    for (uint64_t i = 0; i < k; i++)
-        printf("%llu%c", (unsigned long long)pos[i], i + 1 < k ? ' ' : '\n');
+    if (s->positions_drawn && parse_draws(s, &g, a.draws, pos + a.k)) {
+        free(pos);
+        return 2;
+    }
+    if (s->positions_drawn)
+        s->positions_drawn(&g, a.h, pos + a.k, pos);
+    else
+        s->positions(&g, a.h, pos);
+    printf("scheme %s, m = %llu (requested %llu), k = %llu", a.name, (unsigned long long)g.m,
+           (unsigned long long)a.m, (unsigned long long)a.k);
+    if (g.block)
+        printf(", block %llu of %llu (bits %llu..%llu)", (unsigned long long)a.h[0],
+               (unsigned long long)g.blocks, (unsigned long long)(a.h[0] * g.block),
+               (unsigned long long)(a.h[0] * g.block + g.block - 1));
+    putchar('\n');
+    for (uint64_t i = 0; i < a.k; i++)
+        printf("%llu%c", (unsigned long long)pos[i], i + 1 < a.k ? ' ' : '\n');
     free(pos);
     return 0;
 }

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "rate.h"
+#include "rate_blocked.h"
 
 /* The per-probe functions below are forced inline into every loop: left to its own
  * inlining budget, gcc kept some out of line in a file this size, and lookups lost 20%. */
@@ -185,8 +186,9 @@ enum { RING = 64 }; /* a power of two */
 
 /* ---- geometry and word checks shared by several schemes ---- */
 
-static int geom_plain(uint64_t m, unsigned k, probe_geom_t *g)
+static int geom_plain(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
 {
+    (void)block;
     if (k >= m)
         return SCHEME_EKBIG;
     *g = (probe_geom_t){.m = m, .w = m, .k = k};
@@ -274,6 +276,19 @@ SCHEME_HOT uint64_t independent_next(const probe_geom_t *g, pcg32_t *r, probe_it
 }
 SCHEME_LOOPS(independent)
 
+static uint64_t draw_below_m(const probe_geom_t *g, unsigned i)
+{
+    (void)i;
+    return g->m;
+}
+static void independent_positions_drawn(const probe_geom_t *g, const uint64_t *h,
+                                        const uint64_t *d, uint64_t *pos)
+{
+    (void)h;
+    for (unsigned i = 0; i < g->k; i++)
+        pos[i] = d[i];
+}
+
 static double independent_exact(const probe_geom_t *g, uint64_t n)
 {
     double e;
@@ -282,8 +297,9 @@ static double independent_exact(const probe_geom_t *g, uint64_t n)
 
 /* ---- partitioned: slice w = floor(m/k); probe i is i*w + U[0,w); m used = k*w ---- */
 
-static int partitioned_geometry(uint64_t m, unsigned k, probe_geom_t *g)
+static int partitioned_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
 {
+    (void)block;
     if (k >= m)
         return SCHEME_EKBIG;
     uint64_t w = m / k;
@@ -306,6 +322,19 @@ SCHEME_HOT uint64_t partitioned_next(const probe_geom_t *g, pcg32_t *r, probe_it
     return p;
 }
 SCHEME_LOOPS(partitioned)
+
+static uint64_t draw_below_w(const probe_geom_t *g, unsigned i)
+{
+    (void)i;
+    return g->w;
+}
+static void partitioned_positions_drawn(const probe_geom_t *g, const uint64_t *h,
+                                        const uint64_t *d, uint64_t *pos)
+{
+    (void)h;
+    for (unsigned i = 0; i < g->k; i++)
+        pos[i] = i * g->w + d[i];
+}
 
 /* Slices are filled independently, one throw per key each, and a query's probes are
  * independent uniform positions in their slices: (1 - (1 - 1/w)^n)^k exactly. */
@@ -338,11 +367,11 @@ SCHEME_LOOPS(double)
 
 /* ---- double-odd: as double with the stride's low bit forced to 1; m a power of 2 ---- */
 
-static int double_odd_geometry(uint64_t m, unsigned k, probe_geom_t *g)
+static int double_odd_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
 {
     if (m < 2 || (m & (m - 1)) != 0)
         return SCHEME_ENOTPOW2;
-    return geom_plain(m, k, g);
+    return geom_plain(m, k, block, g);
 }
 static int double_odd_words(const probe_geom_t *g, const uint64_t *h)
 {
@@ -361,12 +390,12 @@ SCHEME_LOOPS(double_odd)
 
 /* ---- double-prime: m' = largest prime <= m; h1 ~ U[0,m'), h2 ~ U[1,m') ---- */
 
-static int double_prime_geometry(uint64_t m, unsigned k, probe_geom_t *g)
+static int double_prime_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
 {
     uint64_t p = scheme_prime_below(m);
     if (p < 2)
         return SCHEME_ESMALL;
-    return geom_plain(p, k, g);
+    return geom_plain(p, k, block, g);
 }
 static int double_prime_words(const probe_geom_t *g, const uint64_t *h)
 {
@@ -561,6 +590,108 @@ static double hash32_model(const probe_geom_t *g, uint64_t n)
     return rate_model_hash(32, g->m, n, g->k);
 }
 
+/* ---- blocked: a uniform block of B bits, then k independent uniform positions in it ----
+ * Putze, Sanders, Singler, "Cache-, Hash- and Space-Efficient Bloom Filters", WEA 2007,
+ * with ideal hash bits: one block (one cache line at B = 512) per key. m is rounded down
+ * to whole blocks, as partitioned rounds to whole slices. */
+static int block_size(uint64_t block, uint64_t dflt, uint64_t m, uint64_t *B)
+{
+    *B = block ? block : dflt;
+    if (*B < SCHEME_BLOCK_MIN || *B > SCHEME_BLOCK_MAX || (*B & (*B - 1)) != 0 || *B > m)
+        return SCHEME_EBLOCK;
+    return SCHEME_OK;
+}
+
+static int blocked_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
+{
+    uint64_t B;
+    int st = block_size(block, 512, m, &B);
+    if (st != SCHEME_OK)
+        return st;
+    if (k >= B)
+        return SCHEME_EKBIG;
+    *g = (probe_geom_t){.m = m / B * B, .w = B, .k = k, .block = B, .blocks = m / B};
+    return SCHEME_OK;
+}
+/* The block word, in [0, m/B). */
+static int block_word(const probe_geom_t *g, const uint64_t *h)
+{
+    return h[0] < g->blocks ? SCHEME_OK : SCHEME_EWORD;
+}
+SCHEME_HOT void blocked_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
+{
+    h[0] = pcg32_below(r, g->blocks);
+}
+SCHEME_HOT void blocked_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    it->x = h[0] * g->block; /* the block's first bit */
+}
+SCHEME_HOT uint64_t blocked_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    return it->x + pcg32_below(r, g->w);
+}
+SCHEME_LOOPS(blocked)
+
+static void blocked_positions_drawn(const probe_geom_t *g, const uint64_t *h,
+                                    const uint64_t *d, uint64_t *pos)
+{
+    for (unsigned i = 0; i < g->k; i++)
+        pos[i] = h[0] * g->block + d[i];
+}
+static double blocked_exact(const probe_geom_t *g, uint64_t n)
+{
+    double e;
+    return rate_blocked_exact(g->m, g->block, n, g->k, &e) == RATE_OK ? e : -1.0;
+}
+/* Model: Putze et al.'s equation 3 (rate_blocked.h), Poisson loads and the finite
+ * formula inside the block. */
+static double blocked_model(const probe_geom_t *g, uint64_t n)
+{
+    return rate_blocked_poisson(g->block, (double)g->m / (double)n, g->k);
+}
+
+/* ---- split-block: a uniform block of B bits in k words of w = B/k bits, one uniform
+ * bit in each word ----
+ * The Parquet, Arrow, Impala and Kudu filter at B = 256, k = 8 (w = 32), with ideal
+ * hash bits in place of their salted multiplications. w must be a power of two. */
+static int split_block_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
+{
+    uint64_t B;
+    int st = block_size(block, 256, m, &B);
+    if (st != SCHEME_OK)
+        return st;
+    uint64_t w = B / k;
+    if (k == 0 || B % k != 0 || (w & (w - 1)) != 0)
+        return SCHEME_ESPLIT;
+    *g = (probe_geom_t){.m = m / B * B, .w = w, .k = k, .block = B, .blocks = m / B};
+    return SCHEME_OK;
+}
+#define split_block_draw blocked_draw
+#define split_block_start blocked_start
+SCHEME_HOT uint64_t split_block_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    uint64_t p = it->x + pcg32_below(r, g->w);
+    it->x += g->w; /* the next word */
+    return p;
+}
+SCHEME_LOOPS(split_block)
+
+static void split_block_positions_drawn(const probe_geom_t *g, const uint64_t *h,
+                                        const uint64_t *d, uint64_t *pos)
+{
+    for (unsigned i = 0; i < g->k; i++)
+        pos[i] = h[0] * g->block + i * g->w + d[i];
+}
+static double split_block_exact(const probe_geom_t *g, uint64_t n)
+{
+    double e;
+    return rate_split_block_exact(g->m, g->block, n, g->k, &e) == RATE_OK ? e : -1.0;
+}
+static double split_block_model(const probe_geom_t *g, uint64_t n)
+{
+    return rate_split_block_poisson(g->block, (double)g->m / (double)n, g->k);
+}
+
 /* ---- the table: adding a scheme is one entry here (plus its functions and tests) ---- */
 
 /* The functions SCHEME_LOOPS(id) generated: the loops alone, for schemes without hash
@@ -573,11 +704,13 @@ static double hash32_model(const probe_geom_t *g, uint64_t n)
 static const scheme_t schemes[] = {
     {.name = "independent",
      .summary = "k independent draws U[0,m): the model behind formula and exact",
-     .geometry = geom_plain, SCHEME_LOOP_FNS(independent), .exact = independent_exact,
-     .cond = SCHEME_COND_FILL},
+     .geometry = geom_plain, SCHEME_LOOP_FNS(independent),
+     .positions_drawn = independent_positions_drawn, .draw_bound = draw_below_m,
+     .exact = independent_exact, .cond = SCHEME_COND_FILL},
     {.name = "partitioned",
      .summary = "k slices of floor(m/k) bits, one independent draw in each",
      .geometry = partitioned_geometry, SCHEME_LOOP_FNS(partitioned),
+     .positions_drawn = partitioned_positions_drawn, .draw_bound = draw_below_w,
      .exact = partitioned_exact, .cond = SCHEME_COND_SLICES},
     {.name = "double",
      .summary = "Kirsch-Mitzenmacher (h1 + i*h2) mod m, stride straight from the hash (0 allowed)",
@@ -623,6 +756,20 @@ static const scheme_t schemes[] = {
      .summary = "all k probes from one 32-bit hash (independent draws seeded by it)",
      .nwords = 1, .geometry = geom_plain, .check_words = words1_32bit, SCHEME_FNS(hash32),
      .model = hash32_model},
+    {.name = "blocked",
+     .summary = "a uniform block of B bits (default 512), k independent positions in it "
+                "(Putze et al.)",
+     .nwords = 1, .geometry = blocked_geometry, .check_words = block_word,
+     SCHEME_LOOP_FNS(blocked), .positions_drawn = blocked_positions_drawn,
+     .draw_bound = draw_below_w, .exact = blocked_exact, .model = blocked_model,
+     .cond = SCHEME_COND_BLOCKS},
+    {.name = "split-block",
+     .summary = "a uniform block of B bits (default 256) in k words, one position in each "
+                "(Parquet, Arrow, Impala, Kudu at B = 256, k = 8)",
+     .nwords = 1, .geometry = split_block_geometry, .check_words = block_word,
+     SCHEME_LOOP_FNS(split_block), .positions_drawn = split_block_positions_drawn,
+     .draw_bound = draw_below_w, .exact = split_block_exact, .model = split_block_model,
+     .cond = SCHEME_COND_SPLIT},
 };
 
 _Static_assert(SCHEME_COND_NONE == 0, "a scheme without .cond must be lookups-only");
@@ -647,6 +794,10 @@ const char *scheme_strerror(int status)
     case SCHEME_ENOTPOW2: return "the scheme needs a power-of-two number of bits";
     case SCHEME_ESMALL: return "too few bits for the scheme";
     case SCHEME_EWORD: return "hash word outside the range the scheme draws it from";
+    case SCHEME_EBLOCK: return "block size must be a power of two from 64 to 4096 bits, "
+                               "and at most the filter's bits";
+    case SCHEME_ESPLIT: return "k must split the block into words of a power-of-two number "
+                               "of bits";
     default: return "unknown scheme error";
     }
 }

@@ -17,17 +17,27 @@
 
 /* Where a scheme's k probes may land, for one requested (m, k). */
 typedef struct probe_geom {
-    uint64_t m; /* bits actually used: the CSV's m column (prime or k*w where relevant) */
-    uint64_t w; /* partitioned: slice width; otherwise equal to m */
-    unsigned k; /* probes per key */
+    uint64_t m;      /* bits actually used: the CSV's m column (prime or rounded sizes) */
+    uint64_t w;      /* partitioned: slice width; blocked: B; split-block: word width
+                      * B/k; otherwise equal to m */
+    unsigned k;      /* probes per key */
+    uint64_t block;  /* blocked schemes: bits per block B (0 for the others) */
+    uint64_t blocks; /* blocked schemes: m / B */
 } probe_geom_t;
+
+/* Block sizes of the blocked schemes: a power of two from 64 to 4096 bits (a cache line
+ * is 512); 0 asks for the scheme's default. */
+#define SCHEME_BLOCK_MIN 64
+#define SCHEME_BLOCK_MAX 4096
 
 enum {
     SCHEME_OK = 0,
     SCHEME_EKBIG,    /* k >= m: more probes than bits */
     SCHEME_ENOTPOW2, /* the scheme needs a power-of-two m */
     SCHEME_ESMALL,   /* m too small for the scheme (no prime, empty slice) */
-    SCHEME_EWORD     /* a hash word outside the range the scheme draws it from */
+    SCHEME_EWORD,    /* a hash word outside the range the scheme draws it from */
+    SCHEME_EBLOCK,   /* block size not a power of two from 64 to 4096, or past m */
+    SCHEME_ESPLIT    /* split-block: k does not split the block into power-of-two words */
 };
 
 /* The most hash words a scheme may draw per key (triple hashing draws three). Word
@@ -42,12 +52,19 @@ typedef struct scheme {
     const char *name;
     const char *summary;  /* one line for `bloomsim list` and --help */
     unsigned nwords;      /* hash words per key, <= SCHEME_MAX_WORDS (0: k fresh draws) */
-    /* Size actually used for a requested m and k; SCHEME_OK or an error above. */
-    int (*geometry)(uint64_t m, unsigned k, probe_geom_t *g);
+    /* Size actually used for a requested m, k and block size (blocked schemes; 0 for
+     * their default, ignored by the others); SCHEME_OK or an error above. */
+    int (*geometry)(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g);
     /* SCHEME_OK when h[0..nwords) lie in the ranges the scheme draws them from. */
     int (*check_words)(const probe_geom_t *g, const uint64_t *h);
     /* The k positions of a key with hash words h (nwords > 0 only). */
     void (*positions)(const probe_geom_t *g, const uint64_t *h, uint64_t *pos);
+    /* Schemes whose positions use fresh draws after the hash words (blocked: a block
+     * word, then k draws in the block): the k positions from words h and draws d[0..k),
+     * each d[i] below draw_bound(g, i). NULL for the others. */
+    void (*positions_drawn)(const probe_geom_t *g, const uint64_t *h, const uint64_t *d,
+                            uint64_t *pos);
+    uint64_t (*draw_bound)(const probe_geom_t *g, unsigned i);
     /* Insert n fresh keys drawn from r. When words is not NULL, key j's hash words are
      * stored at words[SCHEME_MAX_WORDS j ..) (the conditional estimator stratifies on
      * them). */
@@ -84,7 +101,10 @@ enum {
     SCHEME_COND_NONE = 0, /* lookups only (the default of a table entry) */
     SCHEME_COND_FILL,   /* independent probes: the rate of a filter is (X/m)^k */
     SCHEME_COND_SLICES, /* partitioned: the product of the slices' fill fractions */
-    SCHEME_COND_SHIFT   /* h1 plus offsets from a stride: AND of rotated copies */
+    SCHEME_COND_SHIFT,  /* h1 plus offsets from a stride: AND of rotated copies */
+    SCHEME_COND_BLOCKS, /* blocked: the mean over blocks of (set bits / B)^k */
+    SCHEME_COND_SPLIT   /* split-block: the mean over blocks of the product of the
+                         * words' fill fractions */
 };
 
 /* The table, in a fixed order; scheme_count() entries. */

@@ -53,7 +53,12 @@ expect_error 2 "--bits must be a whole number >= 1 (got '1e3x')" exact --bits 1e
 expect_error 2 "--bits must be at most 2^40 (got '2199023255552')" exact --bits 2199023255552 --keys 5
 expect_error 2 "unknown argument (got '--m')" exact --m 5
 expect_error 2 "unknown scheme (got 'quadruple')" probes quadruple --bits 16 --k 3 --h1 1 --h2 1
-expect_error 2 "scheme independent has no hash words" probes independent --bits 16 --k 3
+expect_error 2 "scheme independent draws its positions: give --draws with k = 3 values (got nothing)" probes independent --bits 16 --k 3
+expect_error 2 "draw 2 of blocked must be below 512 (got '512')" probes blocked --bits 4096 --k 3 --h1 5 --draws 0,512,1
+expect_error 2 "--draws needs k = 3 whole numbers separated by commas (got '0,5')" probes blocked --bits 4096 --k 3 --h1 1 --draws 0,5
+expect_error 2 "k must split the block into words of a power-of-two number of bits (got '7')" probes split-block --bits 4096 --k 7 --h1 1 --draws 0,1,2,3,4,5,6
+expect_error 2 "block size must be a power of two from 64 to 4096 bits, and at most the filter's bits (got '100')" probes blocked --bits 4096 --k 3 --block-bits 100 --h1 1 --draws 0,5,1
+expect_error 2 "scheme double takes no draws" probes double --bits 16 --k 3 --h1 1 --h2 1 --draws 1,2,3
 expect_error 2 "hash word outside the range" probes double-odd --bits 16 --k 3 --h1 1 --h2 4
 expect_error 2 "hash word outside the range" probes double --bits 16 --k 3 --h1 16 --h2 4
 expect_error 2 "needs --h2 (got nothing)" probes double --bits 16 --k 3 --h1 1
@@ -100,6 +105,11 @@ done
 
 # Probe positions worked by hand: 14 + 5i mod 16.
 [ "$("$B" probes double --bits 16 --k 4 --h1 14 --h2 5 | tail -1)" = "14 3 8 13" ] && ok || bad "probes double"
+# blocked: 4,096 bits in 8 blocks of 512; block 5 is bits 2560..3071, draws are offsets in it.
+"$B" probes blocked --bits 4096 --k 3 --h1 5 --draws 0,511,17 > "$tmp/p"
+grep -q "block 5 of 8 (bits 2560..3071)" "$tmp/p" && [ "$(tail -1 "$tmp/p")" = "2560 3071 2577" ] && ok || bad "probes blocked"
+# split-block, blocks of 256 in 8 words of 32: block 2 from 512, word i from 512 + 32i.
+[ "$("$B" probes split-block --bits 1024 --k 8 --h1 2 --draws 0,1,2,3,31,30,29,28 | tail -1)" = "512 545 578 611 671 702 733 764" ] && ok || bad "probes split-block"
 # double-prime at a requested 16 bits uses 13: 4 + 6i mod 13.
 "$B" probes double-prime --bits 16 --k 4 --h1 4 --h2 6 > "$tmp/p"
 grep -q "m = 13 (requested 16)" "$tmp/p" && [ "$(tail -1 "$tmp/p")" = "4 10 3 9" ] && ok || bad "probes double-prime"

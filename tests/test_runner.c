@@ -24,7 +24,9 @@ static exp_row_t make_row(const char *scheme, uint64_t m, double b, uint64_t F, 
                      .lookups_per_filter = L};
     row.scheme = scheme_find(scheme);
     row.n = (uint64_t)floor((double)m / b + 0.5);
-    assert(row.scheme->geometry(m, experiment_k(K_OPTIMAL, 0, b), &row.geom) == SCHEME_OK);
+    /* split-block's k must split its block: its k is 8, as Parquet's. */
+    unsigned k = strcmp(scheme, "split-block") ? experiment_k(K_OPTIMAL, 0, b) : 8;
+    assert(row.scheme->geometry(m, k, 0, &row.geom) == SCHEME_OK);
     return row;
 }
 
@@ -36,6 +38,8 @@ static void test_against_exact(void)
         {"independent", 1024, 4}, {"independent", 1024, 8}, {"independent", 4096, 12},
         {"independent", 1021, 6}, {"independent", 65536, 10},
         {"partitioned", 1024, 8}, {"partitioned", 4096, 6},
+        {"blocked", 4096, 8}, {"blocked", 65536, 12}, {"split-block", 4096, 10},
+        {"split-block", 65536, 16},
     };
     const uint64_t F = 2000, L = 2000;
     uint64_t *counts = malloc(F * sizeof *counts);
