@@ -5,6 +5,11 @@
  * line from memory by a reader that counts lines and refuses longer ones. Values are
  * stored raw with their line (continuation lines appended) and converted only once the
  * whole file is read, so every message can name the line of the key at fault.
+ *
+ * One table, fields[], describes every key: its type, range, the sections and kinds of
+ * sweep that take it, the keys it excludes, and the words of its messages. A converter
+ * per type turns text into the value; convert_section runs them in table order and
+ * reports what they refuse; check_sweep and convert_quick apply the rules between keys.
  */
 #include "experiment.h"
 
@@ -26,18 +31,95 @@
 #define INI_LINE_MAX 200 /* inih's INI_MAX_LINE as built by Debian */
 
 enum { S_NONE, S_EXPERIMENT, S_SWEEP, S_QUICK, S_NSECTIONS };
-enum { X_TITLE = F_NFIELDS, X_DESCRIPTION, X_SEED, X_NKEYS };
 
-static const char *const key_names[X_NKEYS] = {
-    [F_BITS] = "bits", [F_BPK] = "bits_per_key", [F_KEYS] = "keys", [F_K] = "k",
-    [F_SCHEMES] = "schemes", [F_ESTIMATOR] = "estimator", [F_FILTERS] = "filters",
-    [F_LOOKUPS] = "lookups", [F_STRIDES] = "strides",
-    [F_PRECISION] = "precision", [F_MAX_FILTERS] = "max_filters",
-    [F_DESIGN_KEYS] = "design_keys", [F_DESIGN_RATE] = "design_rate", [F_SIZING] = "sizing",
-    [F_LOAD] = "load", [F_INSERTED] = "inserted", [F_STACK] = "stack", [F_SINGLE] = "single",
-    [X_TITLE] = "title", [X_DESCRIPTION] = "description",
-    [X_SEED] = "seed",
+/* ---- the keys ---- */
+
+#define SWEEP_AT(member) \
+    .offset = offsetof(sweep_t, member), .size = sizeof(((sweep_t *)0)->member)
+#define EXPERIMENT_AT(member) \
+    .offset = offsetof(experiment_t, member), .size = sizeof(((experiment_t *)0)->member)
+#define SWEEP_KEY .sections = IN_SWEEP | IN_QUICK
+
+static const char *const no_yes[] = {"no", "yes", NULL};
+
+/* Every key of a file. Order: that of F_* and X_*, the order values are converted and
+ * checked in. The messages of ranges are "NAME must be MUST (got 'VALUE')". */
+static const exp_field_t fields[] = {
+    {.key = F_BITS, .name = "bits", .type = FT_COUNT_LIST, SWEEP_KEY, .sweeps = SW_PLAIN,
+     SWEEP_AT(bits), .offset2 = offsetof(sweep_t, nbits),
+     .min = 2, .max = COUNT_MAX, .must = "between 2 and 2^40"},
+    {.key = F_BPK, .name = "bits_per_key", .type = FT_REAL_LIST, SWEEP_KEY,
+     .sweeps = SW_PLAIN, .excludes = EXP_KEY_BIT(F_KEYS),
+     SWEEP_AT(bpk), .offset2 = offsetof(sweep_t, nbpk),
+     .lo = 0, .hi = HUGE_VAL, .open = OPEN_LO, .must = "> 0"},
+    {.key = F_KEYS, .name = "keys", .type = FT_COUNT, SWEEP_KEY,
+     .sweeps = SW_PLAIN, .excludes = EXP_KEY_BIT(F_BPK), SWEEP_AT(keys),
+     .min = 1, .max = UINT64_MAX, .must = "a whole number >= 1"},
+    {.key = F_K, .name = "k", .type = FT_K_RULE, SWEEP_KEY, .sweeps = SW_PLAIN | SW_DESIGN,
+     SWEEP_AT(k_rule), .offset2 = offsetof(sweep_t, k),
+     .min = 1, .max = 1000, .must = "optimal, ceil or a whole number from 1 to 1000"},
+    {.key = F_SCHEMES, .name = "schemes", .type = FT_SCHEMES, SWEEP_KEY,
+     .sweeps = SW_PLAIN | SW_DESIGN, SWEEP_AT(schemes), .offset2 = offsetof(sweep_t, nschemes)},
+    {.key = F_ESTIMATOR, .name = "estimator", .type = FT_ESTIMATOR, SWEEP_KEY,
+     .sweeps = SW_PLAIN | SW_DESIGN, SWEEP_AT(estimator)},
+    {.key = F_FILTERS, .name = "filters", .type = FT_COUNT, SWEEP_KEY,
+     .sweeps = SW_PLAIN | SW_DESIGN, SWEEP_AT(filters), .min = 2, .max = COUNT_MAX,
+     .dflt = 1000, .quick_cap = 200,
+     .must = "a whole number from 2 (to estimate the between-filter spread) to 2^40"},
+    {.key = F_LOOKUPS, .name = "lookups", .type = FT_COUNT, SWEEP_KEY,
+     .sweeps = SW_PLAIN | SW_DESIGN, SWEEP_AT(lookups), .min = 1, .max = LOOKUPS_MAX,
+     .dflt = 10000000, .quick_cap = 2000000, .must = "a whole number from 1 to 2^56"},
+    {.key = F_STRIDES, .name = "strides", .type = FT_COUNT, SWEEP_KEY,
+     .sweeps = SW_PLAIN | SW_DESIGN, SWEEP_AT(strides), .min = 1, .max = UINT64_MAX,
+     .zero_word = "all", .dflt = 4096, .must = "all or a whole number >= 1"},
+    {.key = F_PRECISION, .name = "precision", .type = FT_REAL, SWEEP_KEY,
+     .sweeps = SW_PLAIN | SW_DESIGN, SWEEP_AT(precision), .lo = 0, .hi = 1, .open = OPEN_HI,
+     .must = "a relative standard error from 0 (off) to below 1, e.g. 0.01"},
+    {.key = F_MAX_FILTERS, .name = "max_filters", .type = FT_COUNT, SWEEP_KEY,
+     .sweeps = SW_PLAIN | SW_DESIGN, SWEEP_AT(max_filters), .min = 2, .max = COUNT_MAX,
+     .must = "a whole number from 2 to 2^40"}, /* not given: 1000 times filters */
+    {.key = F_DESIGN_KEYS, .name = "design_keys", .type = FT_COUNT, SWEEP_KEY,
+     .sweeps = SW_DESIGN, SWEEP_AT(design_keys), .min = 1, .max = UINT64_MAX,
+     .must = "a whole number >= 1"},
+    {.key = F_DESIGN_RATE, .name = "design_rate", .type = FT_REAL_LIST, SWEEP_KEY,
+     .sweeps = SW_DESIGN, SWEEP_AT(design_rate), .offset2 = offsetof(sweep_t, ndesign_rate),
+     .lo = 0, .hi = 1, .open = OPEN_LO | OPEN_HI, .must = "strictly between 0 and 1"},
+    {.key = F_SIZING, .name = "sizing", .type = FT_SIZING, SWEEP_KEY, .sweeps = SW_DESIGN,
+     SWEEP_AT(sizing), .must = "calculateparams or guava"},
+    {.key = F_LOAD, .name = "load", .type = FT_REAL_LIST, SWEEP_KEY,
+     .sweeps = SW_DESIGN, .excludes = EXP_KEY_BIT(F_INSERTED),
+     SWEEP_AT(load), .offset2 = offsetof(sweep_t, nload),
+     .lo = 0, .hi = HUGE_VAL, .open = OPEN_LO, .must = "> 0"},
+    {.key = F_INSERTED, .name = "inserted", .type = FT_COUNT_LIST, SWEEP_KEY,
+     .sweeps = SW_DESIGN, .excludes = EXP_KEY_BIT(F_LOAD),
+     SWEEP_AT(inserted), .offset2 = offsetof(sweep_t, ninserted),
+     .min = 1, .max = UINT64_MAX, .must = ">= 1"},
+    {.key = F_STACK, .name = "stack", .type = FT_STACKS, SWEEP_KEY, .sweeps = SW_DESIGN,
+     SWEEP_AT(stack), .offset2 = offsetof(sweep_t, nstacks),
+     .must = "first_capacity/growth/tightening, e.g. 500/2/0.5, at most 8 of them"},
+    {.key = F_SINGLE, .name = "single", .type = FT_CHOICE, SWEEP_KEY, .sweeps = SW_DESIGN,
+     SWEEP_AT(single), .words = no_yes, .must = "yes or no"},
+    {.key = X_TITLE, .name = "title", .type = FT_TEXT, .sections = IN_EXPERIMENT,
+     EXPERIMENT_AT(title)}, /* not given: the file's name */
+    {.key = X_DESCRIPTION, .name = "description", .type = FT_TEXT,
+     .sections = IN_EXPERIMENT, EXPERIMENT_AT(description)},
+    {.key = X_SEED, .name = "seed", .type = FT_COUNT, .sections = IN_EXPERIMENT,
+     EXPERIMENT_AT(seed), .min = 0, .max = UINT64_MAX, .dflt = 1, .must = "a whole number"},
 };
+#define NFIELDS (sizeof fields / sizeof fields[0])
+_Static_assert(X_NKEYS <= 32, "excludes holds a bit per key");
+_Static_assert(K_OPTIMAL == 0 && EST_LOOKUPS == 0, "keys not given start at 0");
+
+const exp_field_t *experiment_fields(size_t *n)
+{
+    *n = NFIELDS;
+    return fields;
+}
+
+static void *field_at(void *base, size_t offset)
+{
+    return (char *)base + offset;
+}
 
 typedef struct raw_value {
     char text[RAW_LEN];
@@ -184,12 +266,12 @@ static int handler(void *user, const char *section, const char *name, const char
     if (ps->section == S_NONE)
         return ps->err_line == ps->line ? 0 :
                fail_at(ps, ps->line, "key outside any section (got '%s')", name);
-    int first = ps->section == S_EXPERIMENT ? X_TITLE : 0;
-    int last = ps->section == S_EXPERIMENT ? X_NKEYS : F_NFIELDS;
+    static const unsigned in[S_NSECTIONS] = {
+        [S_EXPERIMENT] = IN_EXPERIMENT, [S_SWEEP] = IN_SWEEP, [S_QUICK] = IN_QUICK};
     int key = -1;
-    for (int i = first; i < last; i++)
-        if (strcmp(name, key_names[i]) == 0)
-            key = i;
+    for (size_t i = 0; i < NFIELDS; i++)
+        if ((fields[i].sections & in[ps->section]) && strcmp(name, fields[i].name) == 0)
+            key = fields[i].key;
     if (key < 0)
         return fail_at(ps, ps->line, "unknown key in [%s] (got '%s')",
                        ps->section == S_EXPERIMENT ? "experiment" :
@@ -396,8 +478,125 @@ static int list_token(void *ctx, const char *tok)
     return 0;
 }
 
+/* ---- converters: one per type of value (exp_field_type_t) ---- */
+
+/* What is wrong with a value, for the message "FILE:LINE: ... (got 'GOT')". */
+typedef struct bad_value {
+    enum {
+        BAD_MUST,  /* "NAME must be MUST": out of the key's range, or not of its type */
+        BAD_NAMED, /* "NAME: WHY" */
+        BAD_OWN    /* "WHY" */
+    } form;
+    const char *why;
+    const char *got;  /* the whole value, or token */
+    char token[256];  /* the offending token or element, when not the whole value */
+} bad_value_t;
+
+/* Converters: store text as f's value in base (a sweep_t or experiment_t); 0, or -1 with
+ * *bad filled in. */
+typedef int (*converter_t)(const exp_field_t *f, const char *text, void *base,
+                           bad_value_t *bad);
+
+static int bad(bad_value_t *b, int form, const char *why, const char *got)
+{
+    b->form = form;
+    b->why = why;
+    b->got = got;
+    return -1;
+}
+
+static int count_in_range(const exp_field_t *f, uint64_t x)
+{
+    return x >= f->min && x <= f->max;
+}
+
+static int real_in_range(const exp_field_t *f, double x)
+{
+    return (f->open & OPEN_LO ? x > f->lo : x >= f->lo) &&
+           (f->open & OPEN_HI ? x < f->hi : x <= f->hi);
+}
+
+static int convert_text(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
+{
+    (void)b;
+    snprintf(field_at(base, f->offset), f->size, "%s", v);
+    return 0;
+}
+
+static int convert_count(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
+{
+    uint64_t x = 0;
+    if (!(f->zero_word && strcmp(v, f->zero_word) == 0) &&
+        (parse_u64(v, &x) || !count_in_range(f, x)))
+        return bad(b, BAD_MUST, NULL, v);
+    *(uint64_t *)field_at(base, f->offset) = x;
+    return 0;
+}
+
+static int convert_real(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
+{
+    double x;
+    if (parse_double(v, &x) || !real_in_range(f, x))
+        return bad(b, BAD_MUST, NULL, v);
+    *(double *)field_at(base, f->offset) = x;
+    return 0;
+}
+
+/* FT_COUNT_LIST and FT_REAL_LIST: the whole list parses, then each value is in range. */
+static int convert_list(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
+{
+    int integer = f->type == FT_COUNT_LIST;
+    list_ctx_t lc = {.integer = integer, .dv = field_at(base, f->offset),
+                     .uv = field_at(base, f->offset)};
+    if (each_token(v, list_token, &lc) || lc.n == 0) {
+        snprintf(b->token, sizeof b->token, "%s", lc.bad);
+        return bad(b, BAD_NAMED, lc.why ? lc.why : lc.n ? "value too long"
+                                                         : "needs at least one value",
+                   lc.why ? b->token : v);
+    }
+    for (size_t i = 0; i < lc.n; i++) {
+        if (integer ? count_in_range(f, lc.uv[i]) : real_in_range(f, lc.dv[i]))
+            continue;
+        if (integer)
+            snprintf(b->token, sizeof b->token, "%llu", (unsigned long long)lc.uv[i]);
+        else
+            snprintf(b->token, sizeof b->token, "%g", lc.dv[i]);
+        return bad(b, BAD_MUST, NULL, b->token);
+    }
+    *(size_t *)field_at(base, f->offset2) = lc.n;
+    return 0;
+}
+
+static int convert_choice(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
+{
+    for (int i = 0; f->words[i]; i++)
+        if (strcmp(v, f->words[i]) == 0) {
+            *(int *)field_at(base, f->offset) = i;
+            return 0;
+        }
+    return bad(b, BAD_MUST, NULL, v);
+}
+
+static int convert_k_rule(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
+{
+    k_rule_t *rule = field_at(base, f->offset);
+    uint64_t k;
+    if (strcmp(v, "optimal") == 0) {
+        *rule = K_OPTIMAL;
+    } else if (strcmp(v, "ceil") == 0) {
+        *rule = K_CEIL;
+    } else if (parse_u64(v, &k) == 0 && count_in_range(f, k)) {
+        *rule = K_FIXED;
+        *(unsigned *)field_at(base, f->offset2) = (unsigned)k;
+    } else {
+        return bad(b, BAD_MUST, NULL, v);
+    }
+    return 0;
+}
+
 typedef struct scheme_ctx {
-    sweep_t *sw;
+    const scheme_t **list;
+    size_t n;
     char bad[256];
     const char *why;
 } scheme_ctx_t;
@@ -411,192 +610,167 @@ static int scheme_token(void *ctx, const char *tok)
         sc->why = "unknown scheme (bloomsim list shows them)";
         return -1;
     }
-    for (size_t i = 0; i < sc->sw->nschemes; i++)
-        if (sc->sw->schemes[i] == s) {
+    for (size_t i = 0; i < sc->n; i++)
+        if (sc->list[i] == s) {
             sc->why = "scheme listed twice";
             return -1;
         }
-    if (sc->sw->nschemes >= EXP_MAX_SCHEMES) {
+    if (sc->n >= EXP_MAX_SCHEMES) {
         sc->why = "too many schemes";
         return -1;
     }
-    sc->sw->schemes[sc->sw->nschemes++] = s;
+    sc->list[sc->n++] = s;
     return 0;
 }
 
-/* Convert one raw [sweep]/[quick] value into the sweep; 0 or -1 with the message set. */
-static int set_field(parse_state_t *ps, sweep_t *sw, int f, const raw_value_t *rv)
+static int convert_schemes(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
 {
-    const char *v = rv->text;
-    unsigned line = rv->line;
-    sw->line[f] = line;
-    switch (f) {
-    case F_BITS:
-    case F_BPK: {
-        list_ctx_t lc = {.integer = f == F_BITS, .dv = sw->bpk, .uv = sw->bits};
-        if (each_token(v, list_token, &lc) || lc.n == 0)
-            return fail_at(ps, line, "%s: %s (got '%s')", key_names[f],
-                           lc.n == 0 && !lc.why ? "needs at least one value" :
-                           lc.why ? lc.why : "value too long", lc.why ? lc.bad : v), -1;
-        for (size_t i = 0; i < lc.n; i++) {
-            if (f == F_BITS && (lc.uv[i] < 2 || lc.uv[i] > (UINT64_C(1) << 40)))
-                return fail_at(ps, line, "bits must be between 2 and 2^40 (got '%llu')",
-                               (unsigned long long)lc.uv[i]), -1;
-            if (f == F_BPK && !(lc.dv[i] > 0))
-                return fail_at(ps, line, "bits_per_key must be > 0 (got '%g')",
-                               lc.dv[i]), -1;
+    scheme_ctx_t sc = {.list = field_at(base, f->offset)};
+    if (each_token(v, scheme_token, &sc) || sc.n == 0) {
+        snprintf(b->token, sizeof b->token, "%s", sc.bad);
+        return bad(b, BAD_NAMED, sc.why ? sc.why : "needs at least one scheme",
+                   sc.why ? b->token : v);
+    }
+    *(size_t *)field_at(base, f->offset2) = sc.n;
+    return 0;
+}
+
+/* first_capacity/growth/tightening, one or more, blank or comma separated. */
+static int convert_stacks(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
+{
+    exp_stack_t *stack = field_at(base, f->offset);
+    size_t n = 0;
+    char *tok = b->token;
+    for (const char *p = v;;) {
+        while (*p == ' ' || *p == '\t' || *p == ',')
+            p++;
+        if (!*p)
+            break;
+        size_t len = strcspn(p, " \t,");
+        snprintf(tok, 128, "%.*s", (int)(len < 127 ? len : 127), p);
+        p += len;
+        unsigned long long c0;
+        double g, t;
+        char extra;
+        if (tok[strspn(tok, "0123456789./eE+")] != '\0' || strchr(tok, '/') == tok ||
+            n == EXP_MAX_STACKS ||
+            sscanf(tok, "%llu/%lf/%lf%c", &c0, &g, &t, &extra) != 3 || c0 == 0)
+            return bad(b, BAD_MUST, NULL, tok);
+        if (!(g >= 1))
+            return bad(b, BAD_OWN, "stack growth must be >= 1", tok);
+        if (!(t >= 1e-6 && t < 1))
+            return bad(b, BAD_OWN, "stack tightening must be from 1e-6 to below 1", tok);
+        stack[n++] = (exp_stack_t){c0, g, t};
+    }
+    if (n == 0)
+        return bad(b, BAD_OWN, "stack needs at least one first_capacity/growth/tightening", v);
+    *(size_t *)field_at(base, f->offset2) = n;
+    return 0;
+}
+
+static int convert_sizing(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
+{
+    return sizing_rule_parse(v, field_at(base, f->offset)) ? bad(b, BAD_MUST, NULL, v) : 0;
+}
+
+/* The estimator, by the names experiment_estimator_name gives. Kept apart from the other
+ * converters: a registry of estimators is to take over these names. */
+static int convert_estimator(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
+{
+    for (int e = EST_LOOKUPS; e <= EST_AUTO; e++)
+        if (strcmp(v, experiment_estimator_name((estimator_t)e)) == 0) {
+            *(estimator_t *)field_at(base, f->offset) = (estimator_t)e;
+            return 0;
         }
-        if (f == F_BITS)
-            sw->nbits = lc.n;
-        else
-            sw->nbpk = lc.n, sw->keys = 0, sw->line[F_KEYS] = 0;
-        return 0;
-    }
-    case F_KEYS:
-        if (parse_u64(v, &sw->keys) || sw->keys == 0)
-            return fail_at(ps, line, "keys must be a whole number >= 1 (got '%s')", v), -1;
-        sw->nbpk = 0, sw->line[F_BPK] = 0;
-        return 0;
-    case F_K: {
-        uint64_t k;
-        if (strcmp(v, "optimal") == 0)
-            sw->k_rule = K_OPTIMAL;
-        else if (strcmp(v, "ceil") == 0)
-            sw->k_rule = K_CEIL;
-        else if (parse_u64(v, &k) == 0 && k >= 1 && k <= 1000)
-            sw->k_rule = K_FIXED, sw->k = (unsigned)k;
-        else
-            return fail_at(ps, line, "k must be optimal, ceil or a whole number from 1 to "
-                                     "1000 (got '%s')", v), -1;
-        return 0;
-    }
-    case F_SCHEMES: {
-        scheme_ctx_t sc = {.sw = sw};
-        sw->nschemes = 0;
-        if (each_token(v, scheme_token, &sc) || sw->nschemes == 0)
-            return fail_at(ps, line, "schemes: %s (got '%s')",
-                           sc.why ? sc.why : "needs at least one scheme",
-                           sc.why ? sc.bad : v), -1;
-        return 0;
-    }
-    case F_ESTIMATOR:
-        for (int e = EST_LOOKUPS; e <= EST_AUTO; e++)
-            if (strcmp(v, experiment_estimator_name((estimator_t)e)) == 0) {
-                sw->estimator = (estimator_t)e;
-                return 0;
+    return bad(b, BAD_OWN, "unknown estimator; expected lookups, conditional or auto", v);
+}
+
+static const converter_t converters[FT_NTYPES] = {
+    [FT_TEXT] = convert_text, [FT_COUNT] = convert_count, [FT_COUNT_LIST] = convert_list,
+    [FT_REAL] = convert_real, [FT_REAL_LIST] = convert_list, [FT_CHOICE] = convert_choice,
+    [FT_K_RULE] = convert_k_rule, [FT_SCHEMES] = convert_schemes,
+    [FT_STACKS] = convert_stacks, [FT_SIZING] = convert_sizing,
+    [FT_ESTIMATOR] = convert_estimator,
+};
+
+/* A key no longer given: its value back to 0 (a list or set to no entries). */
+static void field_clear(const exp_field_t *f, void *base)
+{
+    int listed = f->type == FT_COUNT_LIST || f->type == FT_REAL_LIST ||
+                 f->type == FT_SCHEMES || f->type == FT_STACKS;
+    if (listed)
+        *(size_t *)field_at(base, f->offset2) = 0;
+    else
+        memset(field_at(base, f->offset), 0, f->size);
+}
+
+/* Convert the values given in one section (IN_*) into base, in table order. In a sweep,
+ * note each key's line; a key clears those it excludes, so that [quick] can give keys
+ * where [sweep] gave bits_per_key. Returns 0, or -1 with the message set. */
+static int convert_section(parse_state_t *ps, unsigned section, void *base,
+                           const raw_value_t *raw)
+{
+    for (size_t i = 0; i < NFIELDS; i++) {
+        const exp_field_t *f = &fields[i];
+        const raw_value_t *rv = &raw[f->key];
+        if (!(f->sections & section) || rv->line == 0)
+            continue;
+        bad_value_t b = {0};
+        if (converters[f->type](f, rv->text, base, &b)) {
+            if (b.form == BAD_MUST)
+                fail_at(ps, rv->line, "%s must be %s (got '%s')", f->name, f->must, b.got);
+            else if (b.form == BAD_NAMED)
+                fail_at(ps, rv->line, "%s: %s (got '%s')", f->name, b.why, b.got);
+            else
+                fail_at(ps, rv->line, "%s (got '%s')", b.why, b.got);
+            return -1;
+        }
+        if (section == IN_EXPERIMENT)
+            continue;
+        sweep_t *sw = base;
+        sw->line[f->key] = rv->line;
+        for (size_t j = 0; j < NFIELDS; j++)
+            if (f->excludes & EXP_KEY_BIT(fields[j].key)) {
+                field_clear(&fields[j], sw);
+                sw->line[fields[j].key] = 0;
             }
-        return fail_at(ps, line, "unknown estimator; expected lookups, conditional or auto "
-                                 "(got '%s')", v), -1;
-    case F_STRIDES:
-        if (strcmp(v, "all") == 0)
-            sw->strides = 0;
-        else if (parse_u64(v, &sw->strides) || sw->strides == 0)
-            return fail_at(ps, line, "strides must be all or a whole number >= 1 (got '%s')",
-                           v), -1;
-        return 0;
-    case F_PRECISION:
-        if (parse_double(v, &sw->precision) || !(sw->precision >= 0 && sw->precision < 1))
-            return fail_at(ps, line, "precision must be a relative standard error from 0 (off) "
-                                     "to below 1, e.g. 0.01 (got '%s')", v), -1;
-        return 0;
-    case F_MAX_FILTERS:
-        if (parse_u64(v, &sw->max_filters) || sw->max_filters < 2 ||
-            sw->max_filters > COUNT_MAX)
-            return fail_at(ps, line, "max_filters must be a whole number from 2 to 2^40 (got "
-                                     "'%s')", v), -1;
-        return 0;
-    case F_DESIGN_KEYS:
-        if (parse_u64(v, &sw->design_keys) || sw->design_keys == 0)
-            return fail_at(ps, line, "design_keys must be a whole number >= 1 (got '%s')", v), -1;
-        return 0;
-    case F_DESIGN_RATE:
-    case F_LOAD: {
-        double *dst = f == F_LOAD ? sw->load : sw->design_rate;
-        list_ctx_t lc = {.integer = 0, .dv = dst};
-        if (each_token(v, list_token, &lc) || lc.n == 0)
-            return fail_at(ps, line, "%s: %s (got '%s')", key_names[f],
-                           lc.why ? lc.why : "needs at least one value", lc.why ? lc.bad : v), -1;
-        for (size_t i = 0; i < lc.n; i++) {
-            if (f == F_DESIGN_RATE && !(dst[i] > 0 && dst[i] < 1))
-                return fail_at(ps, line, "design_rate must be strictly between 0 and 1 (got "
-                                         "'%g')", dst[i]), -1;
-            if (f == F_LOAD && !(dst[i] > 0))
-                return fail_at(ps, line, "load must be > 0 (got '%g')", dst[i]), -1;
-        }
-        if (f == F_LOAD)
-            sw->nload = lc.n, sw->ninserted = 0, sw->line[F_INSERTED] = 0;
-        else
-            sw->ndesign_rate = lc.n;
-        return 0;
     }
-    case F_INSERTED: {
-        list_ctx_t lc = {.integer = 1, .uv = sw->inserted};
-        if (each_token(v, list_token, &lc) || lc.n == 0)
-            return fail_at(ps, line, "inserted: %s (got '%s')",
-                           lc.why ? lc.why : "needs at least one value", lc.why ? lc.bad : v), -1;
-        for (size_t i = 0; i < lc.n; i++)
-            if (sw->inserted[i] == 0)
-                return fail_at(ps, line, "inserted must be >= 1 (got '0')"), -1;
-        sw->ninserted = lc.n, sw->nload = 0, sw->line[F_LOAD] = 0;
-        return 0;
-    }
-    case F_SIZING:
-        if (sizing_rule_parse(v, &sw->sizing))
-            return fail_at(ps, line, "sizing must be calculateparams or guava (got '%s')", v), -1;
-        return 0;
-    case F_STACK: {
-        /* first_capacity/growth/tightening, one or more, blank separated */
-        sw->nstacks = 0;
-        const char *p = v;
-        for (;;) {
-            while (*p == ' ' || *p == '\t' || *p == ',')
-                p++;
-            if (!*p)
-                break;
-            size_t n = strcspn(p, " \t,");
-            char tok[128];
-            snprintf(tok, sizeof tok, "%.*s", (int)(n < 127 ? n : 127), p);
-            p += n;
-            unsigned long long c0;
-            double g, t;
-            char extra;
-            if (tok[strspn(tok, "0123456789./eE+")] != '\0' || strchr(tok, '/') == tok ||
-                sw->nstacks == EXP_MAX_STACKS ||
-                sscanf(tok, "%llu/%lf/%lf%c", &c0, &g, &t, &extra) != 3 || c0 == 0)
-                return fail_at(ps, line, "stack must be first_capacity/growth/tightening, e.g. "
-                                         "500/2/0.5, at most 8 of them (got '%s')", tok), -1;
-            if (!(g >= 1))
-                return fail_at(ps, line, "stack growth must be >= 1 (got '%s')", tok), -1;
-            if (!(t >= 1e-6 && t < 1))
-                return fail_at(ps, line, "stack tightening must be from 1e-6 to below 1 "
-                                         "(got '%s')", tok), -1;
-            sw->stack[sw->nstacks++] = (exp_stack_t){c0, g, t};
-        }
-        if (sw->nstacks == 0)
-            return fail_at(ps, line, "stack needs at least one first_capacity/growth/tightening "
-                                     "(got '%s')", v), -1;
-        return 0;
-    }
-    case F_SINGLE:
-        if (strcmp(v, "yes") == 0)
-            sw->single = 1;
-        else if (strcmp(v, "no") == 0)
-            sw->single = 0;
-        else
-            return fail_at(ps, line, "single must be yes or no (got '%s')", v), -1;
-        return 0;
-    case F_FILTERS:
-        if (parse_u64(v, &sw->filters) || sw->filters < 2 || sw->filters > COUNT_MAX)
-            return fail_at(ps, line, "filters must be a whole number from 2 (to estimate the "
-                                     "between-filter spread) to 2^40 (got '%s')", v), -1;
-        return 0;
-    case F_LOOKUPS:
-        if (parse_u64(v, &sw->lookups) || sw->lookups == 0 || sw->lookups > LOOKUPS_MAX)
-            return fail_at(ps, line, "lookups must be a whole number from 1 to 2^56 (got '%s')",
-                           v), -1;
-        return 0;
-    }
-    return -1;
+    return 0;
+}
+
+/* Values of the keys not given in a section (IN_*): dflt, or 0. */
+static void set_defaults(unsigned section, void *base)
+{
+    for (size_t i = 0; i < NFIELDS; i++)
+        if ((fields[i].sections & section) && fields[i].type == FT_COUNT)
+            *(uint64_t *)field_at(base, fields[i].offset) = fields[i].dflt;
+}
+
+/* The first key (in table order) given at line[] that a sweep of kind (SW_*) does not
+ * take, or NULL. */
+static const exp_field_t *misfit(unsigned kind, const unsigned line[F_NFIELDS])
+{
+    for (size_t i = 0; i < NFIELDS; i++)
+        if ((fields[i].sections & IN_SWEEP) && line[fields[i].key] &&
+            !(fields[i].sweeps & kind))
+            return &fields[i];
+    return NULL;
+}
+
+/* Refuse two keys of one section that exclude each other; reported at the later one in
+ * table order. Returns 0, or -1 with the message set. */
+static int check_excludes(parse_state_t *ps, const raw_value_t *raw)
+{
+    for (size_t i = 0; i < NFIELDS; i++)
+        for (size_t j = 0; j < i; j++)
+            if ((fields[j].excludes & EXP_KEY_BIT(fields[i].key)) &&
+                raw[fields[i].key].line && raw[fields[j].key].line) {
+                fail_at(ps, raw[fields[i].key].line, "give %s or %s, not both (got '%s = "
+                        "%s')", fields[j].name, fields[i].name, fields[i].name,
+                        raw[fields[i].key].text);
+                return -1;
+            }
+    return 0;
 }
 
 /* The whole file, NUL-terminated (messages quote lines with string functions). */
@@ -662,124 +836,98 @@ int experiment_load_text(const char *path, const char *text, size_t len, experim
     return load_text(path, buf, len, e, err, errlen);
 }
 
-/* Convert the w-th [sweep] and the [quick] after it into e->full[w] and e->quick[w].
- * Returns 0, or -1 with the message set. */
+/* The rules of a [sweep] between keys, once its values are converted: schemes always;
+ * only keys its kind takes (design_keys makes it a design), with what that kind needs;
+ * no two keys that exclude each other. Returns 0, or -1 with the message set. */
+static int check_sweep(parse_state_t *ps, sweep_t *sw, const raw_value_t *raw,
+                       unsigned sweep_line)
+{
+    if (!sw->line[F_SCHEMES])
+        return fail_at(ps, sweep_line, "[sweep] needs schemes (got 'nothing')"), -1;
+    unsigned kind = sw->design_keys ? SW_DESIGN : SW_PLAIN;
+    const exp_field_t *f = misfit(kind, sw->line);
+    if (f)
+        return fail_at(ps, sw->line[f->key], "%s %s (got '%s')", f->name, kind == SW_DESIGN ?
+                       "does not go with design_keys" : "needs design_keys", f->name), -1;
+    if (kind == SW_DESIGN) {
+        if (!sw->ndesign_rate)
+            return fail_at(ps, sw->line[F_DESIGN_KEYS], "design_keys needs design_rate (got "
+                           "'nothing')"), -1;
+        if (!sw->nload && !sw->ninserted)
+            sw->load[0] = 1, sw->nload = 1; /* the design size itself */
+        if (sw->line[F_K] && (sw->k_rule != K_FIXED || sw->nstacks))
+            return fail_at(ps, sw->line[F_K], "with design_keys, k must be a number and "
+                           "cannot go with stack (each layer takes its rule's k) (got '%s')",
+                           raw[F_K].text), -1;
+    } else if (!sw->line[F_BITS]) {
+        return fail_at(ps, sweep_line, "[sweep] needs bits or design_keys (got 'nothing')"), -1;
+    }
+    if (check_excludes(ps, raw))
+        return -1;
+    if (kind == SW_PLAIN && !sw->nbpk && !sw->keys)
+        return fail_at(ps, sweep_line, "[sweep] needs bits_per_key or keys (got '%s')",
+                       "neither"), -1;
+    return 0;
+}
+
+/* [quick] overrides the [sweep] it follows (q starts as a copy of it), but may not turn a
+ * plain sweep into a design or back: both scales must describe the same kind. Returns 0,
+ * or -1 with the message set. */
+static int convert_quick(parse_state_t *ps, sweep_t *q, const raw_value_t *qraw)
+{
+    unsigned kind = q->design_keys ? SW_DESIGN : SW_PLAIN;
+    unsigned given[F_NFIELDS];
+    for (int i = 0; i < F_NFIELDS; i++)
+        given[i] = qraw[i].line;
+    const exp_field_t *f = misfit(kind, given);
+    if (f)
+        return fail_at(ps, given[f->key], "%s in [quick] %s (got '%s')", f->name,
+                       kind == SW_DESIGN ? "does not go with the design in [sweep]"
+                                         : "needs design_keys in [sweep]", f->name), -1;
+    if (check_excludes(ps, qraw))
+        return -1;
+    return convert_section(ps, IN_QUICK, q, qraw);
+}
+
+/* Enough lookups and filters for the estimates; 0, or -1 with the message set. */
+static int check_budget(parse_state_t *ps, const sweep_t *s)
+{
+    if (s->max_filters && s->max_filters < s->filters)
+        return fail_at(ps, s->line[F_MAX_FILTERS], "max_filters must be at least filters (got "
+                       "'%llu' for %llu filters)", (unsigned long long)s->max_filters,
+                       (unsigned long long)s->filters), -1;
+    if (s->estimator != EST_CONDITIONAL && s->lookups < s->filters)
+        return fail_at(ps, s->line[F_LOOKUPS] ? s->line[F_LOOKUPS] : s->line[F_FILTERS],
+                       "lookups must be at least filters, one lookup per filter (got "
+                       "'%llu' lookups for %llu filters)", (unsigned long long)s->lookups,
+                       (unsigned long long)s->filters), -1;
+    return 0;
+}
+
+/* Convert the w-th [sweep] and the [quick] after it into e->full[w] and e->quick[w];
+ * without a [quick], --quick caps the keys that have a quick_cap. Returns 0, or -1 with
+ * the message set. */
 static int finish_sweep(parse_state_t *ps, experiment_t *e, size_t w)
 {
     const raw_value_t *raw = ps->raw[1 + 2 * w];
     const raw_value_t *qraw = ps->raw[2 + 2 * w] ? ps->raw[2 + 2 * w] : no_values;
-    e->sweep_line[w] = ps->sweep_line[w];
-
-    /* [sweep], with defaults */
-    sweep_t *sw = &e->full[w];
-    sw->k_rule = K_OPTIMAL;
-    sw->estimator = EST_LOOKUPS;
-    sw->filters = 1000;
-    sw->lookups = 10000000;
-    sw->strides = 4096;
-    sw->precision = 0;
-    sw->max_filters = 0; /* default: 1000 times filters */
-    for (int f = 0; f < F_NFIELDS; f++)
-        if (raw[f].line && set_field(ps, sw, f, &raw[f]))
-            return -1;
-    if (!sw->line[F_SCHEMES]) {
-        fail_at(ps, e->sweep_line[w], "[sweep] needs schemes (got 'nothing')");
+    sweep_t *sw = &e->full[w], *q = &e->quick[w];
+    set_defaults(IN_SWEEP, sw);
+    if (convert_section(ps, IN_SWEEP, sw, raw) || check_sweep(ps, sw, raw, ps->sweep_line[w]))
         return -1;
-    }
-    if (sw->design_keys) {
-        /* A design: m and k come from it; sizes and loads of plain sweeps do not apply. */
-        static const int plain_only[] = {F_BITS, F_BPK, F_KEYS};
-        for (size_t i = 0; i < 3; i++)
-            if (sw->line[plain_only[i]]) {
-                fail_at(ps, sw->line[plain_only[i]], "%s does not go with design_keys (got "
-                        "'%s')", key_names[plain_only[i]], key_names[plain_only[i]]);
-                return -1;
-            }
-        if (!sw->ndesign_rate) {
-            fail_at(ps, sw->line[F_DESIGN_KEYS], "design_keys needs design_rate (got "
-                    "'nothing')");
-            return -1;
-        }
-        if (!sw->nload && !sw->ninserted)
-            sw->load[0] = 1, sw->nload = 1; /* the design size itself */
-        if (sw->line[F_K] && (sw->k_rule != K_FIXED || sw->nstacks)) {
-            fail_at(ps, sw->line[F_K], "with design_keys, k must be a number and cannot go "
-                    "with stack (each layer takes its rule's k) (got '%s')",
-                    raw[F_K].text);
-            return -1;
-        }
-    } else {
-        static const int design_only[] = {F_DESIGN_RATE, F_SIZING, F_LOAD, F_INSERTED,
-                                          F_STACK, F_SINGLE};
-        for (size_t i = 0; i < 6; i++)
-            if (sw->line[design_only[i]]) {
-                fail_at(ps, sw->line[design_only[i]], "%s needs design_keys (got '%s')",
-                        key_names[design_only[i]], key_names[design_only[i]]);
-                return -1;
-            }
-        if (!sw->line[F_BITS]) {
-            fail_at(ps, e->sweep_line[w], "[sweep] needs bits or design_keys (got 'nothing')");
-            return -1;
-        }
-    }
-    if (raw[F_BPK].line && raw[F_KEYS].line) {
-        fail_at(ps, raw[F_KEYS].line, "give bits_per_key or keys, not both "
-                "(got 'keys = %s')", raw[F_KEYS].text);
-        return -1;
-    }
-    if (!sw->design_keys && !sw->nbpk && !sw->keys) {
-        fail_at(ps, e->sweep_line[w], "[sweep] needs bits_per_key or keys (got '%s')",
-                "neither");
-        return -1;
-    }
-
-    /* [quick] overrides; without it, --quick caps filters and lookups. It may not turn a
-     * plain sweep into a design or back: both scales must describe the same kind. */
-    e->quick[w] = e->full[w];
+    *q = *sw;
     if (ps->quick_line[w]) {
-        static const int plain_keys[] = {F_BITS, F_BPK, F_KEYS};
-        static const int design_keys[] = {F_DESIGN_KEYS, F_DESIGN_RATE, F_SIZING, F_LOAD,
-                                          F_INSERTED, F_STACK, F_SINGLE};
-        const int *wrong = sw->design_keys ? plain_keys : design_keys;
-        size_t nwrong = sw->design_keys ? 3 : 7;
-        for (size_t i = 0; i < nwrong; i++)
-            if (qraw[wrong[i]].line) {
-                fail_at(ps, qraw[wrong[i]].line, "%s in [quick] %s (got '%s')",
-                        key_names[wrong[i]], sw->design_keys ? "does not go with the design "
-                        "in [sweep]" : "needs design_keys in [sweep]", key_names[wrong[i]]);
-                return -1;
-            }
-        if (qraw[F_BPK].line && qraw[F_KEYS].line) {
-            fail_at(ps, qraw[F_KEYS].line, "give bits_per_key or keys, not "
-                    "both (got 'keys = %s')", qraw[F_KEYS].text);
+        if (convert_quick(ps, q, qraw))
             return -1;
-        }
-        for (int f = 0; f < F_NFIELDS; f++)
-            if (qraw[f].line && set_field(ps, &e->quick[w], f, &qraw[f]))
-                return -1;
     } else {
-        if (e->quick[w].filters > 200)
-            e->quick[w].filters = 200;
-        if (e->quick[w].lookups > 2000000)
-            e->quick[w].lookups = 2000000;
+        for (size_t i = 0; i < NFIELDS; i++)
+            if (fields[i].quick_cap) {
+                uint64_t *v = field_at(q, fields[i].offset);
+                if (*v > fields[i].quick_cap)
+                    *v = fields[i].quick_cap;
+            }
     }
-    for (int q = 0; q < 2; q++) {
-        const sweep_t *s = q ? &e->quick[w] : &e->full[w];
-        if (s->max_filters && s->max_filters < s->filters) {
-            fail_at(ps, s->line[F_MAX_FILTERS], "max_filters must be at least filters (got "
-                    "'%llu' for %llu filters)", (unsigned long long)s->max_filters,
-                    (unsigned long long)s->filters);
-            return -1;
-        }
-        if (s->estimator != EST_CONDITIONAL && s->lookups < s->filters) {
-            fail_at(ps, s->line[F_LOOKUPS] ? s->line[F_LOOKUPS] : s->line[F_FILTERS],
-                    "lookups must be at least filters, one lookup per filter (got "
-                    "'%llu' lookups for %llu filters)", (unsigned long long)s->lookups,
-                    (unsigned long long)s->filters);
-            return -1;
-        }
-    }
-    return 0;
+    return check_budget(ps, sw) || check_budget(ps, q) ? -1 : 0;
 }
 
 static int load_text(const char *path, char *buf, size_t len, experiment_t *e, char *err,
@@ -832,17 +980,10 @@ static int load_text(const char *path, char *buf, size_t len, experiment_t *e, c
                  "end of file");
         goto out;
     }
-    snprintf(e->title, sizeof e->title, "%s", x[X_TITLE].line ? x[X_TITLE].text : e->name);
-    snprintf(e->description, sizeof e->description, "%s", x[X_DESCRIPTION].text);
-    e->seed = 1;
-    if (x[X_SEED].line) {
-        if (parse_u64(x[X_SEED].text, &e->seed)) {
-            fail_at(ps, x[X_SEED].line, "seed must be a whole number (got '%s')",
-                    x[X_SEED].text);
-            goto out;
-        }
-        e->seed_line = x[X_SEED].line;
-    }
+    set_defaults(IN_EXPERIMENT, e);
+    snprintf(e->title, sizeof e->title, "%s", e->name);
+    if (convert_section(ps, IN_EXPERIMENT, e, x))
+        goto out;
     e->nsweeps = ps->nsweeps;
     for (size_t i = 0; i < ps->nsweeps; i++)
         if (finish_sweep(ps, e, i))
@@ -915,89 +1056,113 @@ static int row_geometry(const experiment_t *e, const sweep_t *s, const scheme_t 
     return 0;
 }
 
+/* A point of a design sweep: the filter designed for the sweep's design_keys at rate p
+ * (m bits, k probes), with n keys inserted. */
+typedef struct design_point {
+    double p;
+    uint64_t m;
+    unsigned k;
+    uint64_t n;
+} design_point_t;
+
+/* The row of the single filter designed at the point. */
+static int single_row(const experiment_t *e, const sweep_t *s, const scheme_t *sc,
+                      const design_point_t *dp, exp_row_t *row, char *err, size_t errlen)
+{
+    int cond_ok = 1;
+    row->structure = STRUCT_DESIGN;
+    if (row_geometry(e, s, sc, dp->m, dp->k, dp->n, &row->geom, &cond_ok, err, errlen))
+        return 2;
+    row->bits_per_key = (double)row->geom.m / (double)dp->n;
+    row_common(row, s, sc, cond_ok);
+    return 0;
+}
+
+/* The row of a stack whose first layer has the point's rate, beside the one filter sized
+ * for all n keys at that rate (single_bits). */
+static int stack_row(const experiment_t *e, const sweep_t *s, const scheme_t *sc,
+                     const design_point_t *dp, const exp_stack_t *stk, exp_row_t *row,
+                     char *err, size_t errlen)
+{
+    row->structure = STRUCT_STACK;
+    row->stack = *stk;
+    int st = sizing_stack(s->sizing, stk->first_capacity, dp->p, stk->growth,
+                          stk->tightening, dp->n, row->layer, &row->nlayers);
+    unsigned k1;
+    if (st == SIZING_OK)
+        st = sizing_design(s->sizing, dp->n, dp->p, &row->single_bits, &k1);
+    if (st != SIZING_OK)
+        return row_error(e, s->line[F_STACK], err, errlen, "stack %llu/%g/%g at %llu keys: %s "
+                         "(got '%llu/%g/%g')", (unsigned long long)stk->first_capacity,
+                         stk->growth, stk->tightening, (unsigned long long)dp->n,
+                         sizing_strerror(st), (unsigned long long)stk->first_capacity,
+                         stk->growth, stk->tightening);
+    int cond_ok = 1, ok = 0;
+    uint64_t total_bits = 0;
+    for (size_t j = 0; j < row->nlayers; j++) {
+        if (row_geometry(e, s, sc, row->layer[j].m, row->layer[j].k, row->layer[j].n,
+                         &row->layer_geom[j], &ok, err, errlen))
+            return 2;
+        cond_ok &= ok;
+        total_bits += row->layer_geom[j].m;
+    }
+    /* The row's m, k: all bits in use, the first layer's k. */
+    row->geom = row->layer_geom[0];
+    row->geom.m = total_bits;
+    row->bits_per_key = (double)total_bits / (double)dp->n;
+    row_common(row, s, sc, cond_ok);
+    return 0;
+}
+
+/* Keys inserted at the c-th load (or inserted count) of a design sweep; 0 with the
+ * message set when out of range. */
+static uint64_t design_load(const experiment_t *e, const sweep_t *s, size_t c, char *err,
+                            size_t errlen)
+{
+    double nd = s->nload ? floor(s->load[c] * (double)s->design_keys + 0.5)
+                         : (double)s->inserted[c];
+    if (nd >= 1 && nd <= 1e12)
+        return (uint64_t)nd;
+    if (!s->nload)
+        row_error(e, s->line[F_INSERTED], err, errlen, "inserted must be at most 10^12 keys "
+                  "(got '%.0f')", nd);
+    else
+        row_error(e, s->line[F_LOAD], err, errlen, "load %g gives %s keys (got '%g')",
+                  s->load[c], nd < 1 ? "no" : "too many", s->load[c]);
+    return 0;
+}
+
 /* Rows of a design sweep: design rate, then load, then structure (the single designed
  * filter, then each stack), then scheme. */
 static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, char *err,
                        size_t errlen)
 {
     size_t nl = s->nload ? s->nload : s->ninserted;
-    size_t nstruct = (s->nstacks == 0 || s->single) + s->nstacks;
+    size_t nsingle = s->nstacks == 0 || s->single;
     size_t i = 0;
     for (size_t a = 0; a < s->ndesign_rate; a++) {
-        double p = s->design_rate[a];
-        uint64_t dm;
-        unsigned dk;
-        int st = sizing_design(s->sizing, s->design_keys, p, &dm, &dk);
-        if (st != SIZING_OK) {
+        design_point_t dp = {.p = s->design_rate[a]};
+        int st = sizing_design(s->sizing, s->design_keys, dp.p, &dp.m, &dp.k);
+        if (st != SIZING_OK)
             return row_error(e, s->line[F_DESIGN_RATE], err, errlen, "design of %llu keys at "
-                             "%g: %s (got '%g')", (unsigned long long)s->design_keys, p,
-                             sizing_strerror(st), p);
-        }
+                             "%g: %s (got '%g')", (unsigned long long)s->design_keys, dp.p,
+                             sizing_strerror(st), dp.p);
         if (s->k_rule == K_FIXED)
-            dk = s->k;
+            dp.k = s->k;
         for (size_t c = 0; c < nl; c++) {
-            double nd = s->nload ? floor(s->load[c] * (double)s->design_keys + 0.5)
-                                 : (double)s->inserted[c];
-            if (nd < 1 || nd > 1e12) {
-                if (!s->nload)
-                    return row_error(e, s->line[F_INSERTED], err, errlen, "inserted must be at "
-                                     "most 10^12 keys (got '%.0f')", nd);
-                return row_error(e, s->line[F_LOAD], err, errlen, "load %g gives %s keys "
-                                 "(got '%g')", s->load[c], nd < 1 ? "no" : "too many",
-                                 s->load[c]);
-            }
-            uint64_t n = (uint64_t)nd;
-            for (size_t d = 0; d < nstruct; d++) {
-                int is_stack = d >= nstruct - s->nstacks;
-                const exp_stack_t *stk = is_stack ? &s->stack[d - (nstruct - s->nstacks)] : NULL;
+            if ((dp.n = design_load(e, s, c, err, errlen)) == 0)
+                return 2;
+            for (size_t d = 0; d < nsingle + s->nstacks; d++) {
                 for (size_t q = 0; q < s->nschemes; q++, i++) {
                     exp_row_t *row = &r[i];
-                    const scheme_t *sc = s->schemes[q];
-                    int cond_ok = 1, ok = 0;
                     row->design_keys = s->design_keys;
-                    row->design_rate = p;
-                    row->design_m = dm;
-                    row->n = n;
-                    row->m_requested = dm;
-                    if (!is_stack) {
-                        row->structure = STRUCT_DESIGN;
-                        if (row_geometry(e, s, sc, dm, dk, n, &row->geom, &cond_ok, err, errlen)) {
-                            return 2;
-                        }
-                        row->bits_per_key = (double)row->geom.m / (double)n;
-                    } else {
-                        row->structure = STRUCT_STACK;
-                        row->stack = *stk;
-                        st = sizing_stack(s->sizing, stk->first_capacity, p, stk->growth,
-                                          stk->tightening, n, row->layer, &row->nlayers);
-                        unsigned k1;
-                        if (st == SIZING_OK)
-                            st = sizing_design(s->sizing, n, p, &row->single_bits, &k1);
-                        if (st != SIZING_OK) {
-                            return row_error(e, s->line[F_STACK], err, errlen, "stack %llu/%g/%g "
-                                             "at %llu keys: %s (got '%llu/%g/%g')",
-                                             (unsigned long long)stk->first_capacity,
-                                             stk->growth, stk->tightening,
-                                             (unsigned long long)n, sizing_strerror(st),
-                                             (unsigned long long)stk->first_capacity,
-                                             stk->growth, stk->tightening);
-                        }
-                        uint64_t total_bits = 0;
-                        for (size_t j = 0; j < row->nlayers; j++) {
-                            if (row_geometry(e, s, sc, row->layer[j].m, row->layer[j].k,
-                                             row->layer[j].n, &row->layer_geom[j], &ok, err,
-                                             errlen)) {
-                                return 2;
-                            }
-                            cond_ok &= ok;
-                            total_bits += row->layer_geom[j].m;
-                        }
-                        /* The row's m, k: all bits in use, the first layer's k. */
-                        row->geom = row->layer_geom[0];
-                        row->geom.m = total_bits;
-                        row->bits_per_key = (double)total_bits / (double)n;
-                    }
-                    row_common(row, s, sc, cond_ok);
+                    row->design_rate = dp.p;
+                    row->n = dp.n;
+                    row->m_requested = dp.m;
+                    if (d < nsingle ? single_row(e, s, s->schemes[q], &dp, row, err, errlen)
+                                    : stack_row(e, s, s->schemes[q], &dp,
+                                                &s->stack[d - nsingle], row, err, errlen))
+                        return 2;
                 }
             }
         }

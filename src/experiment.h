@@ -21,12 +21,14 @@
 
 typedef enum { K_OPTIMAL, K_CEIL, K_FIXED } k_rule_t;
 
-/* Fields of [sweep] (and of [quick], which overrides them), for line bookkeeping. */
+/* Keys of [sweep] (and of [quick], which overrides them), numbering sweep_t.line; then
+ * the keys of [experiment]. experiment_fields() describes each. */
 enum {
     F_BITS, F_BPK, F_KEYS, F_K, F_SCHEMES, F_ESTIMATOR, F_FILTERS, F_LOOKUPS, F_STRIDES,
     F_PRECISION, F_MAX_FILTERS, F_DESIGN_KEYS, F_DESIGN_RATE, F_SIZING, F_LOAD, F_INSERTED,
     F_STACK, F_SINGLE, F_NFIELDS
 };
+enum { X_TITLE = F_NFIELDS, X_DESCRIPTION, X_SEED, X_NKEYS };
 
 #define EXP_MAX_STACKS 8
 
@@ -76,11 +78,9 @@ typedef struct experiment {
     char description[4096];
     uint64_t file_hash;   /* FNV-1a of the file as read: which definition made a result */
     uint64_t seed;        /* [experiment] seed, default 1; --seed overrides */
-    unsigned seed_line;
     /* One or more [sweep] sections, each optionally followed by the [quick] that scales
      * it down; the rows of a run are those of each sweep in turn. */
     size_t nsweeps;
-    unsigned sweep_line[EXP_MAX_SWEEPS]; /* line of each [sweep] header */
     sweep_t full[EXP_MAX_SWEEPS];        /* [sweep] */
     sweep_t quick[EXP_MAX_SWEEPS];       /* [sweep] with its [quick] applied */
 } experiment_t;
@@ -93,7 +93,6 @@ typedef struct exp_row {
     exp_structure_t structure;
     uint64_t design_keys;        /* DESIGN, STACK: the design (single filter) */
     double design_rate;          /* DESIGN: target rate; STACK: first layer's rate */
-    uint64_t design_m;           /* the single filter designed for design_keys */
     exp_stack_t stack;           /* STACK */
     size_t nlayers;              /* STACK: layers in use */
     sizing_layer_t layer[SIZING_MAX_LAYERS];
@@ -111,6 +110,56 @@ typedef struct exp_row {
     double precision;            /* target relative standard error, 0 = fixed filters */
     uint64_t max_filters;        /* cap on filters with a precision target */
 } exp_row_t;
+
+/* ---- The keys of an experiment file: one table (experiment.c) drives parsing, range
+ * checks, which sweeps and sections take a key, which keys exclude each other, and the
+ * messages. Adding a key is one entry; a new kind of value is one converter more. ---- */
+
+typedef enum {
+    FT_TEXT,       /* char[size]: the text as given */
+    FT_COUNT,      /* uint64_t in [min, max]; zero_word, if set, stands for 0 */
+    FT_COUNT_LIST, /* uint64_t[EXP_MAX_LIST], each in [min, max]; length (size_t) at offset2 */
+    FT_REAL,       /* double between lo and hi (open says which ends are left out) */
+    FT_REAL_LIST,  /* double[EXP_MAX_LIST], each between lo and hi; length at offset2 */
+    FT_CHOICE,     /* int: the index of the value among words */
+    FT_K_RULE,     /* k_rule_t: optimal, ceil, or K_FIXED with k (unsigned, at offset2) in
+                    * [min, max] */
+    FT_SCHEMES,    /* const scheme_t *[EXP_MAX_SCHEMES], names unique; count at offset2 */
+    FT_STACKS,     /* exp_stack_t[EXP_MAX_STACKS]; count at offset2 */
+    FT_SIZING,     /* sizing_rule_t, by sizing_rule_parse */
+    FT_ESTIMATOR,  /* estimator_t, by name (experiment_estimator_name) */
+    FT_NTYPES
+} exp_field_type_t;
+
+enum { IN_EXPERIMENT = 1, IN_SWEEP = 2, IN_QUICK = 4 }; /* sections that take a key */
+enum { SW_PLAIN = 1, SW_DESIGN = 2 };  /* sweeps given bits; sweeps given design_keys */
+enum { OPEN_LO = 1, OPEN_HI = 2 };     /* FT_REAL*: lo < x rather than lo <= x, ... */
+#define EXP_KEY_BIT(f) (UINT32_C(1) << (f))
+
+typedef struct exp_field {
+    int key;                  /* F_* or X_* */
+    const char *name;         /* as written in the file */
+    exp_field_type_t type;
+    unsigned sections;        /* IN_*: sections it may be given in */
+    unsigned sweeps;          /* SW_*: kinds of sweep that take it; 0 for [experiment] keys */
+    uint32_t excludes;        /* EXP_KEY_BIT()s of keys it may not share a section with;
+                               * given in [quick], it replaces them as [sweep] gave them */
+    uint64_t min, max;        /* FT_COUNT, FT_COUNT_LIST, FT_K_RULE's fixed k */
+    double lo, hi;            /* FT_REAL, FT_REAL_LIST */
+    unsigned open;            /* OPEN_*: the ends of lo..hi that are excluded */
+    uint64_t dflt;            /* FT_COUNT: value when not given (other keys start at 0) */
+    uint64_t quick_cap;       /* FT_COUNT: --quick's cap when the sweep has no [quick] */
+    const char *zero_word;    /* FT_COUNT: a word that stands for 0 ("all") */
+    const char *const *words; /* FT_CHOICE: the values, NULL-terminated */
+    const char *must;         /* "NAME must be MUST (got 'VALUE')" for a value out of range */
+    size_t offset, size;      /* where the value goes: in experiment_t for [experiment]
+                               * keys, in sweep_t for the others; its size in bytes */
+    size_t offset2;           /* the second place named above, in the same struct */
+} exp_field_t;
+
+/* The table: one entry per key, in the order the keys are converted and checked (which
+ * error a file with several reports). *n gets the number of entries. */
+const exp_field_t *experiment_fields(size_t *n);
 
 /* "lookups", "conditional" or "auto". */
 const char *experiment_estimator_name(estimator_t e);

@@ -1,9 +1,12 @@
 /* test_experiment.c - experiment files: every shipped experiment loads and expands at
  * both scales; the file format's features (ranges, lists, scientific counts,
  * continuation lines, [quick] overrides, keys instead of bits_per_key) parse as
- * documented. Malformed files are tests/data/bad/, run through the binary by cli.sh. */
+ * documented; the table of keys is consistent, and the keys it says exclude each other,
+ * or do not go with a kind of sweep, are refused. Malformed files are tests/data/bad/,
+ * run through the binary by cli.sh. */
 #undef NDEBUG
 #include <assert.h>
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,36 +22,58 @@ static void write_file(const char *path, const char *text)
     fclose(f);
 }
 
+/* Every .ini file in experiments/ loads and expands at both scales; those named here into the
+ * rows they are known to have. Enumerating the folder keeps the test from going stale. */
 static void test_shipped(void)
 {
     static const struct { const char *name; size_t rows, quick_rows; } want[] = {
         {"exact-vs-formula", 4 * 15 * 2, 2 * 15 * 2},
         {"floor-4096", 15 * 6, 15 * 6},
         {"floor-65536", 15 * 6, 4 * 6},
+        {"guava", 3 * 4, 3 * 4},
+        {"hash32", 2 * 2, 2 * 2},
         {"stride-zero", 15 * 2, 15 * 2},
         {"past-design", 2 * 13 * 2, 2 * 4 * 2},
         {"stack", 14 * 2 * 2, 3 * 2 * 2},
         {"stack-dials", 9 * 3, 2 * 3},
     };
-    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-        char path[256], err[EXP_ERR_LEN];
-        snprintf(path, sizeof path, "experiments/%s.ini", want[i].name);
+    enum { NWANT = sizeof want / sizeof want[0] };
+    int found[NWANT] = {0};
+    size_t nfiles = 0;
+    DIR *dir = opendir("experiments");
+    assert(dir);
+    for (struct dirent *d; (d = readdir(dir));) {
+        size_t len = strlen(d->d_name);
+        if (len < 5 || strcmp(d->d_name + len - 4, ".ini") != 0)
+            continue;
+        char path[512], err[EXP_ERR_LEN];
+        snprintf(path, sizeof path, "experiments/%s", d->d_name);
         experiment_t *e = malloc(sizeof *e);
         int rc = experiment_load(path, e, err, sizeof err);
         if (rc)
             fprintf(stderr, "%s\n", err);
         assert(rc == 0);
-        assert(strcmp(e->name, want[i].name) == 0);
+        assert(strlen(e->name) == len - 4 && strncmp(e->name, d->d_name, len - 4) == 0);
+        size_t n[2];
         for (int q = 0; q < 2; q++) {
             exp_row_t *rows;
-            size_t n;
-            assert(experiment_rows(e, q, &rows, &n, err, sizeof err) == 0);
-            assert(n == (q ? want[i].quick_rows : want[i].rows));
+            assert(experiment_rows(e, q, &rows, &n[q], err, sizeof err) == 0);
+            assert(n[q] > 0);
             free(rows);
         }
-        printf("%-18s %zu rows, %zu quick: ok\n", e->name, want[i].rows, want[i].quick_rows);
+        for (size_t i = 0; i < NWANT; i++)
+            if (strcmp(e->name, want[i].name) == 0) {
+                assert(n[0] == want[i].rows && n[1] == want[i].quick_rows);
+                found[i] = 1;
+            }
+        printf("%-18s %zu rows, %zu quick: ok\n", e->name, n[0], n[1]);
         free(e);
+        nfiles++;
     }
+    closedir(dir);
+    for (size_t i = 0; i < NWANT; i++)
+        assert(found[i]); /* a named experiment was removed or renamed: update want[] */
+    printf("%zu shipped experiments, %d with known row counts\n", nfiles, (int)NWANT);
 }
 
 /* floor-4096 row 0 (b = 4, independent) and the double-prime row (b = 4): n = 4096/4,
@@ -169,8 +194,200 @@ static void test_k_rules(void)
     printf("k rules: ok\n");
 }
 
+/* The table of keys: one entry per F_* and X_* key, names unique, each entry's storage
+ * the size its type converts into, ranges and defaults that make sense, exclusions
+ * symmetric between keys a sweep of one kind takes. */
+static void test_fields(void)
+{
+    size_t n;
+    const exp_field_t *t = experiment_fields(&n);
+    assert(n == X_NKEYS);
+    for (int key = 0; key < X_NKEYS; key++) {
+        int entries = 0;
+        for (size_t i = 0; i < n; i++)
+            entries += t[i].key == key;
+        assert(entries == 1);
+    }
+    for (size_t i = 0; i < n; i++) {
+        const exp_field_t *f = &t[i];
+        assert(f->name && f->name[0]);
+        for (size_t j = 0; j < i; j++)
+            assert(strcmp(f->name, t[j].name) != 0);
+        assert(f->type < FT_NTYPES);
+        if (f->key < F_NFIELDS) { /* keys of [sweep] and [quick] */
+            assert(f->sections == (IN_SWEEP | IN_QUICK) && f->sweeps != 0);
+            assert((f->sweeps & ~(unsigned)(SW_PLAIN | SW_DESIGN)) == 0);
+        } else { /* keys of [experiment] */
+            assert(f->sections == IN_EXPERIMENT && f->sweeps == 0 && f->excludes == 0);
+        }
+        static const size_t size[FT_NTYPES] = {
+            [FT_COUNT] = sizeof(uint64_t), [FT_COUNT_LIST] = EXP_MAX_LIST * sizeof(uint64_t),
+            [FT_REAL] = sizeof(double), [FT_REAL_LIST] = EXP_MAX_LIST * sizeof(double),
+            [FT_CHOICE] = sizeof(int), [FT_K_RULE] = sizeof(k_rule_t),
+            [FT_SCHEMES] = EXP_MAX_SCHEMES * sizeof(const scheme_t *),
+            [FT_STACKS] = EXP_MAX_STACKS * sizeof(exp_stack_t),
+            [FT_SIZING] = sizeof(sizing_rule_t), [FT_ESTIMATOR] = sizeof(estimator_t),
+        };
+        assert(f->type == FT_TEXT ? f->size > 1 : f->size == size[f->type]);
+        assert(f->offset + f->size <= (f->key < F_NFIELDS ? sizeof(sweep_t)
+                                                          : sizeof(experiment_t)));
+        /* every type but these reports "NAME must be MUST" */
+        assert(!f->must == (f->type == FT_TEXT || f->type == FT_SCHEMES ||
+                            f->type == FT_ESTIMATOR));
+        assert(!f->words == (f->type != FT_CHOICE));
+        if (f->type == FT_COUNT || f->type == FT_COUNT_LIST || f->type == FT_K_RULE)
+            assert(f->min <= f->max);
+        if (f->type == FT_REAL || f->type == FT_REAL_LIST)
+            assert(f->lo < f->hi);
+        if (f->type != FT_COUNT)
+            assert(!f->zero_word && f->dflt == 0 && f->quick_cap == 0);
+        else
+            assert((f->dflt == 0 || (f->dflt >= f->min && f->dflt <= f->max)) &&
+                   (f->quick_cap == 0 || (f->quick_cap >= f->min && f->quick_cap <= f->max)));
+        for (size_t j = 0; j < n; j++) {
+            int ex = (f->excludes & EXP_KEY_BIT(t[j].key)) != 0;
+            assert(ex == ((t[j].excludes & EXP_KEY_BIT(f->key)) != 0));
+            assert(!ex || (j != i && (f->sweeps & t[j].sweeps)));
+        }
+    }
+    printf("key table: %zu keys, each once, consistent\n", n);
+}
+
+/* A value each key takes, as text, for the tests below. */
+static const char *sample(const exp_field_t *f, char *buf, size_t len)
+{
+    switch (f->type) {
+    case FT_COUNT:
+    case FT_COUNT_LIST:
+        snprintf(buf, len, "%llu", (unsigned long long)(f->min ? f->min : 1));
+        return buf;
+    case FT_REAL:
+    case FT_REAL_LIST:
+        snprintf(buf, len, "%g", isinf(f->hi) ? f->lo + 1 : (f->lo + f->hi) / 2);
+        return buf;
+    case FT_CHOICE: return f->words[0];
+    case FT_K_RULE: return "optimal";
+    case FT_SCHEMES: return "double";
+    case FT_STACKS: return "500/2/0.5";
+    case FT_SIZING: return "guava";
+    case FT_ESTIMATOR: return "auto";
+    default: return "x";
+    }
+}
+
+static void same_message(const char *got, const char *want)
+{
+    if (strcmp(got, want) != 0)
+        fprintf(stderr, "got:  %s\nwant: %s\n", got, want);
+    assert(strcmp(got, want) == 0);
+}
+
+/* Load text; 0 or the message with the path "t.ini" and line. */
+static int load(const char *text, experiment_t *e, char *err)
+{
+    return experiment_load_text("t.ini", text, strlen(text), e, err, EXP_ERR_LEN);
+}
+
+/* A valid sweep of one kind (SW_*) lacking the keys in skip: its lines and line count. */
+static int base_sweep(unsigned kind, uint32_t skip, char *text, size_t len)
+{
+    const char *plain = skip & (EXP_KEY_BIT(F_BPK) | EXP_KEY_BIT(F_KEYS)) ? "" : "keys = 100\n";
+    if (kind == SW_DESIGN)
+        snprintf(text, len, "[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nschemes = double\n");
+    else
+        snprintf(text, len, "[sweep]\nbits = 1024\nschemes = double\n%s", plain);
+    return kind == SW_DESIGN || *plain ? 4 : 3;
+}
+
+/* Keys that exclude each other are refused together in [sweep] and in [quick], at the
+ * later key of the table whichever comes first in the file; in [quick] one replaces the
+ * other as [sweep] gave it. */
+static void test_excludes(void)
+{
+    size_t n, pairs = 0;
+    const exp_field_t *t = experiment_fields(&n);
+    experiment_t *e = malloc(sizeof *e);
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < i; j++) {
+            if (!(t[j].excludes & EXP_KEY_BIT(t[i].key)))
+                continue;
+            const exp_field_t *a = &t[j], *b = &t[i];
+            unsigned kind = a->sweeps & b->sweeps & SW_PLAIN ? SW_PLAIN : SW_DESIGN;
+            uint32_t skip = EXP_KEY_BIT(a->key) | EXP_KEY_BIT(b->key);
+            char text[1024], bufa[64], bufb[64], want[EXP_ERR_LEN], err[EXP_ERR_LEN];
+            int lines = base_sweep(kind, skip, text, sizeof text);
+            size_t at = strlen(text);
+            const char *va = sample(a, bufa, sizeof bufa), *vb = sample(b, bufb, sizeof bufb);
+            /* [sweep] A, B: refused at B */
+            snprintf(text + at, sizeof text - at, "%s = %s\n%s = %s\n", a->name, va, b->name,
+                     vb);
+            assert(load(text, e, err) == 2);
+            snprintf(want, sizeof want, "t.ini:%d: give %s or %s, not both (got '%s = %s')",
+                     lines + 2, a->name, b->name, b->name, vb);
+            same_message(err, want);
+            /* [sweep] A; [quick] B, A: refused at B */
+            snprintf(text + at, sizeof text - at, "%s = %s\n[quick]\n%s = %s\n%s = %s\n",
+                     a->name, va, b->name, vb, a->name, va);
+            assert(load(text, e, err) == 2);
+            snprintf(want, sizeof want, "t.ini:%d: give %s or %s, not both (got '%s = %s')",
+                     lines + 3, a->name, b->name, b->name, vb);
+            same_message(err, want);
+            /* [sweep] A; [quick] B: B replaces A */
+            snprintf(text + at, sizeof text - at, "%s = %s\n[quick]\n%s = %s\n", a->name, va,
+                     b->name, vb);
+            assert(load(text, e, err) == 0);
+            assert(e->full[0].line[a->key] && !e->full[0].line[b->key]);
+            assert(!e->quick[0].line[a->key] && e->quick[0].line[b->key]);
+            pairs++;
+        }
+    assert(pairs >= 2); /* bits_per_key/keys, load/inserted */
+    free(e);
+    printf("excluded pairs: %zu, each refused in [sweep] and [quick]\n", pairs);
+}
+
+/* A key a kind of sweep does not take is refused in it: plain-only keys in a design,
+ * design-only keys in a plain sweep (design_keys itself makes the sweep a design, so it
+ * is refused only in a [quick]). */
+static void test_kinds(void)
+{
+    size_t n, refused = 0;
+    const exp_field_t *t = experiment_fields(&n);
+    experiment_t *e = malloc(sizeof *e);
+    for (size_t i = 0; i < n; i++)
+        for (unsigned kind = SW_PLAIN; kind <= SW_DESIGN; kind <<= 1) {
+            const exp_field_t *f = &t[i];
+            if (f->key >= F_NFIELDS || (f->sweeps & kind))
+                continue;
+            char text[1024], buf[64], want[EXP_ERR_LEN], err[EXP_ERR_LEN];
+            int lines = base_sweep(kind, 0, text, sizeof text);
+            size_t at = strlen(text);
+            const char *v = sample(f, buf, sizeof buf);
+            if (f->key != F_DESIGN_KEYS) {
+                snprintf(text + at, sizeof text - at, "%s = %s\n", f->name, v);
+                assert(load(text, e, err) == 2);
+                snprintf(want, sizeof want, "t.ini:%d: %s %s (got '%s')", lines + 1, f->name,
+                         kind == SW_DESIGN ? "does not go with design_keys"
+                                           : "needs design_keys", f->name);
+                same_message(err, want);
+                refused++;
+            }
+            snprintf(text + at, sizeof text - at, "[quick]\n%s = %s\n", f->name, v);
+            assert(load(text, e, err) == 2);
+            snprintf(want, sizeof want, "t.ini:%d: %s in [quick] %s (got '%s')", lines + 2,
+                     f->name, kind == SW_DESIGN ? "does not go with the design in [sweep]"
+                                                : "needs design_keys in [sweep]", f->name);
+            same_message(err, want);
+            refused++;
+        }
+    free(e);
+    printf("keys of the other kind of sweep: %zu refusals\n", refused);
+}
+
 int main(void)
 {
+    test_fields();
+    test_excludes();
+    test_kinds();
     test_shipped();
     test_floor_rows();
     test_format();
