@@ -68,6 +68,7 @@ const est_ops_t est_conditional = {
     .name = "conditional",
     .summary = "the exact rate of each built filter over the query space (sampled in part "
                "for large stride spaces)",
+    .prefer = 1,    /* exact given the filter: far less variance than lookups */
     .counts = 0,
     .supports = cond_supported,
     .scratch_bytes = conditional_scratch_bytes,

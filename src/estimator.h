@@ -33,6 +33,9 @@ struct progress;
 typedef struct est_ops {
     const char *name;     /* as the `estimator` key and the CSV's estimator column say */
     const char *summary;  /* one line for `bloomsim list` */
+    /* The sweep's `estimator = auto` takes, per row, the estimator with the highest
+     * preference that supports it (lookups, 0, supports every scheme). */
+    int prefer;
     /* Per-filter results are integer counts of false positives over the row's
      * lookups_per_filter lookups (the CSV's lookups and false_positives columns);
      * otherwise rates. */
@@ -65,7 +68,9 @@ typedef struct est_ops {
                    uint64_t *done, struct progress *ps, atomic_int *stop);
 } est_ops_t;
 
-/* The registry, in a fixed order; est_count() entries. */
+/* The registry, in a fixed order, lookups first (a sweep's default); est_count()
+ * entries, at most EST_MAX. */
+#define EST_MAX 16
 size_t est_count(void);
 const est_ops_t *est_at(size_t i);
 /* The estimator of that name, or NULL. */

@@ -22,7 +22,7 @@
 
 #include <ini.h>
 
-#include "cond.h"
+#include "estimator.h"
 
 #define RAW_LEN 4096
 /* Counts past these are typing errors, and would overflow the arithmetic on them. */
@@ -108,7 +108,7 @@ static const exp_field_t fields[] = {
 };
 #define NFIELDS (sizeof fields / sizeof fields[0])
 _Static_assert(X_NKEYS <= 32, "excludes holds a bit per key");
-_Static_assert(K_OPTIMAL == 0 && EST_LOOKUPS == 0, "keys not given start at 0");
+_Static_assert(K_OPTIMAL == 0, "keys not given start at 0");
 
 const exp_field_t *experiment_fields(size_t *n)
 {
@@ -490,6 +490,7 @@ typedef struct bad_value {
     const char *why;
     const char *got;  /* the whole value, or token */
     char token[256];  /* the offending token or element, when not the whole value */
+    char text[160];   /* a why composed by the converter */
 } bad_value_t;
 
 /* Converters: store text as f's value in base (a sweep_t or experiment_t); 0, or -1 with
@@ -673,16 +674,27 @@ static int convert_sizing(const exp_field_t *f, const char *v, void *base, bad_v
     return sizing_rule_parse(v, field_at(base, f->offset)) ? bad(b, BAD_MUST, NULL, v) : 0;
 }
 
-/* The estimator, by the names experiment_estimator_name gives. Kept apart from the other
- * converters: a registry of estimators is to take over these names. */
+/* The estimator, by its name in the registry (estimator.h), or auto. Not given: index 0,
+ * lookups. */
 static int convert_estimator(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
 {
-    for (int e = EST_LOOKUPS; e <= EST_AUTO; e++)
-        if (strcmp(v, experiment_estimator_name((estimator_t)e)) == 0) {
-            *(estimator_t *)field_at(base, f->offset) = (estimator_t)e;
+    int *e = field_at(base, f->offset);
+    if (strcmp(v, "auto") == 0) {
+        *e = EXP_ESTIMATOR_AUTO;
+        return 0;
+    }
+    for (size_t i = 0; i < est_count(); i++)
+        if (strcmp(v, est_at(i)->name) == 0) {
+            *e = (int)i;
             return 0;
         }
-    return bad(b, BAD_OWN, "unknown estimator; expected lookups, conditional or auto", v);
+    /* "expected lookups, conditional or auto": the registry's names. */
+    size_t at = (size_t)snprintf(b->text, sizeof b->text, "unknown estimator; expected");
+    for (size_t i = 0; i < est_count() && at < sizeof b->text; i++)
+        at += (size_t)snprintf(b->text + at, sizeof b->text - at, " %s,", est_at(i)->name);
+    if (at < sizeof b->text)
+        snprintf(b->text + at - 1, sizeof b->text - (at - 1), " or auto");
+    return bad(b, BAD_OWN, b->text, v);
 }
 
 static const converter_t converters[FT_NTYPES] = {
@@ -896,7 +908,8 @@ static int check_budget(parse_state_t *ps, const sweep_t *s)
         return fail_at(ps, s->line[F_MAX_FILTERS], "max_filters must be at least filters (got "
                        "'%llu' for %llu filters)", (unsigned long long)s->max_filters,
                        (unsigned long long)s->filters), -1;
-    if (s->estimator != EST_CONDITIONAL && s->lookups < s->filters)
+    if ((s->estimator == EXP_ESTIMATOR_AUTO || est_at((size_t)s->estimator)->counts) &&
+        s->lookups < s->filters)
         return fail_at(ps, s->line[F_LOOKUPS] ? s->line[F_LOOKUPS] : s->line[F_FILTERS],
                        "lookups must be at least filters, one lookup per filter (got "
                        "'%llu' lookups for %llu filters)", (unsigned long long)s->lookups,
@@ -997,11 +1010,6 @@ out:
     return rc;
 }
 
-const char *experiment_estimator_name(estimator_t e)
-{
-    return e == EST_LOOKUPS ? "lookups" : e == EST_CONDITIONAL ? "conditional" : "auto";
-}
-
 unsigned experiment_k(k_rule_t rule, unsigned k, double b)
 {
     double x = b * log(2.0);
@@ -1009,11 +1017,20 @@ unsigned experiment_k(k_rule_t rule, unsigned k, double b)
     return r < 1 ? 1u : r > 1000 ? 1000u : (unsigned)r;
 }
 
-/* Fill the fields every row shares. */
-static void row_common(exp_row_t *r, const sweep_t *s, const scheme_t *sc, int cond_ok)
+/* Fill the fields every row shares. supported has bit i set when est_at(i) can measure
+ * every layer of the row; an explicit estimator was checked by row_geometry, auto takes
+ * the most preferred one that can (lookups, index 0, always can). */
+static void row_common(exp_row_t *r, const sweep_t *s, const scheme_t *sc, unsigned supported)
 {
     r->scheme = sc;
-    r->estimator = s->estimator == EST_LOOKUPS || !cond_ok ? EST_LOOKUPS : EST_CONDITIONAL;
+    if (s->estimator != EXP_ESTIMATOR_AUTO) {
+        r->est = est_at((size_t)s->estimator);
+    } else {
+        r->est = est_at(0);
+        for (size_t i = 1; i < est_count(); i++)
+            if ((supported >> i & 1) && est_at(i)->prefer > r->est->prefer)
+                r->est = est_at(i);
+    }
     r->filters = s->filters;
     r->lookups_per_filter = s->lookups / s->filters + (s->lookups % s->filters != 0);
     r->strides = s->strides;
@@ -1037,9 +1054,10 @@ static int row_error(const experiment_t *e, unsigned line, char *err, size_t err
     return 2;
 }
 
-/* Geometry of one (scheme, m, k), with the conditional estimator's applicability. */
+/* Geometry of one (scheme, m, k), and in *supported the estimators that can measure it
+ * (bit i: est_at(i)); an estimator the sweep names that cannot is an error. */
 static int row_geometry(const experiment_t *e, const sweep_t *s, const scheme_t *sc,
-                        uint64_t m, unsigned k, uint64_t n, probe_geom_t *g, int *cond_ok,
+                        uint64_t m, unsigned k, uint64_t n, probe_geom_t *g, unsigned *supported,
                         char *err, size_t errlen)
 {
     int st = sc->geometry(m, k, 0, g);
@@ -1048,11 +1066,15 @@ static int row_geometry(const experiment_t *e, const sweep_t *s, const scheme_t 
                          s->line[F_SCHEMES], err, errlen, "scheme %s at bits = %llu, k = %u: "
                          "%s (got '%s')", sc->name, (unsigned long long)m, k,
                          scheme_strerror(st), st == SCHEME_EKBIG ? "k" : sc->name);
-    *cond_ok = cond_supported(sc, g, n);
-    if (s->estimator == EST_CONDITIONAL && !*cond_ok)
-        return row_error(e, s->line[F_ESTIMATOR], err, errlen, "the conditional estimator "
-                         "does not apply to scheme %s at bits = %llu (got 'conditional'; auto "
-                         "falls back to lookups)", sc->name, (unsigned long long)m);
+    *supported = 0;
+    for (size_t i = 0; i < est_count(); i++)
+        *supported |= (unsigned)(est_at(i)->supports(sc, g, n) != 0) << i;
+    if (s->estimator != EXP_ESTIMATOR_AUTO && !(*supported >> s->estimator & 1)) {
+        const char *name = est_at((size_t)s->estimator)->name;
+        return row_error(e, s->line[F_ESTIMATOR], err, errlen, "the %s estimator does not "
+                         "apply to scheme %s at bits = %llu (got '%s'; auto falls back to "
+                         "lookups)", name, sc->name, (unsigned long long)m, name);
+    }
     return 0;
 }
 
@@ -1069,12 +1091,12 @@ typedef struct design_point {
 static int single_row(const experiment_t *e, const sweep_t *s, const scheme_t *sc,
                       const design_point_t *dp, exp_row_t *row, char *err, size_t errlen)
 {
-    int cond_ok = 1;
+    unsigned supported = ~0u;
     row->structure = STRUCT_DESIGN;
-    if (row_geometry(e, s, sc, dp->m, dp->k, dp->n, &row->geom, &cond_ok, err, errlen))
+    if (row_geometry(e, s, sc, dp->m, dp->k, dp->n, &row->geom, &supported, err, errlen))
         return 2;
     row->bits_per_key = (double)row->geom.m / (double)dp->n;
-    row_common(row, s, sc, cond_ok);
+    row_common(row, s, sc, supported);
     return 0;
 }
 
@@ -1097,20 +1119,20 @@ static int stack_row(const experiment_t *e, const sweep_t *s, const scheme_t *sc
                          stk->growth, stk->tightening, (unsigned long long)dp->n,
                          sizing_strerror(st), (unsigned long long)stk->first_capacity,
                          stk->growth, stk->tightening);
-    int cond_ok = 1, ok = 0;
+    unsigned supported = ~0u, ok = 0;
     uint64_t total_bits = 0;
     for (size_t j = 0; j < row->nlayers; j++) {
         if (row_geometry(e, s, sc, row->layer[j].m, row->layer[j].k, row->layer[j].n,
                          &row->layer_geom[j], &ok, err, errlen))
             return 2;
-        cond_ok &= ok;
+        supported &= ok;
         total_bits += row->layer_geom[j].m;
     }
     /* The row's m, k: all bits in use, the first layer's k. */
     row->geom = row->layer_geom[0];
     row->geom.m = total_bits;
     row->bits_per_key = (double)total_bits / (double)dp->n;
-    row_common(row, s, sc, cond_ok);
+    row_common(row, s, sc, supported);
     return 0;
 }
 
@@ -1158,7 +1180,6 @@ static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, ch
                     row->design_keys = s->design_keys;
                     row->design_rate = dp.p;
                     row->n = dp.n;
-                    row->m_requested = dp.m;
                     if (d < nsingle ? single_row(e, s, s->schemes[q], &dp, row, err, errlen)
                                     : stack_row(e, s, s->schemes[q], &dp,
                                                 &s->stack[d - nsingle], row, err, errlen))
@@ -1192,16 +1213,15 @@ static int plain_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, cha
             }
             unsigned k = experiment_k(s->k_rule, s->k, b);
             for (size_t d = 0; d < s->nschemes; d++, i++) {
-                int cond_ok;
-                if (row_geometry(e, s, s->schemes[d], m, k, (uint64_t)nd, &r[i].geom, &cond_ok,
+                unsigned supported;
+                if (row_geometry(e, s, s->schemes[d], m, k, (uint64_t)nd, &r[i].geom, &supported,
                                  err, errlen)) {
                     return 2;
                 }
                 r[i].structure = STRUCT_PLAIN;
-                r[i].m_requested = m;
                 r[i].bits_per_key = b;
                 r[i].n = (uint64_t)nd;
-                row_common(&r[i], s, s->schemes[d], cond_ok);
+                row_common(&r[i], s, s->schemes[d], supported);
             }
         }
     }

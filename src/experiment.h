@@ -38,7 +38,9 @@ typedef struct exp_stack {
     double growth, tightening;
 } exp_stack_t;
 
-typedef enum { EST_LOOKUPS, EST_CONDITIONAL, EST_AUTO } estimator_t;
+/* A sweep's estimator: an index into the registry of estimator.h (0, the default, is
+ * lookups), or EXP_ESTIMATOR_AUTO: per row, the preferred estimator that applies. */
+#define EXP_ESTIMATOR_AUTO (-1)
 
 typedef struct sweep {
     uint64_t bits[EXP_MAX_LIST];
@@ -50,7 +52,7 @@ typedef struct sweep {
     unsigned k;               /* for K_FIXED */
     const scheme_t *schemes[EXP_MAX_SCHEMES];
     size_t nschemes;
-    estimator_t estimator;
+    int estimator;            /* est_at(estimator), or EXP_ESTIMATOR_AUTO */
     uint64_t filters;         /* F: independently built filters per row */
     uint64_t lookups;         /* lookups estimator: total lookups per row over the filters */
     uint64_t strides;         /* conditional: strides sampled per filter (0: all) */
@@ -98,12 +100,11 @@ typedef struct exp_row {
     sizing_layer_t layer[SIZING_MAX_LAYERS];
     probe_geom_t layer_geom[SIZING_MAX_LAYERS];
     uint64_t single_bits;        /* STACK: one filter sized for n keys at design_rate */
-    uint64_t m_requested;
-    double bits_per_key;  /* the sweep's b (or m_requested / keys) */
+    double bits_per_key;  /* the sweep's b (or the requested bits / keys) */
     uint64_t n;
     probe_geom_t geom;    /* m actually used, k */
     const scheme_t *scheme;
-    estimator_t estimator; /* lookups or conditional (auto resolved per scheme) */
+    const struct est_ops *est;   /* its estimator (auto resolved per scheme) */
     uint64_t filters;            /* filters, or the first batch with a precision target */
     uint64_t lookups_per_filter; /* lookups estimator */
     uint64_t strides;            /* conditional: strides sampled per filter, 0 = all */
@@ -127,7 +128,8 @@ typedef enum {
     FT_SCHEMES,    /* const scheme_t *[EXP_MAX_SCHEMES], names unique; count at offset2 */
     FT_STACKS,     /* exp_stack_t[EXP_MAX_STACKS]; count at offset2 */
     FT_SIZING,     /* sizing_rule_t, by sizing_rule_parse */
-    FT_ESTIMATOR,  /* estimator_t, by name (experiment_estimator_name) */
+    FT_ESTIMATOR,  /* int: a registry index by its estimator's name (estimator.h), or
+                    * EXP_ESTIMATOR_AUTO for "auto" */
     FT_NTYPES
 } exp_field_type_t;
 
@@ -161,8 +163,6 @@ typedef struct exp_field {
  * error a file with several reports). *n gets the number of entries. */
 const exp_field_t *experiment_fields(size_t *n);
 
-/* "lookups", "conditional" or "auto". */
-const char *experiment_estimator_name(estimator_t e);
 
 /* Parse the INI file at path. Returns 0, or 2 (bad input) with the message in err. */
 int experiment_load(const char *path, experiment_t *e, char *err, size_t errlen);

@@ -8,7 +8,7 @@
 
 const est_ops_t *sim_estimator(const exp_row_t *row)
 {
-    return row->estimator == EST_CONDITIONAL ? &est_conditional : &est_lookups;
+    return row->est;
 }
 
 int sim_counts(const exp_row_t *row)

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cond.h"
+#include "estimator.h"
 #include "experiment.h"
 #include "runner.h"
 #include "simulate.h"
@@ -147,9 +148,9 @@ static void test_sampling_unbiased(void)
     }
 }
 
-static exp_row_t make_row(const char *scheme, uint64_t m, double b, estimator_t est)
+static exp_row_t make_row(const char *scheme, uint64_t m, double b, const est_ops_t *est)
 {
-    exp_row_t row = {.m_requested = m, .bits_per_key = b, .estimator = est,
+    exp_row_t row = {.bits_per_key = b, .est = est,
                      .filters = 1000, .lookups_per_filter = 10000, .strides = 256};
     row.scheme = scheme_find(scheme);
     row.n = (uint64_t)floor((double)m / b + 0.5);
@@ -171,8 +172,8 @@ static void test_agrees_with_lookups(void)
     double *rates = malloc(1000 * sizeof *rates);
     uint64_t used;
     for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
-        exp_row_t lk = make_row(pts[i].scheme, pts[i].m, pts[i].b, EST_LOOKUPS);
-        exp_row_t cd = make_row(pts[i].scheme, pts[i].m, pts[i].b, EST_CONDITIONAL);
+        exp_row_t lk = make_row(pts[i].scheme, pts[i].m, pts[i].b, &est_lookups);
+        exp_row_t cd = make_row(pts[i].scheme, pts[i].m, pts[i].b, &est_conditional);
         stats_summary_t a, c;
         assert(sim_row_into(&lk, 2026, 2 * i, 2, counts, NULL, &used) == 0);
         assert(sim_summarize(&lk, used, &(sim_out_t){.counts = counts, .rates = NULL}, &a) == 0);
@@ -198,7 +199,7 @@ static void test_agrees_with_lookups(void)
 
 static void test_adaptive_threads(void)
 {
-    exp_row_t row = make_row("enhanced", 1024, 24, EST_CONDITIONAL);
+    exp_row_t row = make_row("enhanced", 1024, 24, &est_conditional);
     row.filters = 20;
     row.precision = 0.01;
     row.max_filters = 100000;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "estimator.h"
 #include "experiment.h"
 
 static void write_file(const char *path, const char *text)
@@ -92,7 +93,7 @@ static void test_floor_rows(void)
     assert(rows[0].filters == 200 && rows[0].precision == 0.01 && rows[0].strides == 4096);
     assert(rows[0].max_filters == 1000000);
     for (size_t i = 0; i < n; i++) /* auto: every scheme here has a conditional form */
-        assert(rows[i].estimator == EST_CONDITIONAL);
+        assert(rows[i].est == &est_conditional);
     /* last point b = 32: n = 128, k = round(22.18) = 22 */
     assert(rows[n - 1].n == 128 && rows[n - 1].geom.k == 22);
     free(rows);
@@ -226,7 +227,7 @@ static void test_fields(void)
             [FT_CHOICE] = sizeof(int), [FT_K_RULE] = sizeof(k_rule_t),
             [FT_SCHEMES] = EXP_MAX_SCHEMES * sizeof(const scheme_t *),
             [FT_STACKS] = EXP_MAX_STACKS * sizeof(exp_stack_t),
-            [FT_SIZING] = sizeof(sizing_rule_t), [FT_ESTIMATOR] = sizeof(estimator_t),
+            [FT_SIZING] = sizeof(sizing_rule_t), [FT_ESTIMATOR] = sizeof(int),
         };
         assert(f->type == FT_TEXT ? f->size > 1 : f->size == size[f->type]);
         assert(f->offset + f->size <= (f->key < F_NFIELDS ? sizeof(sweep_t)

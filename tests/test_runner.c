@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "estimator.h"
 #include "experiment.h"
 #include "rate.h"
 #include "runner.h"
@@ -20,7 +21,7 @@
 
 static exp_row_t make_row(const char *scheme, uint64_t m, double b, uint64_t F, uint64_t L)
 {
-    exp_row_t row = {.m_requested = m, .bits_per_key = b, .filters = F,
+    exp_row_t row = {.est = &est_lookups, .bits_per_key = b, .filters = F,
                      .lookups_per_filter = L};
     row.scheme = scheme_find(scheme);
     row.n = (uint64_t)floor((double)m / b + 0.5);
@@ -125,7 +126,7 @@ static void test_stack_exact(void)
     double want = 1 - pass;
     double *rates = malloc(400 * sizeof *rates);
     for (int est = 0; est < 2; est++) {
-        rows[0].estimator = est ? EST_CONDITIONAL : EST_LOOKUPS;
+        rows[0].est = est ? &est_conditional : &est_lookups;
         stats_summary_t s;
         assert(sim_row_into(&rows[0], 11, 0, 2, NULL, rates, &used) == 0);
         assert(sim_summarize(&rows[0], used, &(sim_out_t){.counts = NULL, .rates = rates}, &s) == 0);
