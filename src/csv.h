@@ -88,9 +88,13 @@
     X(REAL, layers_consulted, "layers_consulted", "stack: mean layers asked per lookup "  \
       "of an absent key (newest first, stopping at the first yes)")                      \
     X(REAL, bound, "bound", "stack: `eps / (1 − r)`")                                     \
-    X(REAL, model, "model", "the scheme's model rate (docs/model.md, Reference rates), "  \
-      "empty for schemes without one")                                                   \
-    X(REAL, ratio_model, "ratio_model", "`rate / model`")
+    X(REAL, model, "model", "the scheme's model rate (docs/model.md, Reference rates; "   \
+      "blocked schemes: Putze's Poisson mixture), empty for schemes without one")         \
+    X(REAL, ratio_model, "ratio_model", "`rate / model`")                                 \
+    X(COUNT, block_bits, "block_bits", "blocked schemes: bits per block `B`; empty "        \
+      "elsewhere")                                                                        \
+    X(REAL, model_rocksdb, "model_rocksdb", "`blocked`: RocksDB's CacheLocalFpRate, the "   \
+      "approximation RocksDB uses for its cache-local filters; empty elsewhere")
 
 typedef enum { CSV_TEXT, CSV_COUNT, CSV_REAL, CSV_SECONDS } csv_kind_t;
 

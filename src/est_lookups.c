@@ -16,9 +16,9 @@ static int lookups_supports(const scheme_t *s, const probe_geom_t *g, uint64_t n
     return 1;
 }
 
-static double lookups_scratch_bytes(const probe_geom_t *g, uint64_t n)
+static double lookups_scratch_bytes(const exp_row_t *row, const probe_geom_t *g, uint64_t n)
 {
-    (void)g, (void)n;
+    (void)row, (void)g, (void)n;
     return 0;
 }
 

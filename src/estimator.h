@@ -43,7 +43,7 @@ typedef struct est_ops {
     /* Can it measure this scheme at this geometry with n keys? */
     int (*supports)(const scheme_t *s, const probe_geom_t *g, uint64_t n);
     /* Bytes one thread needs for one layer besides its bit array (memory check). */
-    double (*scratch_bytes)(const probe_geom_t *g, uint64_t n);
+    double (*scratch_bytes)(const struct exp_row *row, const probe_geom_t *g, uint64_t n);
     /* Cost of one filter (one layer) in probe-sized units, for progress only. */
     double (*work)(const struct exp_row *row, const probe_geom_t *g, uint64_t n);
     /* The read-only plan of one layer, shared by threads; NULL ops when none is needed.

@@ -97,6 +97,10 @@ static const exp_field_t fields[] = {
     {.key = F_STACK, .name = "stack", .type = FT_STACKS, SWEEP_KEY, .sweeps = SW_DESIGN,
      SWEEP_AT(stack), .offset2 = offsetof(sweep_t, nstacks),
      .must = "first_capacity/growth/tightening, e.g. 500/2/0.5, at most 8 of them"},
+    {.key = F_BLOCK_BITS, .name = "block_bits", .type = FT_COUNT_LIST, SWEEP_KEY,
+     .sweeps = SW_PLAIN | SW_DESIGN, SWEEP_AT(block_bits),
+     .offset2 = offsetof(sweep_t, nblock_bits), .min = SCHEME_BLOCK_MIN,
+     .max = SCHEME_BLOCK_MAX, .must = "between 64 and 4096 (a power of two)"},
     {.key = F_SINGLE, .name = "single", .type = FT_CHOICE, SWEEP_KEY, .sweeps = SW_DESIGN,
      SWEEP_AT(single), .words = no_yes, .must = "yes or no"},
     {.key = X_TITLE, .name = "title", .type = FT_TEXT, .sections = IN_EXPERIMENT,
@@ -876,6 +880,12 @@ static int check_sweep(parse_state_t *ps, sweep_t *sw, const raw_value_t *raw,
     }
     if (check_excludes(ps, raw))
         return -1;
+    int blocked = 0;
+    for (size_t i = 0; i < sw->nschemes; i++)
+        blocked |= sw->schemes[i]->block_default != 0;
+    if (sw->nblock_bits && !blocked)
+        return fail_at(ps, sw->line[F_BLOCK_BITS], "block_bits needs a blocked scheme "
+                       "(blocked, split-block) in schemes (got '%s')", raw[F_BLOCK_BITS].text), -1;
     if (kind == SW_PLAIN && !sw->nbpk && !sw->keys)
         return fail_at(ps, sweep_line, "[sweep] needs bits_per_key or keys (got '%s')",
                        "neither"), -1;
@@ -1017,6 +1027,18 @@ unsigned experiment_k(k_rule_t rule, unsigned k, double b)
     return r < 1 ? 1u : r > 1000 ? 1000u : (unsigned)r;
 }
 
+size_t experiment_variants(const sweep_t *s, exp_variant_t *v)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->nschemes; i++) {
+        size_t nb = s->schemes[i]->block_default && s->nblock_bits ? s->nblock_bits : 1;
+        for (size_t j = 0; j < nb; j++)
+            v[n++] = (exp_variant_t){s->schemes[i], s->schemes[i]->block_default &&
+                                                    s->nblock_bits ? s->block_bits[j] : 0};
+    }
+    return n;
+}
+
 /* Fill the fields every row shares. supported has bit i set when est_at(i) can measure
  * every layer of the row; an explicit estimator was checked by row_geometry, auto takes
  * the most preferred one that can (lookups, index 0, always can). */
@@ -1056,11 +1078,21 @@ static int row_error(const experiment_t *e, unsigned line, char *err, size_t err
 
 /* Geometry of one (scheme, m, k), and in *supported the estimators that can measure it
  * (bit i: est_at(i)); an estimator the sweep names that cannot is an error. */
-static int row_geometry(const experiment_t *e, const sweep_t *s, const scheme_t *sc,
+static int row_geometry(const experiment_t *e, const sweep_t *s, const exp_variant_t *va,
                         uint64_t m, unsigned k, uint64_t n, probe_geom_t *g, unsigned *supported,
                         char *err, size_t errlen)
 {
-    int st = sc->geometry(m, k, 0, g);
+    const scheme_t *sc = va->scheme;
+    int st = sc->geometry(m, k, va->block, g);
+    if (st == SCHEME_EBLOCK && s->line[F_BLOCK_BITS])
+        return row_error(e, s->line[F_BLOCK_BITS], err, errlen, "scheme %s at bits = %llu: "
+                         "%s (got '%llu')", sc->name, (unsigned long long)m,
+                         scheme_strerror(st), (unsigned long long)va->block);
+    if (st == SCHEME_ESPLIT)
+        return row_error(e, s->line[F_K] ? s->line[F_K] : s->line[F_SCHEMES], err, errlen,
+                         "scheme %s with blocks of %llu bits: %s (got k = %u)", sc->name,
+                         (unsigned long long)(va->block ? va->block : sc->block_default),
+                         scheme_strerror(st), k);
     if (st != SCHEME_OK)
         return row_error(e, st == SCHEME_EKBIG && s->line[F_K] ? s->line[F_K] :
                          s->line[F_SCHEMES], err, errlen, "scheme %s at bits = %llu, k = %u: "
@@ -1088,21 +1120,21 @@ typedef struct design_point {
 } design_point_t;
 
 /* The row of the single filter designed at the point. */
-static int single_row(const experiment_t *e, const sweep_t *s, const scheme_t *sc,
+static int single_row(const experiment_t *e, const sweep_t *s, const exp_variant_t *va,
                       const design_point_t *dp, exp_row_t *row, char *err, size_t errlen)
 {
     unsigned supported = ~0u;
     row->structure = STRUCT_DESIGN;
-    if (row_geometry(e, s, sc, dp->m, dp->k, dp->n, &row->geom, &supported, err, errlen))
+    if (row_geometry(e, s, va, dp->m, dp->k, dp->n, &row->geom, &supported, err, errlen))
         return 2;
     row->bits_per_key = (double)row->geom.m / (double)dp->n;
-    row_common(row, s, sc, supported);
+    row_common(row, s, va->scheme, supported);
     return 0;
 }
 
 /* The row of a stack whose first layer has the point's rate, beside the one filter sized
  * for all n keys at that rate (single_bits). */
-static int stack_row(const experiment_t *e, const sweep_t *s, const scheme_t *sc,
+static int stack_row(const experiment_t *e, const sweep_t *s, const exp_variant_t *va,
                      const design_point_t *dp, const exp_stack_t *stk, exp_row_t *row,
                      char *err, size_t errlen)
 {
@@ -1122,7 +1154,7 @@ static int stack_row(const experiment_t *e, const sweep_t *s, const scheme_t *sc
     unsigned supported = ~0u, ok = 0;
     uint64_t total_bits = 0;
     for (size_t j = 0; j < row->nlayers; j++) {
-        if (row_geometry(e, s, sc, row->layer[j].m, row->layer[j].k, row->layer[j].n,
+        if (row_geometry(e, s, va, row->layer[j].m, row->layer[j].k, row->layer[j].n,
                          &row->layer_geom[j], &ok, err, errlen))
             return 2;
         supported &= ok;
@@ -1132,7 +1164,7 @@ static int stack_row(const experiment_t *e, const sweep_t *s, const scheme_t *sc
     row->geom = row->layer_geom[0];
     row->geom.m = total_bits;
     row->bits_per_key = (double)total_bits / (double)dp->n;
-    row_common(row, s, sc, supported);
+    row_common(row, s, va->scheme, supported);
     return 0;
 }
 
@@ -1162,6 +1194,8 @@ static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, ch
     size_t nl = s->nload ? s->nload : s->ninserted;
     size_t nsingle = s->nstacks == 0 || s->single;
     size_t i = 0;
+    exp_variant_t va[EXP_MAX_SCHEMES * EXP_MAX_LIST];
+    size_t nv = experiment_variants(s, va);
     for (size_t a = 0; a < s->ndesign_rate; a++) {
         design_point_t dp = {.p = s->design_rate[a]};
         int st = sizing_design(s->sizing, s->design_keys, dp.p, &dp.m, &dp.k);
@@ -1175,14 +1209,14 @@ static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, ch
             if ((dp.n = design_load(e, s, c, err, errlen)) == 0)
                 return 2;
             for (size_t d = 0; d < nsingle + s->nstacks; d++) {
-                for (size_t q = 0; q < s->nschemes; q++, i++) {
+                for (size_t q = 0; q < nv; q++, i++) {
                     exp_row_t *row = &r[i];
                     row->design_keys = s->design_keys;
                     row->design_rate = dp.p;
                     row->n = dp.n;
-                    if (d < nsingle ? single_row(e, s, s->schemes[q], &dp, row, err, errlen)
-                                    : stack_row(e, s, s->schemes[q], &dp,
-                                                &s->stack[d - nsingle], row, err, errlen))
+                    if (d < nsingle ? single_row(e, s, &va[q], &dp, row, err, errlen)
+                                    : stack_row(e, s, &va[q], &dp, &s->stack[d - nsingle], row,
+                                                err, errlen))
                         return 2;
                 }
             }
@@ -1197,6 +1231,8 @@ static int plain_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, cha
 {
     size_t nb = s->keys ? 1 : s->nbpk;
     size_t i = 0;
+    exp_variant_t va[EXP_MAX_SCHEMES * EXP_MAX_LIST];
+    size_t nv = experiment_variants(s, va);
     for (size_t a = 0; a < s->nbits; a++) {
         uint64_t m = s->bits[a];
         for (size_t c = 0; c < nb; c++) {
@@ -1212,16 +1248,16 @@ static int plain_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, cha
                                  "probes, more than 1000 (got '%g')", b, b * log(2.0), b);
             }
             unsigned k = experiment_k(s->k_rule, s->k, b);
-            for (size_t d = 0; d < s->nschemes; d++, i++) {
+            for (size_t d = 0; d < nv; d++, i++) {
                 unsigned supported;
-                if (row_geometry(e, s, s->schemes[d], m, k, (uint64_t)nd, &r[i].geom, &supported,
+                if (row_geometry(e, s, &va[d], m, k, (uint64_t)nd, &r[i].geom, &supported,
                                  err, errlen)) {
                     return 2;
                 }
                 r[i].structure = STRUCT_PLAIN;
                 r[i].bits_per_key = b;
                 r[i].n = (uint64_t)nd;
-                row_common(&r[i], s, s->schemes[d], supported);
+                row_common(&r[i], s, va[d].scheme, supported);
             }
         }
     }
@@ -1231,10 +1267,12 @@ static int plain_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, cha
 /* Rows a sweep expands into (design_rows and plain_rows write them in this count). */
 static size_t sweep_nrows(const sweep_t *s)
 {
+    exp_variant_t va[EXP_MAX_SCHEMES * EXP_MAX_LIST];
+    size_t nv = experiment_variants(s, va);
     if (s->design_keys)
         return s->ndesign_rate * (s->nload ? s->nload : s->ninserted) *
-               ((s->nstacks == 0 || s->single) + s->nstacks) * s->nschemes;
-    return s->nbits * (s->keys ? 1 : s->nbpk) * s->nschemes;
+               ((s->nstacks == 0 || s->single) + s->nstacks) * nv;
+    return s->nbits * (s->keys ? 1 : s->nbpk) * nv;
 }
 
 int experiment_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows,

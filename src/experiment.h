@@ -26,7 +26,7 @@ typedef enum { K_OPTIMAL, K_CEIL, K_FIXED } k_rule_t;
 enum {
     F_BITS, F_BPK, F_KEYS, F_K, F_SCHEMES, F_ESTIMATOR, F_FILTERS, F_LOOKUPS, F_STRIDES,
     F_PRECISION, F_MAX_FILTERS, F_DESIGN_KEYS, F_DESIGN_RATE, F_SIZING, F_LOAD, F_INSERTED,
-    F_STACK, F_SINGLE, F_NFIELDS
+    F_STACK, F_SINGLE, F_BLOCK_BITS, F_NFIELDS
 };
 enum { X_TITLE = F_NFIELDS, X_DESCRIPTION, X_SEED, X_NKEYS };
 
@@ -45,6 +45,9 @@ typedef struct exp_stack {
 typedef struct sweep {
     uint64_t bits[EXP_MAX_LIST];
     size_t nbits;
+    uint64_t block_bits[EXP_MAX_LIST]; /* blocked schemes: a row per block size (none:
+                                        * each scheme's default) */
+    size_t nblock_bits;
     double bpk[EXP_MAX_LIST]; /* bits per key b; n = round(m / b) */
     size_t nbpk;
     uint64_t keys;            /* fixed n instead of bits_per_key (0: not given) */
@@ -88,6 +91,17 @@ typedef struct experiment {
 } experiment_t;
 
 typedef enum { STRUCT_PLAIN, STRUCT_DESIGN, STRUCT_STACK } exp_structure_t;
+
+/* A scheme of a sweep at one block size: the blocked schemes get one per block_bits
+ * value (block 0, their default, when none is given), the others one with block 0. */
+typedef struct exp_variant {
+    const scheme_t *scheme;
+    uint64_t block;
+} exp_variant_t;
+
+/* The sweep's variants in row order (schemes in file order, each at its block sizes) into
+ * v (room for EXP_MAX_SCHEMES * EXP_MAX_LIST); returns their number. */
+size_t experiment_variants(const sweep_t *s, exp_variant_t *v);
 
 /* One row of a run: a (size, bits per key, scheme) point. */
 typedef struct exp_row {

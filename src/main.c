@@ -221,18 +221,21 @@ static void show_progress(const run_progress_t *p, void *ctx)
  * designs and stacks, one line a row. */
 static void print_sweep(const sweep_t *sw, const csv_row_t *rows, size_t nrows)
 {
-    size_t nsch = sw->nschemes, nb = sw->keys ? 1 : sw->nbpk;
+    exp_variant_t va[EXP_MAX_SCHEMES * EXP_MAX_LIST];
+    size_t nsch = experiment_variants(sw, va), nb = sw->keys ? 1 : sw->nbpk;
     if (sw->design_keys) { /* designs and stacks: one line a row */
         printf("\n  %-8s %-34s %-14s %s\n", "keys", "structure, scheme", "rate",
                "x design rate");
         for (size_t i = 0; i < nrows; i++) {
             const csv_row_t *row = &rows[i];
-            char what[64];
+            char what[64], blk[24] = "";
+            if (row->block_bits != CSV_ABSENT)
+                snprintf(blk, sizeof blk, "/%llu", (unsigned long long)row->block_bits);
             if (isnan(row->first_capacity))
-                snprintf(what, sizeof what, "single, %s", row->scheme);
+                snprintf(what, sizeof what, "single, %s%s", row->scheme, blk);
             else
-                snprintf(what, sizeof what, "stack %g/%g/%g, %s", row->first_capacity,
-                         row->growth, row->tightening, row->scheme);
+                snprintf(what, sizeof what, "stack %g/%g/%g, %s%s", row->first_capacity,
+                         row->growth, row->tightening, row->scheme, blk);
             printf("  %-8llu %-34s %-14.4e %.3g\n", (unsigned long long)row->n, what, row->rate,
                    row->rate_over_design);
         }
@@ -241,8 +244,16 @@ static void print_sweep(const sweep_t *sw, const csv_row_t *rows, size_t nrows)
     for (size_t a = 0; a < sw->nbits && (a + 1) * nb * nsch <= nrows; a++) {
         printf("\n  %llu bits: rate (ratio to formula)\n  %6s", (unsigned long long)sw->bits[a],
                "b");
-        for (size_t s = 0; s < nsch; s++)
-            printf("  %-22s", sw->schemes[s]->name);
+        for (size_t s = 0; s < nsch; s++) { /* a blocked scheme: NAME/BLOCK_BITS */
+            char name[48];
+            const csv_row_t *row = &rows[a * nb * nsch + s];
+            if (row->block_bits != CSV_ABSENT)
+                snprintf(name, sizeof name, "%s/%llu", va[s].scheme->name,
+                         (unsigned long long)row->block_bits);
+            else
+                snprintf(name, sizeof name, "%s", va[s].scheme->name);
+            printf("  %-22s", name);
+        }
         printf("  %s\n", "formula");
         for (size_t c = 0; c < nb; c++) {
             const csv_row_t *row = &rows[(a * nb + c) * nsch];

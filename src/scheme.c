@@ -594,6 +594,8 @@ static double hash32_model(const probe_geom_t *g, uint64_t n)
  * Putze, Sanders, Singler, "Cache-, Hash- and Space-Efficient Bloom Filters", WEA 2007,
  * with ideal hash bits: one block (one cache line at B = 512) per key. m is rounded down
  * to whole blocks, as partitioned rounds to whole slices. */
+enum { BLOCKED_DEFAULT = 512, SPLIT_BLOCK_DEFAULT = 256 }; /* a cache line; Parquet's */
+
 static int block_size(uint64_t block, uint64_t dflt, uint64_t m, uint64_t *B)
 {
     *B = block ? block : dflt;
@@ -605,7 +607,7 @@ static int block_size(uint64_t block, uint64_t dflt, uint64_t m, uint64_t *B)
 static int blocked_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
 {
     uint64_t B;
-    int st = block_size(block, 512, m, &B);
+    int st = block_size(block, BLOCKED_DEFAULT, m, &B);
     if (st != SCHEME_OK)
         return st;
     if (k >= B)
@@ -650,6 +652,11 @@ static double blocked_model(const probe_geom_t *g, uint64_t n)
     return rate_blocked_poisson(g->block, (double)g->m / (double)n, g->k);
 }
 
+static double blocked_model_rocksdb(const probe_geom_t *g, uint64_t n)
+{
+    return rate_cache_local((double)g->m / (double)n, g->k, g->block);
+}
+
 /* ---- split-block: a uniform block of B bits in k words of w = B/k bits, one uniform
  * bit in each word ----
  * The Parquet, Arrow, Impala and Kudu filter at B = 256, k = 8 (w = 32), with ideal
@@ -657,7 +664,7 @@ static double blocked_model(const probe_geom_t *g, uint64_t n)
 static int split_block_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
 {
     uint64_t B;
-    int st = block_size(block, 256, m, &B);
+    int st = block_size(block, SPLIT_BLOCK_DEFAULT, m, &B);
     if (st != SCHEME_OK)
         return st;
     uint64_t w = B / k;
@@ -759,14 +766,15 @@ static const scheme_t schemes[] = {
     {.name = "blocked",
      .summary = "a uniform block of B bits (default 512), k independent positions in it "
                 "(Putze et al.)",
-     .nwords = 1, .geometry = blocked_geometry, .check_words = block_word,
+     .nwords = 1, .block_default = BLOCKED_DEFAULT, .geometry = blocked_geometry, .check_words = block_word,
      SCHEME_LOOP_FNS(blocked), .positions_drawn = blocked_positions_drawn,
      .draw_bound = draw_below_w, .exact = blocked_exact, .model = blocked_model,
+     .model_rocksdb = blocked_model_rocksdb,
      .cond = SCHEME_COND_BLOCKS},
     {.name = "split-block",
      .summary = "a uniform block of B bits (default 256) in k words, one position in each "
                 "(Parquet, Arrow, Impala, Kudu at B = 256, k = 8)",
-     .nwords = 1, .geometry = split_block_geometry, .check_words = block_word,
+     .nwords = 1, .block_default = SPLIT_BLOCK_DEFAULT, .geometry = split_block_geometry, .check_words = block_word,
      SCHEME_LOOP_FNS(split_block), .positions_drawn = split_block_positions_drawn,
      .draw_bound = draw_below_w, .exact = split_block_exact, .model = split_block_model,
      .cond = SCHEME_COND_SPLIT},

@@ -52,6 +52,8 @@ typedef struct scheme {
     const char *name;
     const char *summary;  /* one line for `bloomsim list` and --help */
     unsigned nwords;      /* hash words per key, <= SCHEME_MAX_WORDS (0: k fresh draws) */
+    uint64_t block_default; /* blocked schemes: the block size geometry takes for 0 (the
+                             * experiment key block_bits applies to them); 0 otherwise */
     /* Size actually used for a requested m, k and block size (blocked schemes; 0 for
      * their default, ignored by the others); SCHEME_OK or an error above. */
     int (*geometry)(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g);
@@ -85,6 +87,8 @@ typedef struct scheme {
      * rate a model of it predicts (rate.h says which model and what it assumes), for the
      * CSV's model column; NULL otherwise. */
     double (*model)(const probe_geom_t *g, uint64_t n);
+    /* blocked: RocksDB's CacheLocalFpRate (rate_blocked.h), the CSV's model_rocksdb. */
+    double (*model_rocksdb)(const probe_geom_t *g, uint64_t n);
     /* How the conditional estimator treats it (cond.h): */
     int cond;
     /* SCHEME_COND_SHIFT only: positions are (h1 + f_i(stride)) mod m with h1 uniform on

@@ -49,7 +49,7 @@ double sim_memory(const exp_row_t *row, int threads)
     double bytes = 0;
     for (size_t j = 0; j < sim_layers(row); j++) {
         const probe_geom_t *g = sim_layer_geom(row, j);
-        bytes += (double)((g->m + 63) / 64 * 8) + est->scratch_bytes(g, sim_layer_n(row, j));
+        bytes += (double)((g->m + 63) / 64 * 8) + est->scratch_bytes(row, g, sim_layer_n(row, j));
     }
     return runs_row(est, row) ? bytes : bytes * threads;
 }

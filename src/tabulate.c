@@ -111,6 +111,10 @@ csv_row_t tabulate_row(const char *name, const exp_row_t *row, uint64_t filters,
     r.seed = seed;
     r.model = ref.model;
     r.ratio_model = s.rate / ref.model;
+    if (g->block)
+        r.block_bits = g->block;
+    if (row->scheme->model_rocksdb && row->structure != STRUCT_STACK)
+        r.model_rocksdb = row->scheme->model_rocksdb(g, row->n);
     if (row->structure == STRUCT_PLAIN)
         return r;
     r.design_keys = (double)row->design_keys;
