@@ -82,7 +82,8 @@ static void test_block_rules(void)
 {
     /* Parquet's numbers at 10^6 keys (header comment). */
     const double p[] = {0.1, 0.01, 0.001, 1e-4, 1e-5};
-    const double formula_bpk[] = {5.8, 9.7, 14.6, 21, 29.6}, table_bpk[] = {6.0, 10.5, 16.9, 26.4, 41};
+    const double formula_bpk[] = {5.8, 9.7, 14.6, 21, 29.6};
+    const double table_bpk[] = {6.0, 10.5, 16.9, 26.4, 41};
     const uint64_t n = 1000000;
     for (size_t i = 0; i < 5; i++) {
         uint64_t mc, m, m2;
