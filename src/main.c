@@ -505,14 +505,14 @@ static int cmd_exact(int argc, char **argv)
 
 static int cmd_size(int argc, char **argv)
 {
-    uint64_t n = 0;
+    uint64_t n = 0, block = 0, kreq = 0;
     double p = -1;
     sizing_rule_t rule = SIZING_CALCULATEPARAMS;
     for (int i = 1; i < argc; i++) {
         int missing = 0;
         const char *v, *nm = argv[i];
         if (is_help(argv[i])) {
-            puts("usage: bloomsim size --keys N --rate P [--rule calculateparams|guava]\n\n"
+            puts("usage: bloomsim size --keys N --rate P [--rule RULE] [--block-bits B] [--k K]\n\n"
                  "Designs a filter for N keys at target false-positive rate P and prints the\n"
                  "bits m its library's filter indexes, probes k, bytes, and the formula and\n"
                  "exact rates at N keys; and the bits the rule computes where they differ.\n"
@@ -520,7 +520,21 @@ static int cmd_size(int argc, char **argv)
                  "                   (seed 002, Bendersky's CalculateParams)\n"
                  "  guava            computed c = floor(-N ln P / ln^2 2), k = round(c/N ln 2),\n"
                  "                   >= 1; the filter indexes m = 64 ceil(c/64) bits (whole\n"
-                 "                   64-bit words, as Guava's bit array allocates them)");
+                 "                   64-bit words, as Guava's bit array allocates them)\n"
+                 "Block rules (split-block: blocks of B = 256 bits, k = 8 words of B/k bits,\n"
+                 "one bit per word, as Parquet and Arrow; blocked: B = 512, k positions in\n"
+                 "one block) print the exact rate of the filter designed instead:\n"
+                 "  split-block-formula  computed ceil(N c), c = -k / ln(1 - P^(1/k)) bits per\n"
+                 "                   key (Parquet's formula), rounded up to whole blocks;\n"
+                 "                   Parquet's writers then round up to a power of two bytes,\n"
+                 "                   this rule does not. Prints the rate that size delivers\n"
+                 "                   beside the promised P\n"
+                 "  split-block-exact    the fewest whole blocks whose exact rate is <= P\n"
+                 "  blocked-exact    the fewest whole blocks whose exact rate is <= P, at the k\n"
+                 "                   that minimises it (or --k)\n"
+                 "  the exact rules also print the size the formula would give, and its rate.\n"
+                 "--block-bits B and --k K change a block rule's geometry (split-block: K\n"
+                 "dividing B; blocked: B <= 2^18).");
             return 0;
         }
         if ((v = opt_value(argc, argv, &i, "--keys", &missing))) {
@@ -544,7 +558,15 @@ static int cmd_size(int argc, char **argv)
                               "'%s')", v);
         } else if ((v = opt_value(argc, argv, &i, "--rule", &missing))) {
             if (sizing_rule_parse(v, &rule))
-                return die(2, "size: --rule must be calculateparams or guava (got '%s')", v);
+                return die(2, "size: --rule must be calculateparams, guava, split-block-formula, "
+                              "split-block-exact or blocked-exact (got '%s')", v);
+        } else if ((v = opt_value(argc, argv, &i, "--block-bits", &missing))) {
+            if (parse_count(v, &block) || block == 0)
+                return die(2, "size: --block-bits must be a whole number >= 1 (got '%s')", v);
+        } else if ((v = opt_value(argc, argv, &i, "--k", &missing))) {
+            if (parse_count(v, &kreq) || kreq == 0 || kreq > SIZING_MAX_K)
+                return die(2, "size: --k must be a whole number from 1 to %d (got '%s')",
+                           SIZING_MAX_K, v);
         } else if (missing) {
             return die(2, "size: %s needs a value (got nothing)", nm);
         } else {
@@ -554,27 +576,76 @@ static int cmd_size(int argc, char **argv)
     if (!n || p < 0)
         return die(2, "size: --keys and --rate are required (got %s)",
                    !n ? "no --keys" : "no --rate");
+    uint64_t B = sizing_rule_block_bits(rule);
+    if (!B && (block || kreq))
+        return die(2, "size: --block-bits and --k apply only to the block rules (got '--rule "
+                      "%s')", sizing_rule_name(rule));
+    if (block)
+        B = block;
     uint64_t mc, m;
     unsigned k;
-    int st = sizing_design_full(rule, n, p, &mc, &m, &k);
+    int st = sizing_design_blocked(rule, n, p, block, (unsigned)kreq, &mc, &m, &k);
+    if (st == SIZING_EBLOCK)
+        return die(2, "size: %s (got '--rule %s --block-bits %llu --k %llu')",
+                   sizing_strerror(st), sizing_rule_name(rule), (unsigned long long)B,
+                   (unsigned long long)kreq);
     if (st != SIZING_OK)
-        return die(2, "size: %llu keys at %g: %s (got '--keys %llu --rate %g')",
-                   (unsigned long long)n, p, sizing_strerror(st), (unsigned long long)n, p);
+        return die(st == SIZING_ERATE ? 1 : 2, "size: %llu keys at %g: %s (got '--keys %llu "
+                   "--rate %g')", (unsigned long long)n, p, sizing_strerror(st),
+                   (unsigned long long)n, p);
     printf("rule %s: n = %llu keys at target rate %g\n", sizing_rule_name(rule),
            (unsigned long long)n, p);
     printf("m = %llu bits (%.4g bits per key), k = %u, %llu bytes\n", (unsigned long long)m,
            (double)m / (double)n, k, (unsigned long long)((m + 7) / 8));
-    if (mc != m)
-        printf("the rule computes %llu bits; the filter allocates %llu 64-bit words and "
-               "indexes all %llu bits\n", (unsigned long long)mc, (unsigned long long)(m / 64),
-               (unsigned long long)m);
-    printf("formula          %.17g\n", rate_formula(m, n, k));
-    printf("formula_finite   %.17g\n", rate_formula_finite(m, n, k));
     double x;
-    if (rate_exact(m, n, k, &x) == RATE_OK)
-        printf("exact            %.17g\n", x);
+    if (!B) {
+        if (mc != m)
+            printf("the rule computes %llu bits; the filter allocates %llu 64-bit words and "
+                   "indexes all %llu bits\n", (unsigned long long)mc,
+                   (unsigned long long)(m / 64), (unsigned long long)m);
+        printf("formula          %.17g\n", rate_formula(m, n, k));
+        printf("formula_finite   %.17g\n", rate_formula_finite(m, n, k));
+        if (rate_exact(m, n, k, &x) == RATE_OK)
+            printf("exact            %.17g\n", x);
+        else
+            printf("exact            (m past 2^40 or k past the exact forms' domain)\n");
+        return 0;
+    }
+    int split = rule != SIZING_BLOCKED_EXACT;
+    if (split)
+        printf("split-block: %llu block%s of %llu bits, each k = %u words of %llu bits, one "
+               "bit per word\n", (unsigned long long)(m / B), m == B ? "" : "s",
+               (unsigned long long)B, k, (unsigned long long)(B / k));
     else
-        printf("exact            (m past 2^40 or k past the exact forms' domain)\n");
+        printf("blocked: %llu block%s of %llu bits, k = %u positions in one block (%s)\n",
+               (unsigned long long)(m / B), m == B ? "" : "s", (unsigned long long)B, k,
+               kreq ? "as given" : "the k up to 64 that minimises the exact rate at this size");
+    if (sizing_rate_exact(rule, m, n, block, k, &x) != SIZING_OK)
+        return die(1, "size: the exact rate at %llu bits could not be computed",
+                   (unsigned long long)m);
+    if (rule == SIZING_SPLIT_BLOCK_FORMULA) {
+        printf("the rule computes %llu bits (%.6g bits per key), ceil(n c) with c = -k / "
+               "ln(1 - p^(1/k)), and rounds them up to whole blocks\n", (unsigned long long)mc,
+               (double)mc / (double)n);
+        printf("promised         %.17g\n", p);
+        printf("delivered        %.17g (the exact rate of split-block at m)\n", x);
+        printf("delivered / promised = %.4g\n", x / p);
+        return 0;
+    }
+    printf("exact            %.17g (at most the target %g)\n", x, p);
+    double fewer;
+    if (m > B && sizing_rate_exact(rule, m - B, n, block, k, &fewer) == SIZING_OK)
+        printf("one block fewer  %.17g (%llu blocks, k = %u)\n", fewer,
+               (unsigned long long)(m / B - 1), k);
+    uint64_t fmc, fm;
+    double fx;
+    if (sizing_formula_blocks(n, p, B, k, &fmc, &fm) == SIZING_OK &&
+        sizing_rate_exact(rule, fm, n, block, k, &fx) == SIZING_OK)
+        printf("formula size     %llu bits (%.4g bits per key): ceil(n c), c = -k / ln(1 - "
+               "p^(1/k)) at k = %u, in whole blocks\n"
+               "formula delivers %.17g, %.4g times the target; the exact size is %.4g%% "
+               "larger\n", (unsigned long long)fm, (double)fm / (double)n, k, fx, fx / p,
+               100.0 * ((double)m / (double)fm - 1));
     return 0;
 }
 

@@ -68,7 +68,7 @@ expect_error 2 "more probes than bits" probes double --bits 16 --k 16 --h1 1 --h
 
 expect_error 2 "--keys and --rate are required (got no --rate)" size --keys 100
 expect_error 2 "--rate must be a number strictly between 0 and 1 (got '1')" size --keys 100 --rate 1
-expect_error 2 "--rule must be calculateparams or guava (got 'best')" size --keys 100 --rate 0.01 --rule best
+expect_error 2 "--rule must be calculateparams, guava, split-block-formula, split-block-exact or blocked-exact (got 'best')" size --keys 100 --rate 0.01 --rule best
 expect_error 2 "the filter would need 2^64 bits or more" size --keys 9223372036854775808 --rate 0.01
 # A subnormal rate is a number (strtod's ERANGE aside): refused for what it needs.
 expect_error 2 "1 keys at 1e-310: the design would need more than 1000 probes" size --keys 1 --rate 1e-310
@@ -99,6 +99,24 @@ grep -q "^m = 7298496 bits (7.298 bits per key), k = 5, 912312 bytes$" "$tmp/siz
     && grep -q "^the rule computes 7298440 bits; the filter allocates 114039 64-bit words and indexes all 7298496 bits$" "$tmp/size" \
     && ok || bad "size --rule guava: $(cat "$tmp/size")"
 "$B" size --keys 1000000000 --rate 0.01 | grep -q "^the rule computes" && bad "size: calculateparams printed a computed size apart" || ok
+# Parquet's split-block formula at 10^6 keys and 1%: c = -8 / ln(1 - 0.01^(1/8)) = 9.6815 bits
+# per key (apache/parquet-format issue #547), 37,819 blocks of 256 bits; that size delivers
+# 1.463% (rate_split_block_exact), not the 1% promised. The exact size is 10.53 bits per
+# key, the 10.5 of Parquet's table.
+"$B" size --keys 1000000 --rate 0.01 --rule split-block-formula > "$tmp/size"
+grep -q "^m = 9681664 bits (9.682 bits per key), k = 8, 1210208 bytes$" "$tmp/size" \
+    && grep -q "^promised         0.01$" "$tmp/size" \
+    && grep -q "^delivered        0.01462617" "$tmp/size" \
+    && grep -q "^delivered / promised = 1.463$" "$tmp/size" \
+    && ok || bad "size --rule split-block-formula: $(cat "$tmp/size")"
+"$B" size --keys 1000000 --rate 0.01 --rule split-block-exact > "$tmp/size"
+grep -q "^m = 10529280 bits (10.53 bits per key), k = 8, 1316160 bytes$" "$tmp/size" \
+    && grep -q "^formula size     9681664 bits" "$tmp/size" \
+    && ok || bad "size --rule split-block-exact: $(cat "$tmp/size")"
+expect_error 2 "--rule must be calculateparams, guava, split-block-formula, split-block-exact or blocked-exact (got 'split-block')" size --keys 100 --rate 0.01 --rule split-block
+expect_error 2 "--block-bits and --k apply only to the block rules (got '--rule guava')" size --keys 100 --rate 0.01 --rule guava --k 3
+expect_error 2 "split-block needs k dividing the block bits" size --keys 100 --rate 0.01 --rule split-block-exact --k 7
+expect_error 2 "--k must be a whole number from 1 to 1000 (got '0')" size --keys 100 --rate 0.01 --rule blocked-exact --k 0
 for c in list run exact probes size; do
     "$B" $c --help > "$tmp/help" 2>&1 && grep -q "usage: bloomsim $c" "$tmp/help" && ok || bad "$c --help"
 done
