@@ -23,6 +23,7 @@
 #include "estimator.h"
 #include "experiment.h"
 #include "rate.h"
+#include "rate_blocked.h"
 #include "runner.h"
 #include "scheme.h"
 #include "sizing.h"
@@ -443,19 +444,57 @@ static int cmd_run(int argc, char **argv, const char *command)
 
 /* ---- exact ---- */
 
+/* exact --block-bits: the blocked schemes' exact rates and the approximations beside
+ * them, each over its exact rate. Returns the exit status. */
+static int print_blocked_rates(uint64_t m, uint64_t n, unsigned k, uint64_t block)
+{
+    const scheme_t *schemes[2] = {scheme_find("blocked"), scheme_find("split-block")};
+    for (int j = 0; j < 2; j++) {
+        probe_geom_t g;
+        int st = schemes[j]->geometry(m, k, block, &g);
+        if (st != SCHEME_OK) {
+            if (j == 0 || st != SCHEME_ESPLIT)
+                return die(2, "exact: %s with --block-bits %llu: %s (got '%llu')",
+                           schemes[j]->name, (unsigned long long)block, scheme_strerror(st),
+                           (unsigned long long)block);
+            printf("split-block      (k = %u does not split %llu bits into power-of-two "
+                   "words)\n", k, (unsigned long long)block);
+            continue;
+        }
+        double ex = schemes[j]->exact(&g, n), b = (double)g.m / (double)n;
+        printf("%-16s %.17g   (%llu blocks of %llu bits, m used %llu)\n", schemes[j]->name, ex,
+               (unsigned long long)g.blocks, (unsigned long long)g.block,
+               (unsigned long long)g.m);
+        double pois = schemes[j]->model(&g, n);
+        printf("  Poisson mixture  %.6g   (Putze et al. eq. 3; %.4f of exact)\n", pois, pois / ex);
+        if (schemes[j]->model_rocksdb) {
+            double cl = schemes[j]->model_rocksdb(&g, n);
+            printf("  CacheLocalFpRate %.6g   (RocksDB; %.4f of exact)\n", cl, cl / ex);
+        } else {
+            double f = pow(-expm1(-(double)k / b), k);
+            printf("  sizing formula   %.6g   ((1 - e^{-k/b})^k, Parquet's; %.4f of exact)\n", f,
+                   f / ex);
+        }
+    }
+    return 0;
+}
+
 static int cmd_exact(int argc, char **argv)
 {
-    uint64_t m = 0, n = 0, k = 0;
+    uint64_t m = 0, n = 0, k = 0, block = 0;
     for (int i = 1; i < argc; i++) {
         int missing = 0;
         const char *v;
         if (is_help(argv[i])) {
-            puts("usage: bloomsim exact --bits M --keys N [--k K]\n\n"
+            puts("usage: bloomsim exact --bits M --keys N [--k K] [--block-bits B]\n\n"
                  "Prints the reference rates of docs/model.md for m bits, n keys, k probes (default\n"
                  "k = round(m/n ln 2)): the formula (1-e^{-kn/m})^k, its finite form\n"
                  "(1-(1-1/m)^{kn})^k, the exact rate of independent probes by the moment form\n"
                  "and by the dynamic program (where m is small enough), and the exact rate of\n"
-                 "partitioned slices.");
+                 "partitioned slices. With --block-bits, the blocked filters of B-bit blocks too\n"
+                 "(m rounded down to whole blocks): the exact rates of blocked and split-block,\n"
+                 "and beside them the approximations in use, Putze's Poisson mixture, RocksDB's\n"
+                 "CacheLocalFpRate and the split-block sizing formula, each over the exact rate.");
             return 0;
         }
         uint64_t *dst = NULL;
@@ -466,6 +505,8 @@ static int cmd_exact(int argc, char **argv)
             dst = &n;
         else if ((v = opt_value(argc, argv, &i, "--k", &missing)))
             dst = &k;
+        else if ((v = opt_value(argc, argv, &i, "--block-bits", &missing)))
+            dst = &block;
         else if (missing)
             return die(2, "exact: %s needs a value (got nothing)", nm);
         else
@@ -498,7 +539,7 @@ static int cmd_exact(int argc, char **argv)
         printf("partitioned      %.17g   (slices of %llu bits, m used %llu)\n",
                rate_partitioned_exact(m / k, n, (unsigned)k), (unsigned long long)(m / k),
                (unsigned long long)(m / k * k));
-    return 0;
+    return block ? print_blocked_rates(m, n, (unsigned)k, block) : 0;
 }
 
 /* ---- size ---- */

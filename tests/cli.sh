@@ -132,6 +132,11 @@ grep -q "block 5 of 8 (bits 2560..3071)" "$tmp/p" && [ "$(tail -1 "$tmp/p")" = "
 "$B" probes double-prime --bits 16 --k 4 --h1 4 --h2 6 > "$tmp/p"
 grep -q "m = 13 (requested 16)" "$tmp/p" && [ "$(tail -1 "$tmp/p")" = "4 10 3 9" ] && ok || bad "probes double-prime"
 
+# exact --block-bits: both blocked schemes, their exact rates and the approximations.
+"$B" exact --bits 5120000 --keys 512000 --k 8 --block-bits 256 > "$tmp/exact"
+grep -q "^blocked  *0.01216482868523" "$tmp/exact" && grep -q "^split-block  *0.01264827466162" "$tmp/exact" \
+    && grep -q "CacheLocalFpRate" "$tmp/exact" && grep -q "sizing formula" "$tmp/exact" && ok || bad "exact --block-bits: $(cat "$tmp/exact")"
+expect_error 2 "exact: blocked with --block-bits 100: block size must be a power of two" exact --bits 4096 --keys 400 --block-bits 100
 "$B" exact --bits 4096 --keys 205 --k 14 > "$tmp/exact" && grep -q "^exact (DP)" "$tmp/exact" \
     && grep -q "^exact (moments)" "$tmp/exact" && ok || bad "exact: $(cat "$tmp/exact")"
 "$B" list > "$tmp/list" && for e in exact-vs-formula floor-4096 floor-65536 stride-zero guava hash32; do
