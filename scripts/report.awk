@@ -48,8 +48,63 @@ NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 
 END {
     for (r = 1; r <= nrow; r++) if (val(r, "model") != "") modelled = 1
+    for (r = 1; r <= nrow; r++) if (val(r, "block_bits") != "") blocked = 1
     design = val(1, "design_keys") != ""
-    if (modelled) model_tables(); else if (!design) plain_tables(); else design_tables()
+    if (blocked) blocked_tables()
+    else if (modelled) model_tables(); else if (!design) plain_tables(); else design_tables()
+}
+
+# ---- experiments with blocked schemes (blocked, split-block-sizing) ----
+# A scheme is labelled with its block size (blocked/512). Plain rows: one table per
+# filter size, bits per key down, schemes across, each cell the measured rate over the
+# formula (± one standard error) and, in brackets, the scheme's exact rate over the
+# formula. Designs: one table per run of design rates, a row per design: its size in
+# bits per key, k, the measured rate and over the target, and the exact rate.
+function label(r) { return val(r, "scheme") (val(r, "block_bits") != "" ? "/" val(r, "block_bits") : "") }
+function ratio_pm(r) { return pm(val(r, "ratio_formula"), val(r, "ratio_formula") * val(r, "stderr") / (val(r, "rate") > 0 ? val(r, "rate") : 1)) }
+function blocked_tables(    r, m, b, l, i, j, line, sep, ngrp, last, dat) {
+    for (r = 1; r <= nrow; r++) {
+        if (val(r, "design_keys") != "") continue
+        m = val(r, "m") + 0; b = val(r, "bits_per_key"); l = label(r)
+        if (val(r, "scheme") == "independent" || val(r, "block_bits") == "" || !(m in mseen)) {
+            if (!(m in mseen)) { mseen[m] = 1; nm++; msize[nm] = m }
+        }
+        if (!((m, b) in bseen)) { bseen[m, b] = 1; nbm[m]++; bat[m, nbm[m]] = b }
+        if (!(l in lseen)) { lseen[l] = 1; nl++; lname[nl] = l }
+        cell[m, b, l] = ratio_pm(r) " [" sprintf("%.3g", val(r, "scheme_exact") / val(r, "formula")) "]"
+        if (plotdir != "") { # column 6 is the scheme's own exact rate
+            dat = l; gsub(/\//, "_", dat)
+            printf "%s %s %s %s %s %s %s\n", b, val(r, "rate"), val(r, "ci_low"), val(r, "ci_high"), val(r, "formula"), val(r, "scheme_exact"), val(r, "rate_times_m") > (plotdir "/" name "-" m "-" dat ".dat")
+        }
+    }
+    if (plotdir != "") {
+        for (i = 1; i <= nm; i++) printf "%s\n", msize[i] > (plotdir "/" name ".blocks")
+        for (j = 1; j <= nl; j++) { dat = lname[j]; gsub(/\//, "_", dat); printf "%s\n", dat > (plotdir "/" name ".series") }
+    }
+    for (i = 1; i <= nm; i++) {
+        m = msize[i]
+        printf "\n**%s-bit filter: each scheme's rate over the formula** (measured ± one standard error [exact ÷ formula])\n\n", comma(m)
+        line = "| bits per key |"; sep = "|---|"
+        for (j = 1; j <= nl; j++) { line = line " " lname[j] " |"; sep = sep "---|" }
+        print line; print sep
+        for (r = 1; r <= nbm[m]; r++) {
+            b = bat[m, r]; line = "| " b " |"
+            for (j = 1; j <= nl; j++) line = line " " ((m, b, lname[j]) in cell ? cell[m, b, lname[j]] : "") " |"
+            print line
+        }
+    }
+    last = ""
+    for (r = 1; r <= nrow; r++) {
+        if (val(r, "design_keys") == "") continue
+        if (last == "" || val(r, "design_rate") + 0 >= last + 0 || label(r) != lastl) {
+            ngrp++
+            printf "\n**Designs for %s keys, %s** (measured ± one standard error)\n\n", comma(val(r, "design_keys")), label(r)
+            print "| target | bits per key | k | measured rate | ÷ target | exact rate | exact ÷ target |"
+            print "|---|---|---|---|---|---|---|"
+        }
+        last = val(r, "design_rate"); lastl = label(r)
+        printf "| %g | %.4g | %s | %s | %s | %.4g | %.3f |\n", val(r, "design_rate"), val(r, "bits_per_key"), val(r, "k"), pm(val(r, "rate"), val(r, "stderr")), pm(val(r, "rate_over_design"), val(r, "rate_over_design") * val(r, "stderr") / (val(r, "rate") > 0 ? val(r, "rate") : 1)), val(r, "scheme_exact"), val(r, "scheme_exact") / val(r, "design_rate")
+    }
 }
 
 # ---- points with a model ----
