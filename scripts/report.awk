@@ -48,7 +48,8 @@ NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 
 END {
     for (r = 1; r <= nrow; r++) if (val(r, "model") != "") modelled = 1
-    for (r = 1; r <= nrow; r++) if (val(r, "block_bits") != "") blocked = 1
+    # Tables written before a column existed lack it: block_bits came with issue 11.
+    if ("block_bits" in col) for (r = 1; r <= nrow; r++) if (val(r, "block_bits") != "") blocked = 1
     design = val(1, "design_keys") != ""
     if (blocked) blocked_tables()
     else if (modelled) model_tables(); else if (!design) plain_tables(); else design_tables()
@@ -62,13 +63,11 @@ END {
 # bits per key, k, the measured rate and over the target, and the exact rate.
 function label(r) { return val(r, "scheme") (val(r, "block_bits") != "" ? "/" val(r, "block_bits") : "") }
 function ratio_pm(r) { return pm(val(r, "ratio_formula"), val(r, "ratio_formula") * val(r, "stderr") / (val(r, "rate") > 0 ? val(r, "rate") : 1)) }
-function blocked_tables(    r, m, b, l, i, j, line, sep, ngrp, last, dat) {
+function blocked_tables(    r, m, b, l, i, j, line, sep, last, lastl, dat) {
     for (r = 1; r <= nrow; r++) {
         if (val(r, "design_keys") != "") continue
         m = val(r, "m") + 0; b = val(r, "bits_per_key"); l = label(r)
-        if (val(r, "scheme") == "independent" || val(r, "block_bits") == "" || !(m in mseen)) {
-            if (!(m in mseen)) { mseen[m] = 1; nm++; msize[nm] = m }
-        }
+        if (!(m in mseen)) { mseen[m] = 1; nm++; msize[nm] = m }
         if (!((m, b) in bseen)) { bseen[m, b] = 1; nbm[m]++; bat[m, nbm[m]] = b }
         if (!(l in lseen)) { lseen[l] = 1; nl++; lname[nl] = l }
         cell[m, b, l] = ratio_pm(r) " [" sprintf("%.3g", val(r, "scheme_exact") / val(r, "formula")) "]"
@@ -97,7 +96,6 @@ function blocked_tables(    r, m, b, l, i, j, line, sep, ngrp, last, dat) {
     for (r = 1; r <= nrow; r++) {
         if (val(r, "design_keys") == "") continue
         if (last == "" || val(r, "design_rate") + 0 >= last + 0 || label(r) != lastl) {
-            ngrp++
             printf "\n**Designs for %s keys, %s** (measured ± one standard error)\n\n", comma(val(r, "design_keys")), label(r)
             print "| target | bits per key | k | measured rate | ÷ target | exact rate | exact ÷ target |"
             print "|---|---|---|---|---|---|---|"

@@ -98,8 +98,9 @@ static const exp_field_t fields[] = {
     {.key = F_STACK, .name = "stack", .type = FT_STACKS, SWEEP_KEY, .sweeps = SW_DESIGN,
      SWEEP_AT(stack), .offset2 = offsetof(sweep_t, nstacks),
      .must = "first_capacity/growth/tightening, e.g. 500/2/0.5, at most 8 of them"},
+    /* Plain sweeps only: a design's sizing rule fixes its own block size. */
     {.key = F_BLOCK_BITS, .name = "block_bits", .type = FT_COUNT_LIST, SWEEP_KEY,
-     .sweeps = SW_PLAIN | SW_DESIGN, SWEEP_AT(block_bits),
+     .sweeps = SW_PLAIN, SWEEP_AT(block_bits),
      .offset2 = offsetof(sweep_t, nblock_bits), .min = SCHEME_BLOCK_MIN,
      .max = SCHEME_BLOCK_MAX, .must = "between 64 and 4096 (a power of two)"},
     {.key = F_SINGLE, .name = "single", .type = FT_CHOICE, SWEEP_KEY, .sweeps = SW_DESIGN,

@@ -462,6 +462,10 @@ static int print_blocked_rates(uint64_t m, uint64_t n, unsigned k, uint64_t bloc
             continue;
         }
         double ex = schemes[j]->exact(&g, n), b = (double)g.m / (double)n;
+        if (ex < 0)
+            return die(1, "exact: %s: no exact rate for %llu keys in %llu blocks (the load "
+                          "distribution is too wide to sum)", schemes[j]->name,
+                       (unsigned long long)n, (unsigned long long)g.blocks);
         printf("%-16s %.17g   (%llu blocks of %llu bits, m used %llu)\n", schemes[j]->name, ex,
                (unsigned long long)g.blocks, (unsigned long long)g.block,
                (unsigned long long)g.m);

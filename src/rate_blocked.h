@@ -24,7 +24,9 @@
 
 #include <stdint.h>
 
-/* The sums stop when what they leave out is provably below this fraction of the sum. */
+/* Each side of a sum stops when what it leaves out is provably below this fraction of
+ * the sum (so at most twice this in all). The inner rates themselves are as accurate as
+ * rate_exact's (1e-9 relative by the moment form's own bound, rate.h). */
 #define RATE_BLOCKED_RTOL 1e-15
 /* At most this many terms (a load distribution wider than this is refused). */
 #define RATE_BLOCKED_MAX_TERMS 10000000

@@ -667,9 +667,9 @@ static int split_block_geometry(uint64_t m, unsigned k, uint64_t block, probe_ge
     int st = block_size(block, SPLIT_BLOCK_DEFAULT, m, &B);
     if (st != SCHEME_OK)
         return st;
-    uint64_t w = B / k;
-    if (k == 0 || B % k != 0 || (w & (w - 1)) != 0)
+    if (k == 0 || B % k != 0 || ((B / k) & (B / k - 1)) != 0)
         return SCHEME_ESPLIT;
+    uint64_t w = B / k;
     *g = (probe_geom_t){.m = m / B * B, .w = w, .k = k, .block = B, .blocks = m / B};
     return SCHEME_OK;
 }

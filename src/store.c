@@ -84,8 +84,10 @@ static long resume_rows(const char *partial, const exp_row_t *rows, size_t nrows
     char buf[16384], *field[CSV_NCOLS + 1];
     size_t nf;
     long n = -1, good_end = 0;
-    if (csv_read_record(f, buf, sizeof buf, field, CSV_NCOLS + 1, &nf) == 1 &&
-        nf == CSV_NCOLS) {
+    int first = csv_read_record(f, buf, sizeof buf, field, CSV_NCOLS + 1, &nf);
+    if (first == 0)
+        n = 0; /* empty: killed before its header reached the disk; nothing to keep */
+    if (first == 1 && nf == CSV_NCOLS) {
         n = 0;
         for (size_t c = 0; c < CSV_NCOLS; c++)
             if (strcmp(field[c], csv_column(c)->name) != 0)
@@ -125,6 +127,34 @@ static int check_existing(store_t *st, const experiment_t *e, const exp_row_t *r
                           size_t errlen)
 {
     char hash[32], seed[32], scale[8], version[128];
+    /* An interrupted run first: resumed when asked and made by this very run (whose
+     * start already had the right to replace the complete result), else refused unless
+     * forced. */
+    if (file_exists(st->partial)) {
+        meta_get(st->idpath, "file_fnv1a64", hash, sizeof hash);
+        meta_get(st->idpath, "seed", seed, sizeof seed);
+        meta_get(st->idpath, "scale", scale, sizeof scale);
+        meta_get(st->idpath, "version", version, sizeof version);
+        int same = strcmp(hash, st->hash) == 0 && strcmp(seed, st->seed) == 0 &&
+                   strcmp(scale, st->scale) == 0 && strcmp(version, st->version) == 0;
+        if (resume && same) {
+            long n = resume_rows(st->partial, rows, nrows, e, kept);
+            if (n < 0) {
+                snprintf(err, errlen, "%s: not a result table of this program; --force starts "
+                         "over (got '--resume')", st->partial);
+                return 2;
+            }
+            st->resumed = (size_t)n;
+            return 0;
+        }
+        if (!force) {
+            snprintf(err, errlen, "%s: holds rows of an interrupted run%s; %s--force starts "
+                     "over (got %s)", st->partial, same ? "" : " of another definition, seed or "
+                     "version", same ? "--resume continues it, " : "", resume ? "--resume" :
+                     "no --resume");
+            return 2;
+        }
+    }
     if (force)
         return 0;
     if (file_exists(st->csv_path)) {
@@ -138,28 +168,6 @@ static int check_existing(store_t *st, const experiment_t *e, const exp_row_t *r
             return 2;
         }
     }
-    if (!file_exists(st->partial))
-        return 0;
-    meta_get(st->idpath, "file_fnv1a64", hash, sizeof hash);
-    meta_get(st->idpath, "seed", seed, sizeof seed);
-    meta_get(st->idpath, "scale", scale, sizeof scale);
-    meta_get(st->idpath, "version", version, sizeof version);
-    int same = strcmp(hash, st->hash) == 0 && strcmp(seed, st->seed) == 0 &&
-               strcmp(scale, st->scale) == 0 && strcmp(version, st->version) == 0;
-    if (!resume || !same) {
-        snprintf(err, errlen, "%s: holds rows of an interrupted run%s; %s--force starts "
-                 "over (got %s)", st->partial, same ? "" : " of another definition, seed or "
-                 "version", same ? "--resume continues it, " : "", resume ? "--resume" :
-                 "no --resume");
-        return 2;
-    }
-    long n = resume_rows(st->partial, rows, nrows, e, kept);
-    if (n < 0) {
-        snprintf(err, errlen, "%s: not a result table of this program; --force starts over "
-                 "(got '--resume')", st->partial);
-        return 2;
-    }
-    st->resumed = (size_t)n;
     return 0;
 }
 
@@ -201,7 +209,7 @@ int store_claim(store_t *st, const experiment_t *e, const exp_row_t *rows, size_
     if (idf) {
         fprintf(idf, "file_fnv1a64 = %s\nseed = %s\nscale = %s\nversion = %s\n", st->hash,
                 st->seed, st->scale, st->version);
-        if (fclose(idf) != 0 || csv_write_header(st->csv) != 0) {
+        if (fclose(idf) != 0 || csv_write_header(st->csv) != 0 || fflush(st->csv) != 0) {
             snprintf(err, errlen, "%s: cannot write: %s (got '--out %s')", st->idpath,
                      strerror(errno), outdir);
             store_close(st);

@@ -222,5 +222,36 @@ expect_error 2 "holds a complete result of another seed; --force replaces it" ru
 cmp -s "$tmp/before.csv" "$tmp/io/intr.csv" && ok || bad "a refused run touched the result"
 "$B" run "$tmp/intr.ini" --out "$tmp/io" --seed 9 --force > /dev/null 2>&1 && ok || bad "--force"
 grep -q "^seed = 9$" "$tmp/io/intr.meta" && ok || bad "--force did not replace the result"
+# A forced run (seed 10 over seed 9's result) interrupted, then resumed: the resume
+# continues it (its start already had the right to replace the result) and the result
+# equals an uninterrupted run of seed 10.
+"$B" run "$tmp/intr.ini" --out "$tmp/io" --seed 10 --force > /dev/null 2>&1 &
+pid=$!
+n=0
+while [ $n -lt 400 ]; do
+    [ -f "$tmp/io/intr.csv.partial" ] && [ "$(wc -l < "$tmp/io/intr.csv.partial")" -ge 3 ] && break
+    sleep 0.05
+    n=$((n + 1))
+done
+kill -INT $pid
+wait $pid
+"$B" run "$tmp/intr.ini" --out "$tmp/io" --seed 10 --resume > /dev/null 2>&1 && ok || bad "--resume of a forced run refused"
+"$B" run "$tmp/intr.ini" --out "$tmp/s10" --seed 10 > /dev/null 2>&1
+strip_seconds "$tmp/io/intr.csv" > "$tmp/r1"
+strip_seconds "$tmp/s10/intr.csv" > "$tmp/r2"
+cmp -s "$tmp/r1" "$tmp/r2" && grep -q "^seed = 10$" "$tmp/io/intr.meta" && ok || bad "resumed forced run differs"
+# A run killed before its header reached the disk leaves an empty partial beside its
+# run marker: --resume starts it from the first row.
+mkdir -p "$tmp/empty"
+"$B" run "$tmp/intr.ini" --out "$tmp/empty" --seed 10 > /dev/null 2>&1 &
+pid=$!
+n=0
+while [ $n -lt 400 ] && [ ! -s "$tmp/empty/intr.csv.partial" ]; do sleep 0.05; n=$((n + 1)); done
+kill -INT $pid
+wait $pid
+: > "$tmp/empty/intr.csv.partial"
+"$B" run "$tmp/intr.ini" --out "$tmp/empty" --seed 10 --resume > /dev/null 2>&1 && ok || bad "--resume of an empty partial"
+strip_seconds "$tmp/empty/intr.csv" > "$tmp/r1"
+cmp -s "$tmp/r1" "$tmp/r2" && ok || bad "resumed empty partial differs"
 
 finish
