@@ -888,6 +888,66 @@ SCHEME_HOT void kudu_block_start(const probe_geom_t *g, const uint64_t *h, probe
 #define kudu_block_next sbbf_next
 SCHEME_LOOPS(kudu_block)
 
+/* ---- hive-bloomk: apache/hive storage-api .../hive/common/util/BloomKFilter.java
+ * (addHash) at 046c998e; also Druid's bloom extension (a copy) ----
+ * hash1, hash2: the low and high halves of one 64-bit Murmur3 word, as Java ints.
+ * firstHash = hash1 + hash2 (i32), ~firstHash if negative; block = firstHash %
+ * totalBlockCount (int %, both >= 0) of 512-bit blocks (8 longs); for i = 1..k:
+ * c = hash1 + (i + 1) * hash2 (i32), ~c if negative; long (c & 7) of the block, bit
+ * (c >>> 3) & 63 of it. So the 9 in-block bits are those of a double-hashing sequence mod
+ * 512 (multipliers 2..k+1), whose stride is 0 mod 512 with probability 1/512. m is
+ * rounded down to whole blocks (Hive pads to them). */
+static int hive_bloomk_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
+{
+    (void)block;
+    return lines_geometry(m, k, LINE_BITS, 0, g);
+}
+#define hive_bloomk_draw rocksdb_fastlocal_draw /* two 32-bit words */
+SCHEME_HOT void hive_bloomk_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    uint32_t first = (uint32_t)h[0] + (uint32_t)h[1];
+    if (first >> 31) /* negative as an int32: flip all its bits */
+        first = ~first;
+    it->z = first % g->blocks * LINE_BITS;
+    it->x = h[0];
+    it->y = h[1];
+    it->i = 1; /* Hive's loop starts at i = 1 */
+}
+SCHEME_HOT uint64_t hive_bloomk_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)g, (void)r;
+    uint32_t c = (uint32_t)it->x + ((uint32_t)it->i + 1) * (uint32_t)it->y;
+    it->i++;
+    if (c >> 31)
+        c = ~c;
+    return it->z + 64 * (c & 7) + ((c >> 3) & 63);
+}
+SCHEME_LOOPS(hive_bloomk)
+
+/* ---- redisson: redisson/redisson redisson/src/main/java/org/redisson/
+ * RedissonBloomFilter.java at 017b8306 ----
+ * hash1, hash2: the two 64-bit halves of HighwayHash-128, as Java longs. hash = hash1;
+ * for i < k: index (hash & Long.MAX_VALUE) % size, then hash += hash2 when i is even,
+ * hash1 when odd (i64 wraparound). So probes 2j and 2j+1 are hash1 + j(hash1 + hash2)
+ * and (j + 1)(hash1 + hash2): two progressions of one stride, one anchored at 0. */
+#define redisson_draw guava64_draw
+SCHEME_HOT void redisson_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    (void)g;
+    it->x = h[0];
+    it->y = h[1]; /* added after even probes */
+    it->z = h[0]; /* added after odd probes */
+    it->i = 0;
+}
+SCHEME_HOT uint64_t redisson_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    uint64_t p = (it->x & INT64_MAX) % g->m;
+    it->x += it->i++ % 2 == 0 ? it->y : it->z;
+    return p;
+}
+SCHEME_LOOPS(redisson)
+
 /* ---- the table: adding a scheme is one entry here (plus its functions and tests) ---- */
 
 /* The functions SCHEME_LOOPS(id) generated: the loops alone, for schemes without hash
@@ -990,6 +1050,15 @@ static const scheme_t schemes[] = {
                 "of two), bits as sbbf; k = 8",
      .nwords = 1, .geometry = kudu_block_geometry, .check_words = words1_32bit,
      SCHEME_FNS(kudu_block)},
+    {.name = "hive-bloomk",
+     .summary = "Hive BloomKFilter: int32 f = h1+h2, c = h1+(i+1)*h2 (i = 1..k), ~ if < 0; "
+                "512-bit block f % blocks; long c&7, bit (c>>>3)&63",
+     .nwords = 2, .geometry = hive_bloomk_geometry, .check_words = words2_32bit,
+     SCHEME_FNS(hive_bloomk)},
+    {.name = "redisson",
+     .summary = "Redisson: (c & (2^63-1)) % m, c = h1, then c += h2 after even probes, h1 "
+                "after odd (u64)",
+     .nwords = 2, .geometry = geom_plain, .check_words = words_any, SCHEME_FNS(redisson)},
 };
 
 _Static_assert(SCHEME_COND_NONE == 0, "a scheme without .cond must be lookups-only");

@@ -23,7 +23,7 @@ typedef struct probe_geom {
     unsigned k;      /* probes per key */
     uint64_t block;  /* blocked schemes: bits per block B (0 for the others) */
     uint64_t blocks; /* blocked schemes: m / B; the library schemes with lines or
-                      * blocks of a fixed size (rocksdb-*, sbbf, kudu-block):
+                      * blocks of a fixed size (rocksdb-*, sbbf, kudu-block, hive-bloomk):
                       * their number (block stays 0: no block word, no block_bits) */
 } probe_geom_t;
 

@@ -133,6 +133,24 @@ static void test_library_hand_cases(void)
     expect_positions("kudu-block", 1024, 8, 3, 0, 0,
                      (const uint64_t[]){282, 313, 339, 381, 394, 433, 475, 482});
 
+    /* hive-bloomk at 2,048 bits: 4 blocks of 512. h1 = 5, h2 = 9: block (5 + 9) % 4 = 2
+     * (bit 1024); c = 5 + (i + 1) 9 for i = 1..3 = 23, 32, 41; long c & 7 = 7, 0, 1 and bit
+     * (c >>> 3) & 63 = 2, 4, 5: 1024 + 64 * 7 + 2, 1024 + 4, 1024 + 64 + 5. */
+    expect_positions("hive-bloomk", 2048, 3, 5, 9, 0, (const uint64_t[]){1474, 1028, 1093});
+    /* The int32 flips: h1 = 2^31 - 1, h2 = 1. firstHash = 2^31 overflows to -2^31, ~ =
+     * 2^31 - 1, % 4 = 3 (bit 1536); c = h1 + 2, + 3, + 4 overflow to -2^31 + 1, + 2, + 3,
+     * flipped to 2^31 - 2, - 3, - 4: longs 6, 5, 4, bit (c >>> 3) & 63 = 63 each. */
+    expect_positions("hive-bloomk", 2048, 3, 2147483647, 1, 0,
+                     (const uint64_t[]){1983, 1919, 1855});
+
+    /* redisson, m = 100, h1 = 3, h2 = 4: c = 3; + 4 (after probe 0) = 7; + 3 = 10; + 4 =
+     * 14; + 3 = 17: the progressions 3, 10, 17 and 7, 14 of stride h1 + h2 = 7. */
+    expect_positions("redisson", 100, 5, 3, 4, 0, (const uint64_t[]){3, 7, 10, 14, 17});
+    /* The mask and the u64 wrap: h1 = 2^63 + 5 masks to 5; + h2 = 2^63 - 1 wraps to 4; + h1
+     * = 2^63 + 9 masks to 9. */
+    expect_positions("redisson", 100, 3, (UINT64_C(1) << 63) + 5, (UINT64_C(1) << 63) - 1, 0,
+                     (const uint64_t[]){5, 4, 9});
+
     /* Geometry: lines and blocks rounded down (rocksdb-legacy to an odd count), kudu-block's
      * power-of-two directory, the fixed k = 8, too few bits; 32-bit words checked. */
     probe_geom_t g;
@@ -142,6 +160,7 @@ static void test_library_hand_cases(void)
     assert(rl->geometry(511, 6, 0, &g) == SCHEME_ESMALL);
     assert(scheme_find("rocksdb-fastlocal")->geometry(5000, 6, 0, &g) == SCHEME_OK &&
            g.m == 4608 && g.blocks == 9);
+    assert(scheme_find("hive-bloomk")->geometry(4096, 6, 0, &g) == SCHEME_OK && g.blocks == 8);
     assert(scheme_find("sbbf")->geometry(100003, 8, 0, &g) == SCHEME_OK && g.m == 99840 &&
            g.blocks == 390);
     assert(scheme_find("sbbf")->geometry(4096, 7, 0, &g) == SCHEME_EKFIXED);
@@ -458,6 +477,10 @@ static const golden_t goldens[] = {
     {"sbbf", 100003, 8, 10000, UINT64_C(0x1aa6c51f13186afb), 1198},
     {"kudu-block", 4096, 8, 409, UINT64_C(0x1e6cb6a27f3cf025), 1303},
     {"kudu-block", 131072, 8, 13107, UINT64_C(0xcb2dc247971766b3), 1252},
+    {"hive-bloomk", 4096, 7, 409, UINT64_C(0x1747ff31910f51cd), 1024},
+    {"hive-bloomk", 100003, 7, 10000, UINT64_C(0xf8b9950580f315d4), 1100},
+    {"redisson", 4096, 7, 409, UINT64_C(0x119aefe17af3b8bc), 1165},
+    {"redisson", 100003, 7, 10000, UINT64_C(0x52cb378e6386af08), 980},
 };
 
 static uint64_t fnv1a_words(const bits_t *b)
