@@ -709,8 +709,9 @@ static double split_block_model(const probe_geom_t *g, uint64_t n)
  * m is the m given (the libraries' own sizing and rounding are not applied here), except
  * where the arithmetic needs a shape: whole lines or blocks (m rounded down to them,
  * kept in g->blocks), an odd number of lines (rocksdb-legacy, rounded down), a
- * power-of-two directory (kudu-block, else SCHEME_ENOTPOW2) or k = 8 (sbbf, kudu-block,
- * else SCHEME_EKFIXED). Positions are always < m. None has a conditional form. */
+ * power-of-two directory (kudu-block, else SCHEME_ENOTPOW2), k = 8 (sbbf, kudu-block,
+ * else SCHEME_EKFIXED) or an int-sized m (hadoop, else SCHEME_EMBIG). Positions are
+ * always < m. None has a conditional form. */
 
 SCHEME_HOT uint32_t rotr32(uint32_t x, unsigned r) { return (x >> r) | (x << (32 - r)); }
 
@@ -948,6 +949,71 @@ SCHEME_HOT uint64_t redisson_next(const probe_geom_t *g, pcg32_t *r, probe_it_t 
 }
 SCHEME_LOOPS(redisson)
 
+/* ---- fastbloom: the Rust crate fastbloom 0.17.0 (tomtomwombat/fastbloom at 5bbfc14,
+ * src/lib.rs insert_hash / contains_hash / index, src/hasher.rs DoubleHasher) ----
+ * One 64-bit word h (its source_hash, SipHash-1-3 by default). Probe 0 is index(m, h) =
+ * (h * m) >> 64 in 128 bits (multiply-shift); then h2 = h * 0x517cc1b727220a95 (u64) and
+ * each next probe is h = rotl64(h, 5) + h2 (u64), index(m, h). All k from one word. */
+#define FASTBLOOM_MUL UINT64_C(0x517cc1b727220a95)
+#define fastbloom_draw sbbf_draw /* one 64-bit word */
+SCHEME_HOT void fastbloom_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    (void)g;
+    it->x = h[0];
+    it->y = h[0] * FASTBLOOM_MUL;
+    it->i = 0;
+}
+SCHEME_HOT uint64_t fastbloom_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    if (it->i++ > 0) /* probe 0 uses the word itself */
+        it->x = ((it->x << 5) | (it->x >> 59)) + it->y;
+    return (uint64_t)(((pcg_u128)it->x * g->m) >> 64);
+}
+SCHEME_LOOPS(fastbloom)
+
+/* ---- hadoop: apache/hadoop hadoop-common org/apache/hadoop/util/bloom/HashFunction.java
+ * (hash(Key), read at 51ed1d7b of the collabH/hadoop mirror) with BloomFilter.java at
+ * 48817814 ----
+ * k 32-bit hashes, each seeded with the previous one's output: with an ideal hash, k
+ * independent 32-bit words x_i, drawn fresh per probe (as `independent` draws). Probe i
+ * is Math.abs(x_i % maxValue) with x_i a Java int and maxValue = m an int: the remainder
+ * takes the dividend's sign, so the position is |x_i| mod m. m must fit an int (m <
+ * 2^31, else SCHEME_EMBIG). No hash words: positions_drawn maps the k draws. */
+static int hadoop_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
+{
+    if (m > INT32_MAX)
+        return SCHEME_EMBIG;
+    return geom_plain(m, k, block, g);
+}
+/* Java's Math.abs((int)x % m) for a 32-bit word x and 0 < m < 2^31. */
+SCHEME_HOT uint64_t hadoop_index(uint32_t x, uint64_t m)
+{
+    int64_t v = (int64_t)(int32_t)x % (int64_t)m; /* C's % also truncates toward zero */
+    return (uint64_t)(v < 0 ? -v : v);
+}
+#define hadoop_draw independent_draw
+#define hadoop_start independent_start
+SCHEME_HOT uint64_t hadoop_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)it;
+    return hadoop_index(pcg32_next(r), g->m);
+}
+SCHEME_LOOPS(hadoop)
+
+static uint64_t draw_below_2_32(const probe_geom_t *g, unsigned i)
+{
+    (void)g, (void)i;
+    return UINT64_C(1) << 32;
+}
+static void hadoop_positions_drawn(const probe_geom_t *g, const uint64_t *h, const uint64_t *d,
+                                   uint64_t *pos)
+{
+    (void)h;
+    for (unsigned i = 0; i < g->k; i++)
+        pos[i] = hadoop_index((uint32_t)d[i], g->m);
+}
+
 /* ---- the table: adding a scheme is one entry here (plus its functions and tests) ---- */
 
 /* The functions SCHEME_LOOPS(id) generated: the loops alone, for schemes without hash
@@ -1059,6 +1125,14 @@ static const scheme_t schemes[] = {
      .summary = "Redisson: (c & (2^63-1)) % m, c = h1, then c += h2 after even probes, h1 "
                 "after odd (u64)",
      .nwords = 2, .geometry = geom_plain, .check_words = words_any, SCHEME_FNS(redisson)},
+    {.name = "fastbloom",
+     .summary = "Rust fastbloom 0.17: one u64 h; (h*m)>>64, then h = rotl64(h,5) + "
+                "h0*0x517cc1b727220a95 (u64)",
+     .nwords = 1, .geometry = geom_plain, .check_words = words_any, SCHEME_FNS(fastbloom)},
+    {.name = "hadoop",
+     .summary = "Hadoop util.bloom: k independent int32 words, Math.abs(x % m); m < 2^31",
+     .geometry = hadoop_geometry, SCHEME_LOOP_FNS(hadoop),
+     .positions_drawn = hadoop_positions_drawn, .draw_bound = draw_below_2_32},
 };
 
 _Static_assert(SCHEME_COND_NONE == 0, "a scheme without .cond must be lookups-only");
@@ -1088,6 +1162,8 @@ const char *scheme_strerror(int status)
     case SCHEME_ESPLIT: return "k must split the block into words of a power-of-two number "
                                "of bits";
     case SCHEME_EKFIXED: return "the library this scheme follows fixes k (k must be 8)";
+    case SCHEME_EMBIG: return "more bits than the library this scheme follows can address "
+                              "(hadoop: m < 2^31)";
     default: return "unknown scheme error";
     }
 }

@@ -151,6 +151,30 @@ static void test_library_hand_cases(void)
     expect_positions("redisson", 100, 3, (UINT64_C(1) << 63) + 5, (UINT64_C(1) << 63) - 1, 0,
                      (const uint64_t[]){5, 4, 9});
 
+    /* fastbloom, m = 1000, h = 1: probe 0 (1 * 1000) >> 64 = 0; h2 = 0x517cc1b727220a95
+     * (about 2^64/pi); h = rotl64(1, 5) + h2 = 0x517cc1b727220ab5 -> floor(1000 *
+     * 0.3183...) = 318; h = rotl64(h, 5) + h2 = 0x2f9836e4e44156aa + h2 = 0x8114f89c0b63613f
+     * -> floor(1000 * 0.50422...) = 504. */
+    expect_positions("fastbloom", 1000, 3, 1, 0, 0, (const uint64_t[]){0, 318, 504});
+    /* The u64 wrap: h = 2^64 - 1 gives probe 0 = 999; h2 = 2^64 - 0x517cc1b727220a95 =
+     * 0xae833e48d8ddf56b; rotl64(h, 5) = h, and h + h2 wraps to h2 - 1 -> floor(1000 *
+     * 0.68169...) = 681. */
+    expect_positions("fastbloom", 1000, 2, UINT64_MAX, 0, 0, (const uint64_t[]){999, 681});
+
+    /* hadoop, m = 1000: Math.abs((int)x % 1000) for x = 5, 2^32 - 1 (int -1), 2^31 (int
+     * -2^31: -2147483648 % 1000 = -648), 2^31 - 1, 3,000,000,000 (int -1,294,967,296,
+     * remainder -296; the unsigned remainder would be 0). */
+    probe_geom_t hg;
+    uint64_t hp[5];
+    const scheme_t *hd = scheme_find("hadoop");
+    assert(hd->geometry(1000, 5, 0, &hg) == SCHEME_OK);
+    hd->positions_drawn(&hg, NULL, (const uint64_t[]){5, 4294967295u, 2147483648u, 2147483647,
+                                                     3000000000u}, hp);
+    assert(hp[0] == 5 && hp[1] == 1 && hp[2] == 648 && hp[3] == 647 && hp[4] == 296);
+    assert(hd->geometry(UINT64_C(1) << 31, 5, 0, &hg) == SCHEME_EMBIG);
+    assert(hd->geometry(INT32_MAX, 5, 0, &hg) == SCHEME_OK && hg.m == INT32_MAX);
+    assert(hd->draw_bound(&hg, 0) == UINT64_C(1) << 32);
+
     /* Geometry: lines and blocks rounded down (rocksdb-legacy to an odd count), kudu-block's
      * power-of-two directory, the fixed k = 8, too few bits; 32-bit words checked. */
     probe_geom_t g;
@@ -481,6 +505,10 @@ static const golden_t goldens[] = {
     {"hive-bloomk", 100003, 7, 10000, UINT64_C(0xf8b9950580f315d4), 1100},
     {"redisson", 4096, 7, 409, UINT64_C(0x119aefe17af3b8bc), 1165},
     {"redisson", 100003, 7, 10000, UINT64_C(0x52cb378e6386af08), 980},
+    {"fastbloom", 4096, 7, 409, UINT64_C(0xadcb14dc91182643), 725},
+    {"fastbloom", 100003, 7, 10000, UINT64_C(0xeb572260ac216785), 840},
+    {"hadoop", 4096, 7, 409, UINT64_C(0xa5c41235c39ad87b), 929},
+    {"hadoop", 100003, 7, 10000, UINT64_C(0x4d0276d019c2168d), 813},
 };
 
 static uint64_t fnv1a_words(const bits_t *b)
