@@ -699,6 +699,321 @@ static double split_block_model(const probe_geom_t *g, uint64_t n)
     return rate_split_block_poisson(g->block, (double)g->m / (double)n, g->k);
 }
 
+/* ==== Real libraries' index arithmetic (issue 12) ====
+ * Each scheme below is one library's computation of positions from its hash words,
+ * exact to the source's integer semantics (word widths, signed or unsigned wraparound,
+ * the language's %, flips and masks, where the loop starts), as quoted in the project's
+ * library survey with the file and version named in each comment. The words are ideal:
+ * uniform words of the library's hash width (pcg32_next for 32-bit words, pcg32_next64
+ * for 64-bit ones), so these schemes measure the arithmetic, not the library's hash.
+ * m is the m given (the libraries' own sizing and rounding are not applied here), except
+ * where the arithmetic needs a shape: whole lines or blocks (m rounded down to them,
+ * kept in g->blocks), an odd number of lines (rocksdb-legacy, rounded down), a
+ * power-of-two directory (kudu-block, else SCHEME_ENOTPOW2), k = 8 (sbbf, kudu-block,
+ * else SCHEME_EKFIXED) or an int-sized m (hadoop, else SCHEME_EMBIG). Positions are
+ * always < m. None has a conditional form. */
+
+SCHEME_HOT uint32_t rotr32(uint32_t x, unsigned r) { return (x >> r) | (x << (32 - r)); }
+
+/* ---- leveldb: google/leveldb util/bloom.cc (BloomFilterPolicy::CreateFilter,
+ * KeyMayMatch) at 78a352f4 ----
+ * One 32-bit word h (LevelDB's BloomHash); delta = rotr32(h, 17); for j < k:
+ * bitpos = h % bits, then h += delta in u32 wraparound. The wrap happens before the
+ * % bits, so the probes are an arithmetic progression mod 2^32, not mod m. bits is a
+ * size_t, so for m >= 2^32 the position is h itself. Also RocksDB's legacy block-based
+ * filter (LegacyNoLocalityBloomImpl) and Pebble's block filter. */
+SCHEME_HOT void leveldb_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
+{
+    (void)g;
+    h[0] = pcg32_next(r);
+}
+SCHEME_HOT void leveldb_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    (void)g;
+    it->x = h[0];
+    it->y = rotr32((uint32_t)h[0], 17); /* "Rotate right 17 bits" */
+}
+SCHEME_HOT uint64_t leveldb_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    uint64_t p = it->x % g->m;
+    it->x = (uint32_t)(it->x + it->y); /* h += delta, u32 */
+    return p;
+}
+SCHEME_LOOPS(leveldb)
+
+/* Schemes of 512-bit lines: m >= one line, rounded down to whole lines. */
+enum { LINE_BITS = 512 };
+static int lines_geometry(uint64_t m, unsigned k, uint64_t bits, int odd, probe_geom_t *g)
+{
+    if (m < bits)
+        return SCHEME_ESMALL;
+    uint64_t lines = m / bits;
+    if (odd && lines % 2 == 0)
+        lines--; /* >= 1: an even count is >= 2 */
+    if (k >= lines * bits)
+        return SCHEME_EKBIG;
+    *g = (probe_geom_t){.m = lines * bits, .w = lines * bits, .k = k, .blocks = lines};
+    return SCHEME_OK;
+}
+
+/* ---- rocksdb-legacy: facebook/rocksdb util/bloom_impl.h, LegacyLocalityBloomImpl<false>
+ * (AddHash, GetLine) at 1dfa7297; the format_version <= 4 full filter, also Pebble's
+ * table filter ----
+ * One 32-bit word h (BloomHash); num_lines odd (RocksDB's sizing makes it odd; here m is
+ * rounded down to an odd number of 512-bit lines); line = h % num_lines; delta =
+ * rotr32(h, 17); for i < k: bitpos = h & 511 in the line, then h += delta (u32). Marked
+ * "DO NOT REUSE" in the source: the stride is 0 mod 512 with probability 1/512.
+ * num_lines is a uint32_t there (its sizing caps it far below 2^32); it is 64-bit here. */
+static int rocksdb_legacy_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
+{
+    (void)block;
+    return lines_geometry(m, k, LINE_BITS, 1, g);
+}
+#define rocksdb_legacy_draw leveldb_draw
+SCHEME_HOT void rocksdb_legacy_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    it->x = h[0];
+    it->y = rotr32((uint32_t)h[0], 17);
+    it->z = h[0] % g->blocks * LINE_BITS; /* the line's first bit */
+}
+SCHEME_HOT uint64_t rocksdb_legacy_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)g, (void)r;
+    uint64_t p = it->z + (it->x & (LINE_BITS - 1));
+    it->x = (uint32_t)(it->x + it->y);
+    return p;
+}
+SCHEME_LOOPS(rocksdb_legacy)
+
+/* ---- rocksdb-fastlocal: facebook/rocksdb util/bloom_impl.h, FastLocalBloomImpl
+ * (AddHash, AddHashPrepared, portable path) and util/fastrange.h at 1dfa7297; the
+ * format_version >= 5 filter ----
+ * The 64-bit XXH3 hash's halves as two 32-bit words: h1 (Lower32of64) picks the line by
+ * FastRange32, (u64(h1) * lines) >> 32; h = h2 (Upper32of64); for i < k: bitpos =
+ * h >> 23 (9 bits) in the line, then h *= 0x9e3779b9 (u32). Any k; probes may repeat.
+ * FastRange32 takes a 32-bit line count (RocksDB's lines stay below 2^26); the product
+ * is taken in 128 bits here so that it stays exact past 2^32 lines. */
+static int rocksdb_fastlocal_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
+{
+    (void)block;
+    return lines_geometry(m, k, LINE_BITS, 0, g);
+}
+SCHEME_HOT void rocksdb_fastlocal_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
+{
+    (void)g;
+    h[0] = pcg32_next(r);
+    h[1] = pcg32_next(r);
+}
+SCHEME_HOT void rocksdb_fastlocal_start(const probe_geom_t *g, const uint64_t *h,
+                                        probe_it_t *it)
+{
+    it->z = (uint64_t)(((pcg_u128)h[0] * g->blocks) >> 32) * LINE_BITS;
+    it->x = h[1];
+}
+SCHEME_HOT uint64_t rocksdb_fastlocal_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)g, (void)r;
+    uint64_t p = it->z + (it->x >> (32 - 9)); /* 9-bit address within the 512-bit line */
+    it->x = (uint32_t)(it->x * UINT32_C(0x9e3779b9));
+    return p;
+}
+SCHEME_LOOPS(rocksdb_fastlocal)
+
+/* ---- sbbf and kudu-block: split-block filters of 256-bit blocks, 8 words of 32 bits ----
+ * Word i of the block gets bit (u32(x * SALT[i])) >> 27, from the same 8 salts in the
+ * Parquet specification and in Kudu/Impala (kRehash). */
+static const uint32_t SBBF_SALT[8] = {0x47b6137bu, 0x44974d91u, 0x8824ad5bu, 0xa2b7289du,
+                                      0x705495c7u, 0x2df1424bu, 0x9efc4947u, 0x5c6bfb31u};
+enum { SBBF_BLOCK = 256, SBBF_K = 8 };
+
+/* ---- sbbf: apache/parquet-format BloomFilter.md at 24102ed5 (as parquet-java
+ * BlockSplitBloomFilter at a3a1de15 and Arrow's cpp/src/parquet/bloom_filter.h at
+ * 04448714) ----
+ * One 64-bit word h (XXH64); z = m/256 blocks; block = ((h >> 32) * z) >> 32 in u64;
+ * word i = 0..7 gets bit (u32(u32(h) * SALT[i])) >> 27. k is 8. Parquet's sizing makes
+ * z a power of two; the arithmetic does not need it, so any z is taken (m rounded down
+ * to whole blocks). The block product is taken in 128 bits (exact past 2^32 blocks; the
+ * libraries' z stays below 2^22). */
+static int sbbf_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
+{
+    (void)block;
+    if (k != SBBF_K)
+        return SCHEME_EKFIXED;
+    return lines_geometry(m, k, SBBF_BLOCK, 0, g);
+}
+SCHEME_HOT void sbbf_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
+{
+    (void)g;
+    h[0] = pcg32_next64(r);
+}
+SCHEME_HOT void sbbf_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    it->z = (uint64_t)(((pcg_u128)(h[0] >> 32) * g->blocks) >> 32) * SBBF_BLOCK;
+    it->x = (uint32_t)h[0];
+    it->i = 0;
+}
+/* Bit (x * SALT[i] mod 2^32) >> 27 of word i of the block at z; i++. */
+SCHEME_HOT uint64_t sbbf_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)g, (void)r;
+    unsigned i = it->i++ & (SBBF_K - 1);
+    return it->z + 32 * i + ((uint32_t)((uint32_t)it->x * SBBF_SALT[i]) >> 27);
+}
+SCHEME_LOOPS(sbbf)
+
+/* ---- kudu-block: apache/kudu src/kudu/util/block_bloom_filter.{h,cc}
+ * (Rehash32to32, BucketInsert), as Impala vendors it ----
+ * One 32-bit word h; bucket = Rehash32to32(h) & directory_mask, with Rehash32to32(h) =
+ * (u64(h) * 0x7850f11ec6d14889 + 0x6773610597ca4c63) >> 32 (u64 wraparound), and the
+ * 8 bits as sbbf's from the same h. The directory is a power of two of 256-bit buckets,
+ * so m must be a power of two >= 256 (else SCHEME_ENOTPOW2 / SCHEME_ESMALL); k is 8. The
+ * bucket index is below 2^32 (a u32 there), so past 2^32 buckets the rest go unused. */
+static int kudu_block_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
+{
+    if (m < SBBF_BLOCK)
+        return SCHEME_ESMALL;
+    if ((m & (m - 1)) != 0)
+        return SCHEME_ENOTPOW2;
+    return sbbf_geometry(m, k, block, g);
+}
+#define kudu_block_draw leveldb_draw
+SCHEME_HOT void kudu_block_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    uint32_t rehash = (uint32_t)((h[0] * UINT64_C(0x7850f11ec6d14889) +
+                                  UINT64_C(0x6773610597ca4c63)) >> 32);
+    it->z = (rehash & (g->blocks - 1)) * SBBF_BLOCK;
+    it->x = h[0];
+    it->i = 0;
+}
+#define kudu_block_next sbbf_next
+SCHEME_LOOPS(kudu_block)
+
+/* ---- hive-bloomk: apache/hive storage-api .../hive/common/util/BloomKFilter.java
+ * (addHash) at 046c998e; also Druid's bloom extension (a copy) ----
+ * hash1, hash2: the low and high halves of one 64-bit Murmur3 word, as Java ints.
+ * firstHash = hash1 + hash2 (i32), ~firstHash if negative; block = firstHash %
+ * totalBlockCount (int %, both >= 0) of 512-bit blocks (8 longs); for i = 1..k:
+ * c = hash1 + (i + 1) * hash2 (i32), ~c if negative; long (c & 7) of the block, bit
+ * (c >>> 3) & 63 of it. So the 9 in-block bits are those of a double-hashing sequence mod
+ * 512 (multipliers 2..k+1), whose stride is 0 mod 512 with probability 1/512. m is
+ * rounded down to whole blocks (Hive pads to them). */
+static int hive_bloomk_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
+{
+    (void)block;
+    return lines_geometry(m, k, LINE_BITS, 0, g);
+}
+#define hive_bloomk_draw rocksdb_fastlocal_draw /* two 32-bit words */
+SCHEME_HOT void hive_bloomk_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    uint32_t first = (uint32_t)h[0] + (uint32_t)h[1];
+    if (first >> 31) /* negative as an int32: flip all its bits */
+        first = ~first;
+    it->z = first % g->blocks * LINE_BITS;
+    it->x = h[0];
+    it->y = h[1];
+    it->i = 1; /* Hive's loop starts at i = 1 */
+}
+SCHEME_HOT uint64_t hive_bloomk_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)g, (void)r;
+    uint32_t c = (uint32_t)it->x + ((uint32_t)it->i + 1) * (uint32_t)it->y;
+    it->i++;
+    if (c >> 31)
+        c = ~c;
+    return it->z + 64 * (c & 7) + ((c >> 3) & 63);
+}
+SCHEME_LOOPS(hive_bloomk)
+
+/* ---- redisson: redisson/redisson redisson/src/main/java/org/redisson/
+ * RedissonBloomFilter.java at 017b8306 ----
+ * hash1, hash2: the two 64-bit halves of HighwayHash-128, as Java longs. hash = hash1;
+ * for i < k: index (hash & Long.MAX_VALUE) % size, then hash += hash2 when i is even,
+ * hash1 when odd (i64 wraparound). So probes 2j and 2j+1 are hash1 + j(hash1 + hash2)
+ * and (j + 1)(hash1 + hash2): two progressions of one stride, one anchored at 0. */
+#define redisson_draw guava64_draw
+SCHEME_HOT void redisson_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    (void)g;
+    it->x = h[0];
+    it->y = h[1]; /* added after even probes */
+    it->z = h[0]; /* added after odd probes */
+    it->i = 0;
+}
+SCHEME_HOT uint64_t redisson_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    uint64_t p = (it->x & INT64_MAX) % g->m;
+    it->x += it->i++ % 2 == 0 ? it->y : it->z;
+    return p;
+}
+SCHEME_LOOPS(redisson)
+
+/* ---- fastbloom: the Rust crate fastbloom 0.17.0 (tomtomwombat/fastbloom at 5bbfc14,
+ * src/lib.rs insert_hash / contains_hash / index, src/hasher.rs DoubleHasher) ----
+ * One 64-bit word h (its source_hash, SipHash-1-3 by default). Probe 0 is index(m, h) =
+ * (h * m) >> 64 in 128 bits (multiply-shift); then h2 = h * 0x517cc1b727220a95 (u64) and
+ * each next probe is h = rotl64(h, 5) + h2 (u64), index(m, h). All k from one word. */
+#define FASTBLOOM_MUL UINT64_C(0x517cc1b727220a95)
+#define fastbloom_draw sbbf_draw /* one 64-bit word */
+SCHEME_HOT void fastbloom_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    (void)g;
+    it->x = h[0];
+    it->y = h[0] * FASTBLOOM_MUL;
+    it->i = 0;
+}
+SCHEME_HOT uint64_t fastbloom_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    if (it->i++ > 0) /* probe 0 uses the word itself */
+        it->x = ((it->x << 5) | (it->x >> 59)) + it->y;
+    return (uint64_t)(((pcg_u128)it->x * g->m) >> 64);
+}
+SCHEME_LOOPS(fastbloom)
+
+/* ---- hadoop: apache/hadoop hadoop-common org/apache/hadoop/util/bloom/HashFunction.java
+ * (hash(Key), read at 51ed1d7b of the collabH/hadoop mirror) with BloomFilter.java at
+ * 48817814 ----
+ * k 32-bit hashes, each seeded with the previous one's output: with an ideal hash, k
+ * independent 32-bit words x_i, drawn fresh per probe (as `independent` draws). Probe i
+ * is Math.abs(x_i % maxValue) with x_i a Java int and maxValue = m an int: the remainder
+ * takes the dividend's sign, so the position is |x_i| mod m. m must fit an int (m <
+ * 2^31, else SCHEME_EMBIG). No hash words: positions_drawn maps the k draws. */
+static int hadoop_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
+{
+    if (m > INT32_MAX)
+        return SCHEME_EMBIG;
+    return geom_plain(m, k, block, g);
+}
+/* Java's Math.abs((int)x % m) for a 32-bit word x and 0 < m < 2^31. */
+SCHEME_HOT uint64_t hadoop_index(uint32_t x, uint64_t m)
+{
+    int64_t v = (int64_t)(int32_t)x % (int64_t)m; /* C's % also truncates toward zero */
+    return (uint64_t)(v < 0 ? -v : v);
+}
+#define hadoop_draw independent_draw
+#define hadoop_start independent_start
+SCHEME_HOT uint64_t hadoop_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)it;
+    return hadoop_index(pcg32_next(r), g->m);
+}
+SCHEME_LOOPS(hadoop)
+
+static uint64_t draw_below_2_32(const probe_geom_t *g, unsigned i)
+{
+    (void)g, (void)i;
+    return UINT64_C(1) << 32;
+}
+static void hadoop_positions_drawn(const probe_geom_t *g, const uint64_t *h, const uint64_t *d,
+                                   uint64_t *pos)
+{
+    (void)h;
+    for (unsigned i = 0; i < g->k; i++)
+        pos[i] = hadoop_index((uint32_t)d[i], g->m);
+}
+
 /* ---- the table: adding a scheme is one entry here (plus its functions and tests) ---- */
 
 /* The functions SCHEME_LOOPS(id) generated: the loops alone, for schemes without hash
@@ -778,6 +1093,46 @@ static const scheme_t schemes[] = {
      SCHEME_LOOP_FNS(split_block), .positions_drawn = split_block_positions_drawn,
      .draw_bound = draw_below_w, .exact = split_block_exact, .model = split_block_model,
      .cond = SCHEME_COND_SPLIT},
+    {.name = "leveldb",
+     .summary = "LevelDB: one u32 h; h % m, then h += rotr32(h,17) in u32 (also Pebble's "
+                "block filter)",
+     .nwords = 1, .geometry = geom_plain, .check_words = words1_32bit, SCHEME_FNS(leveldb)},
+    {.name = "rocksdb-legacy",
+     .summary = "RocksDB legacy full filter: one u32 h; odd count of 512-bit lines, line "
+                "h % lines, bits h & 511, h += rotr32(h,17)",
+     .nwords = 1, .geometry = rocksdb_legacy_geometry, .check_words = words1_32bit,
+     SCHEME_FNS(rocksdb_legacy)},
+    {.name = "rocksdb-fastlocal",
+     .summary = "RocksDB FastLocalBloom: 512-bit line by fastrange of u32 h1; bits h >> 23, "
+                "h = h2 * 0x9e3779b9^i (u32)",
+     .nwords = 2, .geometry = rocksdb_fastlocal_geometry, .check_words = words2_32bit,
+     SCHEME_FNS(rocksdb_fastlocal)},
+    {.name = "sbbf",
+     .summary = "Parquet/Arrow split-block: u64 h; block ((h>>32)*z)>>32, word i bit "
+                "(u32(h)*salt[i])>>27; k = 8",
+     .nwords = 1, .geometry = sbbf_geometry, .check_words = words_any, SCHEME_FNS(sbbf)},
+    {.name = "kudu-block",
+     .summary = "Kudu/Impala block filter: u32 h; bucket Rehash32to32(h) & mask (m a power "
+                "of two), bits as sbbf; k = 8",
+     .nwords = 1, .geometry = kudu_block_geometry, .check_words = words1_32bit,
+     SCHEME_FNS(kudu_block)},
+    {.name = "hive-bloomk",
+     .summary = "Hive BloomKFilter: int32 f = h1+h2, c = h1+(i+1)*h2 (i = 1..k), ~ if < 0; "
+                "512-bit block f % blocks; long c&7, bit (c>>>3)&63",
+     .nwords = 2, .geometry = hive_bloomk_geometry, .check_words = words2_32bit,
+     SCHEME_FNS(hive_bloomk)},
+    {.name = "redisson",
+     .summary = "Redisson: (c & (2^63-1)) % m, c = h1, then c += h2 after even probes, h1 "
+                "after odd (u64)",
+     .nwords = 2, .geometry = geom_plain, .check_words = words_any, SCHEME_FNS(redisson)},
+    {.name = "fastbloom",
+     .summary = "Rust fastbloom 0.17: one u64 h; (h*m)>>64, then h = rotl64(h,5) + "
+                "h0*0x517cc1b727220a95 (u64)",
+     .nwords = 1, .geometry = geom_plain, .check_words = words_any, SCHEME_FNS(fastbloom)},
+    {.name = "hadoop",
+     .summary = "Hadoop util.bloom: k independent int32 words, Math.abs(x % m); m < 2^31",
+     .geometry = hadoop_geometry, SCHEME_LOOP_FNS(hadoop),
+     .positions_drawn = hadoop_positions_drawn, .draw_bound = draw_below_2_32},
 };
 
 _Static_assert(SCHEME_COND_NONE == 0, "a scheme without .cond must be lookups-only");
@@ -806,6 +1161,9 @@ const char *scheme_strerror(int status)
                                "and at most the filter's bits";
     case SCHEME_ESPLIT: return "k must split the block into words of a power-of-two number "
                                "of bits";
+    case SCHEME_EKFIXED: return "the library this scheme follows fixes k (k must be 8)";
+    case SCHEME_EMBIG: return "more bits than the library this scheme follows can address "
+                              "(hadoop: m < 2^31)";
     default: return "unknown scheme error";
     }
 }

@@ -22,7 +22,9 @@ typedef struct probe_geom {
                       * B/k; otherwise equal to m */
     unsigned k;      /* probes per key */
     uint64_t block;  /* blocked schemes: bits per block B (0 for the others) */
-    uint64_t blocks; /* blocked schemes: m / B */
+    uint64_t blocks; /* blocked schemes: m / B; the library schemes with lines or
+                      * blocks of a fixed size (rocksdb-*, sbbf, kudu-block, hive-bloomk):
+                      * their number (block stays 0: no block word, no block_bits) */
 } probe_geom_t;
 
 /* Block sizes of the blocked schemes: a power of two from 64 to 4096 bits (a cache line
@@ -37,7 +39,9 @@ enum {
     SCHEME_ESMALL,   /* m too small for the scheme (no prime, empty slice) */
     SCHEME_EWORD,    /* a hash word outside the range the scheme draws it from */
     SCHEME_EBLOCK,   /* block size not a power of two from 64 to 4096, or past m */
-    SCHEME_ESPLIT    /* split-block: k does not split the block into power-of-two words */
+    SCHEME_ESPLIT,   /* split-block: k does not split the block into power-of-two words */
+    SCHEME_EKFIXED,  /* the library fixes k (sbbf, kudu-block: 8) and k differs */
+    SCHEME_EMBIG     /* m past what the library's integer types address (hadoop: 2^31) */
 };
 
 /* The most hash words a scheme may draw per key (triple hashing draws three). Word

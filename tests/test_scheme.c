@@ -11,6 +11,21 @@
 
 __extension__ typedef unsigned __int128 u128;
 
+/* The k every loop over the table uses: 7 (11 in test_no_false_negatives), but 8 for
+ * the schemes that need it (split-block splits its 256-bit block into 8 words; sbbf and
+ * kudu-block fix k = 8 as their libraries do). */
+static int needs_k8(const char *name)
+{
+    return strcmp(name, "split-block") == 0 || strcmp(name, "sbbf") == 0 ||
+           strcmp(name, "kudu-block") == 0;
+}
+/* The second golden size: 100,003 bits, or 131,072 for the schemes that need a power
+ * of two. */
+static int needs_pow2(const char *name)
+{
+    return strcmp(name, "double-odd") == 0 || strcmp(name, "kudu-block") == 0;
+}
+
 static void expect_positions(const char *name, uint64_t m, unsigned k, uint64_t h1,
                              uint64_t h2, uint64_t h3, const uint64_t *want)
 {
@@ -57,6 +72,130 @@ static void test_hand_cases(void)
                      (const uint64_t[]){5, 4, 3});
     /* triple: 1 + 2i + (i(i-1)/2)*5 mod 50: 1, 3, 10, 22, 39, 61->11 */
     expect_positions("triple", 50, 6, 1, 2, 5, (const uint64_t[]){1, 3, 10, 22, 39, 11});
+}
+
+/* The library schemes, worked by hand from each source's arithmetic (scheme.c names the
+ * file and version); each has a case that exercises its wraparound, sign flip or mask. */
+static void test_library_hand_cases(void)
+{
+    /* leveldb, m = 1000, h = 2^31 + 1: delta = rotr32(h, 17) = (h >> 17) | (h << 15 mod
+     * 2^32) = 2^14 | 2^15 = 49152; h % 1000 = 2147483649 % 1000 = 649, then 2147532801 ->
+     * 801, 2147581953 -> 953. */
+    expect_positions("leveldb", 1000, 3, 2147483649u, 0, 0, (const uint64_t[]){649, 801, 953});
+    /* leveldb wraps before the %: h = 2^32 - 1, delta = rotr32(h, 17) = 2^32 - 1, so h + delta
+     * = 2^32 - 2 (u32), then 2^32 - 3: 295, 294, 293 (exact sums mod 1000 would give 295,
+     * 590, 885). */
+    expect_positions("leveldb", 1000, 3, 4294967295u, 0, 0, (const uint64_t[]){295, 294, 293});
+
+    /* rocksdb-legacy at 4,096 bits uses 7 lines (3,584 bits: 8 is even). h = 0x60005 =
+     * 393221: line 393221 % 7 = 3 (7 * 56174 = 393218), first bit 1536; delta = (h >> 17) |
+     * (h << 15) = 3 | 0x28000 = 163843; bits h & 511 = 5, then 557064 = 0x88008 -> 8,
+     * 720907 = 0xb000b -> 11: 1541, 1544, 1547. */
+    expect_positions("rocksdb-legacy", 4096, 3, 393221, 0, 0, (const uint64_t[]){1541, 1544, 1547});
+    /* The flaw the source documents: h = 2^31 + 1 has delta = 49152 = 96 * 512, a stride
+     * of 0 mod 512, so every probe is bit h & 511 = 1 of line (2^31 + 1) % 7 = 3 (2^31 =
+     * 2 mod 7): 1537 three times. */
+    expect_positions("rocksdb-legacy", 4096, 3, 2147483649u, 0, 0,
+                     (const uint64_t[]){1537, 1537, 1537});
+    /* u32 wrap: h = 2^32 - 1 (= 3 mod 7: 2^32 = 4 mod 7), delta = 2^32 - 1, so h runs
+     * 2^32 - 1, - 2, - 3 (u32): bits 511, 510, 509 of line 3. */
+    expect_positions("rocksdb-legacy", 4096, 3, 4294967295u, 0, 0,
+                     (const uint64_t[]){2047, 2046, 2045});
+
+    /* rocksdb-fastlocal at 4,096 bits: 8 lines. h1 = 2^32 - 1: line ((2^32 - 1) * 8) >> 32 =
+     * 7, first bit 3584. h2 = 1: bits 1 >> 23 = 0; then h = 0x9e3779b9, >> 23 = 0x13c =
+     * 316; then 0x9e3779b9^2 mod 2^32 = 0xe35e67b1 (RocksDB's own table of powers), >> 23 =
+     * 0x1c6 = 454. */
+    expect_positions("rocksdb-fastlocal", 4096, 3, 4294967295u, 1, 0,
+                     (const uint64_t[]){3584, 3900, 4038});
+
+    /* sbbf at 1,024 bits: z = 4 blocks. h = 0xc0000000_00000001: block (0xc0000000 * 4) >>
+     * 32 = 3, first bit 768; u32(h) = 1, so word i gets bit SALT[i] >> 27 (its top five
+     * bits): 0x47.. -> 8, 0x44.. -> 8, 0x88.. -> 17, 0xa2.. -> 20, 0x70.. -> 14, 0x2d.. ->
+     * 5, 0x9e.. -> 19, 0x5c.. -> 11; position 768 + 32 i + bit. */
+    expect_positions("sbbf", 1024, 8, UINT64_C(0xc000000000000001), 0, 0,
+                     (const uint64_t[]){776, 808, 849, 884, 910, 933, 979, 1003});
+    /* u32 wrap in the salted product: u32(h) = 2^32 - 1, so (h * SALT) mod 2^32 = 2^32 -
+     * SALT: 0xb849ec85 -> 23, 0xbb68b26f -> 23, 0x77db52a5 -> 14, 0x5d48d763 -> 11,
+     * 0x8fab6a39 -> 17, 0xd20ebdb5 -> 26, 0x6103b6b9 -> 12, 0xa39404cf -> 20; block 0. */
+    expect_positions("sbbf", 1024, 8, UINT64_C(0xffffffff), 0, 0,
+                     (const uint64_t[]){23, 55, 78, 107, 145, 186, 204, 244});
+
+    /* kudu-block at 1,024 bits: 4 buckets, mask 3. h = 1: Rehash32to32 = (0x7850f11ec6d14889
+     * + 0x6773610597ca4c63) >> 32 = 0xdfc45224, & 3 = 0: bucket 0, bits as sbbf's for
+     * u32 1: 8, 32 + 8, 64 + 17, 96 + 20, 128 + 14, 160 + 5, 192 + 19, 224 + 11. */
+    expect_positions("kudu-block", 1024, 8, 1, 0, 0,
+                     (const uint64_t[]){8, 40, 81, 116, 142, 165, 211, 235});
+    /* h = 3: 3 * 0x7850f11ec6d14889 wraps past 2^64 to 0x68f2d35c_5473d99b, + the constant
+     * = 0xd0663461_ec3e25fe; bucket 0xd0663461 & 3 = 1 (bit 256); bits (3 * SALT mod 2^32)
+     * >> 27: 0xd7223a71 -> 26, 0xcdc5e8b3 -> 25, 0x986e0811 -> 19, 0xe82579d7 -> 29,
+     * 0x50fdc155 -> 10, 0x89d3c6e1 -> 17, 0xdef4dbd5 -> 27, 0x1543f193 -> 2. */
+    expect_positions("kudu-block", 1024, 8, 3, 0, 0,
+                     (const uint64_t[]){282, 313, 339, 381, 394, 433, 475, 482});
+
+    /* hive-bloomk at 2,048 bits: 4 blocks of 512. h1 = 5, h2 = 9: block (5 + 9) % 4 = 2
+     * (bit 1024); c = 5 + (i + 1) 9 for i = 1..3 = 23, 32, 41; long c & 7 = 7, 0, 1 and bit
+     * (c >>> 3) & 63 = 2, 4, 5: 1024 + 64 * 7 + 2, 1024 + 4, 1024 + 64 + 5. */
+    expect_positions("hive-bloomk", 2048, 3, 5, 9, 0, (const uint64_t[]){1474, 1028, 1093});
+    /* The int32 flips: h1 = 2^31 - 1, h2 = 1. firstHash = 2^31 overflows to -2^31, ~ =
+     * 2^31 - 1, % 4 = 3 (bit 1536); c = h1 + 2, + 3, + 4 overflow to -2^31 + 1, + 2, + 3,
+     * flipped to 2^31 - 2, - 3, - 4: longs 6, 5, 4, bit (c >>> 3) & 63 = 63 each. */
+    expect_positions("hive-bloomk", 2048, 3, 2147483647, 1, 0,
+                     (const uint64_t[]){1983, 1919, 1855});
+
+    /* redisson, m = 100, h1 = 3, h2 = 4: c = 3; + 4 (after probe 0) = 7; + 3 = 10; + 4 =
+     * 14; + 3 = 17: the progressions 3, 10, 17 and 7, 14 of stride h1 + h2 = 7. */
+    expect_positions("redisson", 100, 5, 3, 4, 0, (const uint64_t[]){3, 7, 10, 14, 17});
+    /* The mask and the u64 wrap: h1 = 2^63 + 5 masks to 5; + h2 = 2^63 - 1 wraps to 4; + h1
+     * = 2^63 + 9 masks to 9. */
+    expect_positions("redisson", 100, 3, (UINT64_C(1) << 63) + 5, (UINT64_C(1) << 63) - 1, 0,
+                     (const uint64_t[]){5, 4, 9});
+
+    /* fastbloom, m = 1000, h = 1: probe 0 (1 * 1000) >> 64 = 0; h2 = 0x517cc1b727220a95
+     * (about 2^64/pi); h = rotl64(1, 5) + h2 = 0x517cc1b727220ab5 -> floor(1000 *
+     * 0.3183...) = 318; h = rotl64(h, 5) + h2 = 0x2f9836e4e44156aa + h2 = 0x8114f89c0b63613f
+     * -> floor(1000 * 0.50422...) = 504. */
+    expect_positions("fastbloom", 1000, 3, 1, 0, 0, (const uint64_t[]){0, 318, 504});
+    /* The u64 wrap: h = 2^64 - 1 gives probe 0 = 999; h2 = 2^64 - 0x517cc1b727220a95 =
+     * 0xae833e48d8ddf56b; rotl64(h, 5) = h, and h + h2 wraps to h2 - 1 -> floor(1000 *
+     * 0.68169...) = 681. */
+    expect_positions("fastbloom", 1000, 2, UINT64_MAX, 0, 0, (const uint64_t[]){999, 681});
+
+    /* hadoop, m = 1000: Math.abs((int)x % 1000) for x = 5, 2^32 - 1 (int -1), 2^31 (int
+     * -2^31: -2147483648 % 1000 = -648), 2^31 - 1, 3,000,000,000 (int -1,294,967,296,
+     * remainder -296; the unsigned remainder would be 0). */
+    probe_geom_t hg;
+    uint64_t hp[5];
+    const scheme_t *hd = scheme_find("hadoop");
+    assert(hd->geometry(1000, 5, 0, &hg) == SCHEME_OK);
+    hd->positions_drawn(&hg, NULL, (const uint64_t[]){5, 4294967295u, 2147483648u, 2147483647,
+                                                     3000000000u}, hp);
+    assert(hp[0] == 5 && hp[1] == 1 && hp[2] == 648 && hp[3] == 647 && hp[4] == 296);
+    assert(hd->geometry(UINT64_C(1) << 31, 5, 0, &hg) == SCHEME_EMBIG);
+    assert(hd->geometry(INT32_MAX, 5, 0, &hg) == SCHEME_OK && hg.m == INT32_MAX);
+    assert(hd->draw_bound(&hg, 0) == UINT64_C(1) << 32);
+
+    /* Geometry: lines and blocks rounded down (rocksdb-legacy to an odd count), kudu-block's
+     * power-of-two directory, the fixed k = 8, too few bits; 32-bit words checked. */
+    probe_geom_t g;
+    const scheme_t *rl = scheme_find("rocksdb-legacy"), *kb = scheme_find("kudu-block");
+    assert(rl->geometry(4096, 6, 0, &g) == SCHEME_OK && g.m == 3584 && g.blocks == 7);
+    assert(rl->geometry(5000, 6, 0, &g) == SCHEME_OK && g.m == 4608 && g.blocks == 9);
+    assert(rl->geometry(511, 6, 0, &g) == SCHEME_ESMALL);
+    assert(scheme_find("rocksdb-fastlocal")->geometry(5000, 6, 0, &g) == SCHEME_OK &&
+           g.m == 4608 && g.blocks == 9);
+    assert(scheme_find("hive-bloomk")->geometry(4096, 6, 0, &g) == SCHEME_OK && g.blocks == 8);
+    assert(scheme_find("sbbf")->geometry(100003, 8, 0, &g) == SCHEME_OK && g.m == 99840 &&
+           g.blocks == 390);
+    assert(scheme_find("sbbf")->geometry(4096, 7, 0, &g) == SCHEME_EKFIXED);
+    assert(kb->geometry(100003, 8, 0, &g) == SCHEME_ENOTPOW2);
+    assert(kb->geometry(128, 8, 0, &g) == SCHEME_ESMALL);
+    assert(kb->geometry(4096, 16, 0, &g) == SCHEME_EKFIXED);
+    assert(kb->geometry(4096, 8, 0, &g) == SCHEME_OK && g.blocks == 16);
+    assert(kb->check_words(&g, (const uint64_t[]){UINT64_C(1) << 32}) == SCHEME_EWORD);
+    assert(rl->geometry(4096, 6, 0, &g) == SCHEME_OK);
+    assert(rl->check_words(&g, (const uint64_t[]){UINT64_C(1) << 32}) == SCHEME_EWORD);
+    printf("library schemes: geometry and word checks: ok\n");
 }
 
 /* The incremental loops equal the closed forms for random words, sizes and k up to 60
@@ -173,7 +312,7 @@ static void test_no_false_negatives(void)
     for (size_t i = 0; i < scheme_count(); i++) {
         const scheme_t *s = scheme_at(i);
         probe_geom_t g;
-        assert(s->geometry(4096, strcmp(s->name, "split-block") ? 11 : 8, 0, &g) == SCHEME_OK);
+        assert(s->geometry(4096, needs_k8(s->name) ? 8 : 11, 0, &g) == SCHEME_OK);
         bits_t b;
         assert(bits_alloc(&b, g.m) == 0);
         pcg32_t r, replay;
@@ -287,8 +426,7 @@ static void test_big_variants(void)
     for (size_t i = 0; i < scheme_count(); i++) {
         const scheme_t *s = scheme_at(i);
         probe_geom_t g;
-        assert(s->geometry(UINT64_C(1) << 16, strcmp(s->name, "split-block") ? 7 : 8, 0, &g) ==
-               SCHEME_OK);
+        assert(s->geometry(UINT64_C(1) << 16, needs_k8(s->name) ? 8 : 7, 0, &g) == SCHEME_OK);
         bits_t a, b;
         assert(bits_alloc(&a, g.m) == 0 && bits_alloc(&b, g.m) == 0);
         pcg32_t r1, r2;
@@ -316,7 +454,9 @@ static void test_big_variants(void)
  * 100,003 bits (prime; double-odd, which needs a power of two, uses 131,072; the
  * blocked schemes round it down to whole blocks). k = 7, 8 for split-block (whose k
  * must split its 256-bit block). blocked and split-block were added (issue 11) after
- * the others were pinned and recorded the same way. */
+ * the others were pinned and recorded the same way, and so were the library schemes
+ * (issue 12, leveldb onwards; sbbf and kudu-block at k = 8, kudu-block at 131,072 bits,
+ * rocksdb-legacy at its odd number of 512-bit lines: 3,584 and 99,840 bits). */
 typedef struct golden {
     const char *name;
     uint64_t m;
@@ -351,6 +491,24 @@ static const golden_t goldens[] = {
     {"blocked", 100003, 7, 10000, UINT64_C(0x26c17c1d60a9d8e8), 953},
     {"split-block", 4096, 8, 409, UINT64_C(0xa7d50bb6b1eab2d8), 1182},
     {"split-block", 100003, 8, 10000, UINT64_C(0xbba5ec624ebaa1d2), 1305},
+    {"leveldb", 4096, 7, 409, UINT64_C(0x77cc848234f29b27), 842},
+    {"leveldb", 100003, 7, 10000, UINT64_C(0x76baa24fd555310f), 838},
+    {"rocksdb-legacy", 4096, 7, 409, UINT64_C(0xd5be1f00b41de2fe), 2100},
+    {"rocksdb-legacy", 100003, 7, 10000, UINT64_C(0x7375d99c054a5d46), 1226},
+    {"rocksdb-fastlocal", 4096, 7, 409, UINT64_C(0x810af580f381e840), 860},
+    {"rocksdb-fastlocal", 100003, 7, 10000, UINT64_C(0x6dc6023bec7a7ea0), 988},
+    {"sbbf", 4096, 8, 409, UINT64_C(0x3b4859c342c5c247), 1336},
+    {"sbbf", 100003, 8, 10000, UINT64_C(0x1aa6c51f13186afb), 1198},
+    {"kudu-block", 4096, 8, 409, UINT64_C(0x1e6cb6a27f3cf025), 1303},
+    {"kudu-block", 131072, 8, 13107, UINT64_C(0xcb2dc247971766b3), 1252},
+    {"hive-bloomk", 4096, 7, 409, UINT64_C(0x1747ff31910f51cd), 1024},
+    {"hive-bloomk", 100003, 7, 10000, UINT64_C(0xf8b9950580f315d4), 1100},
+    {"redisson", 4096, 7, 409, UINT64_C(0x119aefe17af3b8bc), 1165},
+    {"redisson", 100003, 7, 10000, UINT64_C(0x52cb378e6386af08), 980},
+    {"fastbloom", 4096, 7, 409, UINT64_C(0xadcb14dc91182643), 725},
+    {"fastbloom", 100003, 7, 10000, UINT64_C(0xeb572260ac216785), 840},
+    {"hadoop", 4096, 7, 409, UINT64_C(0xa5c41235c39ad87b), 929},
+    {"hadoop", 100003, 7, 10000, UINT64_C(0x4d0276d019c2168d), 813},
 };
 
 static uint64_t fnv1a_words(const bits_t *b)
@@ -382,10 +540,10 @@ static void test_golden_digests(void)
     if (getenv("BLOOMSIM_GOLDEN_PRINT")) {
         for (size_t i = 0; i < scheme_count(); i++) {
             const scheme_t *s = scheme_at(i);
-            uint64_t sizes[2] = {4096, strcmp(s->name, "double-odd") ? 100003 : 131072};
+            uint64_t sizes[2] = {4096, needs_pow2(s->name) ? 131072 : 100003};
             for (int j = 0; j < 2; j++) {
                 uint64_t d, fp, n = sizes[j] / 10;
-                unsigned k = strcmp(s->name, "split-block") ? 7 : 8;
+                unsigned k = needs_k8(s->name) ? 8 : 7;
                 golden_run(s, sizes[j], k, n, &d, &fp);
                 printf("    {\"%s\", %llu, %u, %llu, UINT64_C(0x%016llx), %llu},\n", s->name,
                        (unsigned long long)sizes[j], k, (unsigned long long)n,
@@ -417,6 +575,7 @@ int main(void)
     test_golden_digests();
     test_big_variants();
     test_hand_cases();
+    test_library_hand_cases();
     test_past_2_32();
     test_guava_reach_and_hash32();
     test_closed_forms();
