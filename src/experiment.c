@@ -1095,11 +1095,11 @@ static int row_geometry(const experiment_t *e, const sweep_t *s, const exp_varia
                          "scheme %s with blocks of %llu bits: %s (got k = %u)", sc->name,
                          (unsigned long long)(va->block ? va->block : sc->block_default),
                          scheme_strerror(st), k);
+    int about_k = st == SCHEME_EKBIG || st == SCHEME_EKFIXED;
     if (st != SCHEME_OK)
-        return row_error(e, st == SCHEME_EKBIG && s->line[F_K] ? s->line[F_K] :
-                         s->line[F_SCHEMES], err, errlen, "scheme %s at bits = %llu, k = %u: "
-                         "%s (got '%s')", sc->name, (unsigned long long)m, k,
-                         scheme_strerror(st), st == SCHEME_EKBIG ? "k" : sc->name);
+        return row_error(e, about_k && s->line[F_K] ? s->line[F_K] : s->line[F_SCHEMES], err,
+                         errlen, "scheme %s at bits = %llu, k = %u: %s (got '%s')", sc->name,
+                         (unsigned long long)m, k, scheme_strerror(st), about_k ? "k" : sc->name);
     *supported = 0;
     for (size_t i = 0; i < est_count(); i++)
         *supported |= (unsigned)(est_at(i)->supports(sc, g, n) != 0) << i;

@@ -163,10 +163,10 @@ static int cmd_list(int argc, char **argv)
     free_names(names, nn);
     puts("\nschemes:");
     for (size_t i = 0; i < scheme_count(); i++)
-        printf("  %-14s %s\n", scheme_at(i)->name, scheme_at(i)->summary);
+        printf("  %-18s %s\n", scheme_at(i)->name, scheme_at(i)->summary);
     puts("\nestimators (estimator = NAME, or auto: conditional where it applies):");
     for (size_t i = 0; i < est_count(); i++)
-        printf("  %-14s %s\n", est_at(i)->name, est_at(i)->summary);
+        printf("  %-18s %s\n", est_at(i)->name, est_at(i)->summary);
     return 0;
 }
 
@@ -824,7 +824,8 @@ static int cmd_probes(int argc, char **argv)
         return die(2, "probes: %s at bits = %llu, k = %llu: %s (got '%llu')", a.name,
                    (unsigned long long)a.m, (unsigned long long)a.k, scheme_strerror(st),
                    (unsigned long long)(st == SCHEME_EBLOCK ? a.block
-                                        : st == SCHEME_ESPLIT || st == SCHEME_EKBIG ? a.k : a.m));
+                                        : st == SCHEME_ESPLIT || st == SCHEME_EKBIG ||
+                                                  st == SCHEME_EKFIXED ? a.k : a.m));
     st = s->nwords ? s->check_words(&g, a.h) : SCHEME_OK;
     if (st != SCHEME_OK) {
         char got[256] = "";
