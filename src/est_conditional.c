@@ -11,13 +11,13 @@
 
 /* SHIFT schemes: the repeated copy of the array (twice its size), the running AND (its
  * size) and the indices of its live words (half its size), and the keys' words and
- * strata (32 bytes a key), besides the array itself (cond_work_alloc); the others read
+ * strata (8 (SCHEME_MAX_WORDS + 1) bytes a key), besides the array itself (cond_work_alloc); the others read
  * the array alone. */
 static double conditional_scratch_bytes(const exp_row_t *row, const probe_geom_t *g, uint64_t n)
 {
     if (row->scheme->cond != SCHEME_COND_SHIFT)
         return 0;
-    return 3.5 * (double)((g->m + 63) / 64 * 8) + 32.0 * (double)n;
+    return 3.5 * (double)((g->m + 63) / 64 * 8) + 8.0 * (SCHEME_MAX_WORDS + 1) * (double)n;
 }
 
 /* The words ANDed over the strides evaluated (SHIFT schemes); nothing beyond the

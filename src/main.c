@@ -717,12 +717,12 @@ typedef struct probes_args {
 } probes_args_t;
 
 static const char probes_usage[] =
-    "usage: bloomsim probes SCHEME --bits M --k K [--h1 A --h2 B --h3 C] [--draws D1,...,DK]\n"
+    "usage: bloomsim probes SCHEME --bits M --k K [--h1 A --h2 B ...] [--draws D1,...,DK]\n"
     "                          [--block-bits B]\n"
     "\n"
     "Prints the k positions SCHEME probes for a key, and the size m it actually uses, so\n"
     "that anyone can check a scheme against its definition (docs/model.md). A key is its\n"
-    "hash words (h1, h2, h3 as the scheme takes them; they must lie where the scheme draws\n"
+    "hash words (h1, h2, ... as the scheme takes them; they must lie where the scheme draws\n"
     "them from, e.g. [0,m) for double, an odd stride for double-odd) and, for schemes that\n"
     "draw positions after them (independent, partitioned, blocked, split-block), the k\n"
     "draws: for blocked, h1 is the block and draw i the position in it. --block-bits sets\n"

@@ -80,7 +80,7 @@ enum { RING = 64 }; /* a power of two */
 /* Each scheme gets insert and lookup, and their variants for big filters,
  * insert_shared and lookup_prefetch, from one body each: the variants consume the
  * generator identically and give identical results (tests/test_scheme.c checks). */
-#define SCHEME_LOOPS(id)                                                               \
+#define SCHEME_LOOPS_IT(id, itype)                                                               \
     SCHEME_HOT void id##_insert_body(bits_t *b, const probe_geom_t *g, pcg32_t *r,     \
                                      uint64_t n, uint64_t *words, const int shared)    \
     {                                                                                  \
@@ -89,7 +89,7 @@ enum { RING = 64 }; /* a power of two */
         lanes_seed(lane, r);                                                           \
         for (uint64_t key = 0; key < n; key++) {                                       \
             uint64_t h[SCHEME_MAX_WORDS] = {0};                                        \
-            probe_it_t it;                                                             \
+            itype it;                                                             \
             pcg32_t *lr = &lane[key % LANES];                                          \
             id##_draw(g, lr, h);                                                       \
             if (words)                                                                 \
@@ -124,7 +124,7 @@ enum { RING = 64 }; /* a power of two */
                                          pcg32_t *r, uint64_t L, const int prefetch)   \
     {                                                                                  \
         pcg32_t lane[LANES];                                                           \
-        probe_it_t it[BATCH];                                                          \
+        itype it[BATCH];                                                          \
         unsigned idx[BATCH];                                                           \
         uint64_t pos[BATCH];                                                           \
         uint64_t fp = 0;                                                               \
@@ -178,11 +178,15 @@ enum { RING = 64 }; /* a power of two */
     __attribute__((unused)) static void id##_positions(const probe_geom_t *g,          \
                                                        const uint64_t *h, uint64_t *pos) \
     {                                                                                  \
-        probe_it_t it;                                                                 \
+        itype it;                                                                 \
         id##_start(g, h, &it);                                                         \
         for (unsigned i = 0; i < g->k; i++)                                            \
             pos[i] = id##_next(g, NULL, &it);                                          \
     }
+
+/* Most schemes keep their probe state in probe_it_t; one that needs more names its own
+ * iterator type (bits-and-blooms: four words), so the others' batches stay small. */
+#define SCHEME_LOOPS(id) SCHEME_LOOPS_IT(id, probe_it_t)
 
 /* ---- geometry and word checks shared by several schemes ---- */
 
@@ -1014,6 +1018,44 @@ static void hadoop_positions_drawn(const probe_geom_t *g, const uint64_t *h, con
         pos[i] = hadoop_index((uint32_t)d[i], g->m);
 }
 
+/* ---- bits-and-blooms: bits-and-blooms/bloom (Go) bloom.go, location(), unchanged since
+ * 2015-03 ----
+ * Four 64-bit words h0..h3 (in the library, MurmurHash3 x64-128 of the data and of the
+ * data with a byte 0x01 appended; here ideal words); probe i = 0..k-1 is
+ * (h[i % 2] + i * h[2 + ((i + i % 2) % 4) / 2]) mod 2^64, then mod m: for i mod 4 = 0,
+ * 1, 2, 3 the pairs (h0, h2), (h1, h3), (h0, h3), (h1, h2). Its own iterator holds the
+ * four words. */
+typedef struct probe_it4 {
+    uint64_t h[4];
+    unsigned i;
+} probe_it4_t;
+
+SCHEME_HOT void bits_and_blooms_draw(const probe_geom_t *g, pcg32_t *r, uint64_t *h)
+{
+    (void)g;
+    for (int j = 0; j < 4; j++)
+        h[j] = pcg32_next64(r);
+}
+SCHEME_HOT void bits_and_blooms_start(const probe_geom_t *g, const uint64_t *h, probe_it4_t *it)
+{
+    (void)g;
+    memcpy(it->h, h, sizeof it->h);
+    it->i = 0;
+}
+SCHEME_HOT uint64_t bits_and_blooms_next(const probe_geom_t *g, pcg32_t *r, probe_it4_t *it)
+{
+    (void)r;
+    uint64_t i = it->i++;
+    return (it->h[i % 2] + i * it->h[2 + ((i + i % 2) % 4) / 2]) % g->m;
+}
+SCHEME_LOOPS_IT(bits_and_blooms, probe_it4_t)
+
+static int words_any4(const probe_geom_t *g, const uint64_t *h)
+{
+    (void)g, (void)h;
+    return SCHEME_OK;
+}
+
 /* ---- the table: adding a scheme is one entry here (plus its functions and tests) ---- */
 
 /* The functions SCHEME_LOOPS(id) generated: the loops alone, for schemes without hash
@@ -1133,6 +1175,11 @@ static const scheme_t schemes[] = {
      .summary = "Hadoop util.bloom: k independent int32 words, Math.abs(x % m); m < 2^31",
      .geometry = hadoop_geometry, SCHEME_LOOP_FNS(hadoop),
      .positions_drawn = hadoop_positions_drawn, .draw_bound = draw_below_2_32},
+    {.name = "bits-and-blooms",
+     .summary = "bits-and-blooms/bloom (Go): (h[i%2] + i*h[2+((i+i%2)%4)/2]) mod 2^64 mod m, "
+                "four 64-bit words",
+     .nwords = 4, .geometry = geom_plain, .check_words = words_any4,
+     SCHEME_FNS(bits_and_blooms)},
 };
 
 _Static_assert(SCHEME_COND_NONE == 0, "a scheme without .cond must be lookups-only");

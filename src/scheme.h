@@ -44,10 +44,10 @@ enum {
     SCHEME_EMBIG     /* m past what the library's integer types address (hadoop: 2^31) */
 };
 
-/* The most hash words a scheme may draw per key (triple hashing draws three). Word
+/* The most hash words a scheme may draw per key (bits-and-blooms draws four). Word
  * arrays, the conditional estimator's stored words and `bloomsim probes --hN` are sized
  * by it. */
-#define SCHEME_MAX_WORDS 3
+#define SCHEME_MAX_WORDS 4
 
 /* One entry per scheme, written with designated initializers; fields left out are NULL
  * or 0: nwords 0 (positions are fresh draws, no positions/check_words), no exact rate,

@@ -44,6 +44,24 @@ static void expect_positions(const char *name, uint64_t m, unsigned k, uint64_t 
     printf("\n");
 }
 
+/* The same for a scheme of four hash words. */
+static void expect_positions4(const char *name, uint64_t m, unsigned k, const uint64_t *h,
+                              const uint64_t *want)
+{
+    const scheme_t *s = scheme_find(name);
+    probe_geom_t g;
+    uint64_t pos[64];
+    assert(s && s->nwords == 4 && s->geometry(m, k, 0, &g) == SCHEME_OK);
+    assert(s->check_words(&g, h) == SCHEME_OK);
+    s->positions(&g, h, pos);
+    printf("%-12s m=%llu k=%u:", name, (unsigned long long)m, k);
+    for (unsigned i = 0; i < k; i++) {
+        printf(" %llu", (unsigned long long)pos[i]);
+        assert(pos[i] == want[i]);
+    }
+    printf("\n");
+}
+
 /* Worked by hand from the definitions of docs/model.md. */
 static void test_hand_cases(void)
 {
@@ -70,6 +88,17 @@ static void test_hand_cases(void)
     /* guava64: c = 2^63 + 5 masks to 5; c += 2^64 - 1 (that is, c - 1) gives 4, then 3 */
     expect_positions("guava64", 100, 3, (UINT64_C(1) << 63) + 5, UINT64_MAX, 0,
                      (const uint64_t[]){5, 4, 3});
+    /* bits-and-blooms, location(): probe i is h[i%2] + i*h[2 + ((i + i%2)%4)/2], mod 2^64,
+     * mod m; pairs (h0,h2), (h1,h3), (h0,h3), (h1,h2). h = (10, 20, 3, 7), m = 1000:
+     * 10, 20+7, 10+14, 20+9, 10+12. */
+    expect_positions4("bits-and-blooms", 1000, 5, (const uint64_t[]){10, 20, 3, 7},
+                      (const uint64_t[]){10, 27, 24, 29, 22});
+    /* Wraparound before the mod: h0 = 2^64-1 gives 18446744073709551615 mod 1000 = 615;
+     * i = 1: 5 + 2^63 = 9223372036854775813 -> 813; i = 2: (2^64-1) + 2*2^63 wraps to
+     * 2^64-1 -> 615. */
+    expect_positions4("bits-and-blooms", 1000, 3,
+                      (const uint64_t[]){UINT64_MAX, 5, 2, UINT64_C(1) << 63},
+                      (const uint64_t[]){615, 813, 615});
     /* triple: 1 + 2i + (i(i-1)/2)*5 mod 50: 1, 3, 10, 22, 39, 61->11 */
     expect_positions("triple", 50, 6, 1, 2, 5, (const uint64_t[]){1, 3, 10, 22, 39, 11});
 }
@@ -509,6 +538,8 @@ static const golden_t goldens[] = {
     {"fastbloom", 100003, 7, 10000, UINT64_C(0xeb572260ac216785), 840},
     {"hadoop", 4096, 7, 409, UINT64_C(0xa5c41235c39ad87b), 929},
     {"hadoop", 100003, 7, 10000, UINT64_C(0x4d0276d019c2168d), 813},
+    {"bits-and-blooms", 4096, 7, 409, UINT64_C(0x9c44f882fd2e610e), 788},
+    {"bits-and-blooms", 100003, 7, 10000, UINT64_C(0x9c6b11f3a646016f), 830},
 };
 
 static uint64_t fnv1a_words(const bits_t *b)
