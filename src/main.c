@@ -579,7 +579,18 @@ static int cmd_size(int argc, char **argv)
                  "                   that minimises it (or --k)\n"
                  "  the exact rules also print the size the formula would give, and its rate.\n"
                  "--block-bits B and --k K change a block rule's geometry (split-block: K\n"
-                 "dividing B; blocked: B <= 2^18).");
+                 "dividing B; blocked: B <= 2^18).\n"
+                 "Library rules size as the library does (its rounding to words, lines or\n"
+                 "powers of two, its caps, its refusals) and print the bits it computes, the\n"
+                 "bits its filter indexes, and the exact rate that filter delivers beside P:\n"
+                 "  leveldb, rocksdb-fastlocal, rocksdb-legacy  take bits per key: P becomes\n"
+                 "                   -ln P / ln^2 2 (leveldb: rounded up to whole bits)\n"
+                 "  sbbf             Parquet/Arrow: -8N / ln(1 - P^(1/8)), power of two bytes\n"
+                 "                   in [32 bytes, 128 MiB]\n"
+                 "  spark, orc, redisson  Guava's formula, 64-bit words (orc: always one\n"
+                 "                   more), none (redisson, at most 2^32 - 2 bits)\n"
+                 "  bits-and-blooms, libbloom, rust-bloomfilter, fastbloom, hadoop (k = 5,\n"
+                 "                   BloomMapFile's formula)");
             return 0;
         }
         if ((v = opt_value(argc, argv, &i, "--keys", &missing))) {
@@ -604,7 +615,10 @@ static int cmd_size(int argc, char **argv)
         } else if ((v = opt_value(argc, argv, &i, "--rule", &missing))) {
             if (sizing_rule_parse(v, &rule))
                 return die(2, "size: --rule must be calculateparams, guava, split-block-formula, "
-                              "split-block-exact or blocked-exact (got '%s')", v);
+                              "split-block-exact or blocked-exact (got '%s'), or a library's: "
+                              "leveldb, rocksdb-fastlocal, rocksdb-legacy, sbbf, spark, orc, "
+                              "redisson, bits-and-blooms, libbloom, rust-bloomfilter, fastbloom, "
+                              "hadoop", v);
         } else if ((v = opt_value(argc, argv, &i, "--block-bits", &missing))) {
             if (parse_count(v, &block) || block == 0)
                 return die(2, "size: --block-bits must be a whole number >= 1 (got '%s')", v);
@@ -643,6 +657,31 @@ static int cmd_size(int argc, char **argv)
     printf("m = %llu bits (%.4g bits per key), k = %u, %llu bytes\n", (unsigned long long)m,
            (double)m / (double)n, k, (unsigned long long)((m + 7) / 8));
     double x;
+    if (sizing_rule_is_library(rule)) {
+        if (rule == SIZING_LEVELDB || rule == SIZING_ROCKSDB_FASTLOCAL ||
+            rule == SIZING_ROCKSDB_LEGACY)
+            printf("the library takes bits per key, not a rate: P becomes -ln P / ln^2 2 = %.6g "
+                   "(%s)\n", -log(p) / (log(2.0) * log(2.0)),
+                   rule == SIZING_LEVELDB ? "rounded up to LevelDB's whole bits_per_key"
+                   : rule == SIZING_ROCKSDB_LEGACY ? "as millibits, then whole bits"
+                                                   : "as millibits");
+        if (mc != m)
+            printf("the library computes %llu bits; its filter indexes %llu bits\n",
+                   (unsigned long long)mc, (unsigned long long)m);
+        const char *what = rule == SIZING_SBBF ? "split-block, 256-bit blocks of 8 words"
+                           : rule == SIZING_ROCKSDB_FASTLOCAL || rule == SIZING_ROCKSDB_LEGACY
+                               ? "blocked, k positions in one 512-bit cache line"
+                               : "independent probes over m bits";
+        printf("promised         %.17g\n", p);
+        if (sizing_rate_exact(rule, m, n, 0, k, &x) == SIZING_OK) {
+            printf("delivered        %.17g (the exact rate at m of ideal hashing, %s)\n", x,
+                   what);
+            printf("delivered / promised = %.4g\n", x / p);
+        } else {
+            printf("delivered        (the exact rate cannot be computed at this m)\n");
+        }
+        return 0;
+    }
     if (!B) {
         if (mc != m)
             printf("the rule computes %llu bits; the filter allocates %llu 64-bit words and "

@@ -333,6 +333,11 @@ static int is_block_rule(sizing_rule_t rule)
            rule == SIZING_BLOCKED_EXACT;
 }
 
+int sizing_rule_is_library(sizing_rule_t rule)
+{
+    return is_library_rule(rule);
+}
+
 uint64_t sizing_rule_block_bits(sizing_rule_t rule)
 {
     if (rule == SIZING_BLOCKED_EXACT)

@@ -162,8 +162,8 @@ int sizing_formula_blocks(uint64_t n, double p, uint64_t B, unsigned k, uint64_t
  * rate_exact (the independent model) for calculateparams, guava and the unblocked
  * library rules, whose block must be 0; for rocksdb-fastlocal and rocksdb-legacy
  * rate_blocked_exact in 512-bit lines, for sbbf rate_split_block_exact in 256-bit
- * blocks (block 0, k as designed); rate_split_block_exact or rate_blocked_exact in blocks of `block` bits (0: the
- * rule's default) for the block rules. Writes *out; returns SIZING_OK, SIZING_EBLOCK
+ * blocks (block 0, k as designed); rate_split_block_exact or rate_blocked_exact in
+ * blocks of `block` bits (0: the rule's default) for the block rules. Writes *out; returns SIZING_OK, SIZING_EBLOCK
  * (geometry as sizing_design_blocked, or m not whole blocks) or SIZING_ERATE. */
 int sizing_rate_exact(sizing_rule_t rule, uint64_t m, uint64_t n, uint64_t block, unsigned k,
                       double *out);
@@ -175,6 +175,8 @@ uint64_t sizing_rule_block_bits(sizing_rule_t rule);
  * "rocksdb-legacy", "sbbf", "spark", "orc", "redisson", "bits-and-blooms", "libbloom",
  * "rust-bloomfilter", "fastbloom", "hadoop". */
 const char *sizing_rule_name(sizing_rule_t rule);
+/* 1 for the library rules (leveldb ... hadoop), else 0. */
+int sizing_rule_is_library(sizing_rule_t rule);
 /* Parse a rule name; 0 or -1. */
 int sizing_rule_parse(const char *s, sizing_rule_t *rule);
 const char *sizing_strerror(int status);
