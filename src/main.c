@@ -589,6 +589,8 @@ static int cmd_size(int argc, char **argv)
                  "                   in [32 bytes, 128 MiB]\n"
                  "  spark, orc, redisson  Guava's formula, 64-bit words (orc: always one\n"
                  "                   more), none (redisson, at most 2^32 - 2 bits)\n"
+                 "  cassandra        BloomCalculations' table of buckets per element (2 to 20),\n"
+                 "                   N buckets + 20 bits in 64-bit words; refuses P < 6.71e-5\n"
                  "  bits-and-blooms, libbloom, rust-bloomfilter, fastbloom, hadoop (k = 5,\n"
                  "                   BloomMapFile's formula)");
             return 0;
@@ -617,8 +619,8 @@ static int cmd_size(int argc, char **argv)
                 return die(2, "size: --rule must be calculateparams, guava, split-block-formula, "
                               "split-block-exact or blocked-exact (got '%s'), or a library's: "
                               "leveldb, rocksdb-fastlocal, rocksdb-legacy, sbbf, spark, orc, "
-                              "redisson, bits-and-blooms, libbloom, rust-bloomfilter, fastbloom, "
-                              "hadoop", v);
+                              "redisson, bits-and-blooms, cassandra, libbloom, "
+                              "rust-bloomfilter, fastbloom, hadoop", v);
         } else if ((v = opt_value(argc, argv, &i, "--block-bits", &missing))) {
             if (parse_count(v, &block) || block == 0)
                 return die(2, "size: --block-bits must be a whole number >= 1 (got '%s')", v);

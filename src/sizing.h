@@ -94,6 +94,7 @@ typedef enum {
     SIZING_ORC,
     SIZING_REDISSON,
     SIZING_BITS_AND_BLOOMS,
+    SIZING_CASSANDRA,
     SIZING_LIBBLOOM,
     SIZING_RUST_BLOOMFILTER,
     SIZING_FASTBLOOM,
@@ -122,6 +123,7 @@ enum {
     SIZING_EZERO,    /* library rules: the library refuses a computed size of 0 bits */
     SIZING_ENOFILTER, /* library rules: the library builds no filter at this rate */
     SIZING_EKFIELD,  /* library rules: k does not fit the library's field for it */
+    SIZING_ELIBRATE, /* library rules: the library refuses a target rate this low */
 };
 
 /* The most probes a design may have: bloomsim's limit on k everywhere (experiments,
@@ -163,8 +165,9 @@ int sizing_formula_blocks(uint64_t n, double p, uint64_t B, unsigned k, uint64_t
  * library rules, whose block must be 0; for rocksdb-fastlocal and rocksdb-legacy
  * rate_blocked_exact in 512-bit lines, for sbbf rate_split_block_exact in 256-bit
  * blocks (block 0, k as designed); rate_split_block_exact or rate_blocked_exact in
- * blocks of `block` bits (0: the rule's default) for the block rules. Writes *out; returns SIZING_OK, SIZING_EBLOCK
- * (geometry as sizing_design_blocked, or m not whole blocks) or SIZING_ERATE. */
+ * blocks of `block` bits (0: the rule's default) for the block rules. Writes *out;
+ * returns SIZING_OK, SIZING_EBLOCK (geometry as sizing_design_blocked, or m not whole
+ * blocks) or SIZING_ERATE. */
 int sizing_rate_exact(sizing_rule_t rule, uint64_t m, uint64_t n, uint64_t block, unsigned k,
                       double *out);
 /* The rule's default block size in bits; 0 for calculateparams, guava and the library
@@ -172,8 +175,8 @@ int sizing_rate_exact(sizing_rule_t rule, uint64_t m, uint64_t n, uint64_t block
 uint64_t sizing_rule_block_bits(sizing_rule_t rule);
 /* "calculateparams", "guava", "split-block-formula", "split-block-exact",
  * "blocked-exact", or a library rule's name: "leveldb", "rocksdb-fastlocal",
- * "rocksdb-legacy", "sbbf", "spark", "orc", "redisson", "bits-and-blooms", "libbloom",
- * "rust-bloomfilter", "fastbloom", "hadoop". */
+ * "rocksdb-legacy", "sbbf", "spark", "orc", "redisson", "bits-and-blooms", "cassandra",
+ * "libbloom", "rust-bloomfilter", "fastbloom", "hadoop". */
 const char *sizing_rule_name(sizing_rule_t rule);
 /* 1 for the library rules (leveldb ... hadoop), else 0. */
 int sizing_rule_is_library(sizing_rule_t rule);

@@ -241,6 +241,14 @@ static void test_library_rules(void)
     expect(SIZING_REDISSON, 1000000, 0.03, 7298440, 7298440, 5);
     /* bits-and-blooms: ceil(9585.06) = 9,586; k = ceil(ln 2 * 9.586) = ceil(6.64) = 7. */
     expect(SIZING_BITS_AND_BLOOMS, 1000, 0.01, 9586, 9586, 7);
+    /* cassandra (BloomCalculations.probs): at 1% the first row whose optimal K meets it
+     * is 10 buckets (K = 7, 0.00819); K then falls to 5 (0.00844, 0.00943 <= 1%;
+     * 0.0118 is not): 10 n + 20 = 10,020 bits, 157 words = 10,048. At 50% the swapped
+     * trivial case: 1 bucket, K = 2: 1,020 bits, 16 words. At 6.71e-5, the table's
+     * least: 20 buckets, K = 14. */
+    expect(SIZING_CASSANDRA, 1000, 0.01, 10020, 10048, 5);
+    expect(SIZING_CASSANDRA, 1000, 0.5, 1020, 1024, 2);
+    expect(SIZING_CASSANDRA, 1000, 6.71e-5, 20020, 20032, 14);
     /* libbloom: 10^4 * 4.60517 / 0.480453013918201 = 95,850.58 -> 95,850; k = 7. */
     expect(SIZING_LIBBLOOM, 10000, 0.01, 95850, 95850, 7);
     /* rust-bloomfilter: ceil(1,198.13) = 1,199 bytes = 9,592 bits; k = round(6.649) = 7. */
@@ -262,6 +270,10 @@ static void test_library_rules(void)
     assert(sizing_design_full(SIZING_REDISSON, 1000000000, 1e-9, &mc, &m, &k) == SIZING_ECAP);
     assert(sizing_design_full(SIZING_SPARK, UINT64_C(1) << 40, 1e-9, &mc, &m, &k) == SIZING_ECAP);
     assert(sizing_design_full(SIZING_ORC, 1000000000, 0.01, &mc, &m, &k) == SIZING_ECAP);
+    assert(sizing_design_full(SIZING_CASSANDRA, 1000, 6.7e-5, &mc, &m, &k) == SIZING_ELIBRATE);
+    /* 2^33 keys at 20 buckets: 2^37.3 bits, past 2^31 - 1 words */
+    assert(sizing_design_full(SIZING_CASSANDRA, UINT64_C(1) << 33, 1e-4, &mc, &m, &k) ==
+           SIZING_ECAP);
     assert(sizing_design_full(SIZING_LIBBLOOM, 999, 0.01, &mc, &m, &k) == SIZING_EKEYS);
     assert(sizing_design_full(SIZING_LIBBLOOM, UINT64_C(1) << 32, 0.01, &mc, &m, &k) ==
            SIZING_EKEYS);
@@ -270,7 +282,7 @@ static void test_library_rules(void)
     assert(sizing_design_full(SIZING_LEVELDB, 0, 0.01, &mc, &m, &k) == SIZING_EDOM);
     assert(sizing_design_blocked(SIZING_SBBF, 100, 0.01, 256, 0, &mc, &m, &k) == SIZING_EBLOCK);
     assert(m == 12345 && mc == 54321 && k == 678);
-    for (int s = SIZING_ECAP; s <= SIZING_EKFIELD; s++)
+    for (int s = SIZING_ECAP; s <= SIZING_ELIBRATE; s++)
         assert(strcmp(sizing_strerror(s), sizing_strerror(-1)) != 0);
     /* Rates: the blocked libraries at their lines and blocks. */
     double x;
