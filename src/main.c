@@ -587,6 +587,8 @@ static int cmd_size(int argc, char **argv)
                  "                   -ln P / ln^2 2 (leveldb: rounded up to whole bits)\n"
                  "  sbbf             Parquet/Arrow: -8N / ln(1 - P^(1/8)), power of two bytes\n"
                  "                   in [32 bytes, 128 MiB]\n"
+                 "  kudu-block       Kudu/Impala (older MinLogSpace): the same formula, a\n"
+                 "                   power of two of 32-byte buckets, 2 to 2^32\n"
                  "  spark, orc, redisson  Guava's formula, 64-bit words (orc: always one\n"
                  "                   more), none (redisson, at most 2^32 - 2 bits)\n"
                  "  cassandra        BloomCalculations' table of buckets per element (2 to 20),\n"
@@ -618,8 +620,8 @@ static int cmd_size(int argc, char **argv)
             if (sizing_rule_parse(v, &rule))
                 return die(2, "size: --rule must be calculateparams, guava, split-block-formula, "
                               "split-block-exact or blocked-exact (got '%s'), or a library's: "
-                              "leveldb, rocksdb-fastlocal, rocksdb-legacy, sbbf, spark, orc, "
-                              "redisson, bits-and-blooms, cassandra, libbloom, "
+                              "leveldb, rocksdb-fastlocal, rocksdb-legacy, sbbf, kudu-block, "
+                              "spark, orc, redisson, bits-and-blooms, cassandra, libbloom, "
                               "rust-bloomfilter, fastbloom, hadoop", v);
         } else if ((v = opt_value(argc, argv, &i, "--block-bits", &missing))) {
             if (parse_count(v, &block) || block == 0)
@@ -670,7 +672,8 @@ static int cmd_size(int argc, char **argv)
         if (mc != m)
             printf("the library computes %llu bits; its filter indexes %llu bits\n",
                    (unsigned long long)mc, (unsigned long long)m);
-        const char *what = rule == SIZING_SBBF ? "split-block, 256-bit blocks of 8 words"
+        const char *what = rule == SIZING_SBBF || rule == SIZING_KUDU_BLOCK
+                               ? "split-block, 256-bit blocks of 8 words"
                            : rule == SIZING_ROCKSDB_FASTLOCAL || rule == SIZING_ROCKSDB_LEGACY
                                ? "blocked, k positions in one 512-bit cache line"
                                : "independent probes over m bits";

@@ -248,6 +248,27 @@ static int design_library(sizing_rule_t rule, uint64_t n, double p, uint64_t *m_
         kk = 8;
         break;
     }
+    case SIZING_KUDU_BLOCK: {
+        /* apache/kudu src/kudu/util/block_bloom_filter.cc @1394746b (the older of the
+         * two versions LIBRARIES.md §7 saw; the newer sizes by the Poisson sum):
+         * MinLogSpace(ndv, fpp) = max(0, (int)ceil(log2(m / 8))), m = -8 ndv / ln(1 -
+         * fpp^(1/8)); InitInternal: log_num_buckets = max(1, log_space_bytes - 5)
+         * buckets of 32 bytes, more than 32 refused ("Bloom filter too large"). k = 8
+         * words of a 256-bit bucket. Computed ceil(m); indexed the power of two of
+         * buckets, at least 2 (512 bits). */
+        double x = -8.0 * (double)n / log(1 - pow(p, 1.0 / 8));
+        if (!(x < TWO_64))
+            return SIZING_ECAP;
+        mc = (uint64_t)ceil(x);
+        double ls = ceil(log2(x / 8));
+        int log_space = ls < 0 ? 0 : (int)ls;
+        int log_buckets = log_space - 5 < 1 ? 1 : log_space - 5;
+        if (log_buckets > 32)
+            return SIZING_ECAP;
+        mm = (UINT64_C(1) << log_buckets) * 256;
+        kk = 8;
+        break;
+    }
     case SIZING_SPARK: {
         /* apache/spark common/sketch BloomFilter.java @013bfe4f optimalNumOfBits,
          * optimalNumOfHashFunctions(n, numBits); BitArray.java @3a88ce83 numWords:
@@ -624,14 +645,14 @@ int sizing_rate_exact(sizing_rule_t rule, uint64_t m, uint64_t n, uint64_t block
                       double *out)
 {
     if (is_library_rule(rule)) {
-        /* rocksdb-*: 512-bit cache lines, k positions in one; sbbf: 256-bit blocks of
-         * 8 words; the others unblocked. */
+        /* rocksdb-*: 512-bit cache lines, k positions in one; sbbf and kudu-block:
+         * 256-bit blocks of 8 words; the others unblocked. */
         int rocks = rule == SIZING_ROCKSDB_FASTLOCAL || rule == SIZING_ROCKSDB_LEGACY;
-        if (block || k == 0 || m == 0 || (rocks && m % 512) ||
-            (rule == SIZING_SBBF && (m % 256 || k != 8)))
+        int split = rule == SIZING_SBBF || rule == SIZING_KUDU_BLOCK;
+        if (block || k == 0 || m == 0 || (rocks && m % 512) || (split && (m % 256 || k != 8)))
             return SIZING_EBLOCK;
         int st = rocks ? rate_blocked_exact(m, 512, n, k, out)
-               : rule == SIZING_SBBF ? rate_split_block_exact(m, 256, n, 8, out)
+               : split ? rate_split_block_exact(m, 256, n, 8, out)
                                      : rate_exact(m, n, k, out);
         return st == RATE_OK ? SIZING_OK : SIZING_ERATE;
     }
@@ -657,6 +678,7 @@ static const char *const rule_names[] = {
     [SIZING_ROCKSDB_FASTLOCAL] = "rocksdb-fastlocal",
     [SIZING_ROCKSDB_LEGACY] = "rocksdb-legacy",
     [SIZING_SBBF] = "sbbf",
+    [SIZING_KUDU_BLOCK] = "kudu-block",
     [SIZING_SPARK] = "spark",
     [SIZING_ORC] = "orc",
     [SIZING_REDISSON] = "redisson",

@@ -90,6 +90,7 @@ typedef enum {
     SIZING_ROCKSDB_FASTLOCAL,
     SIZING_ROCKSDB_LEGACY,
     SIZING_SBBF,
+    SIZING_KUDU_BLOCK,
     SIZING_SPARK,
     SIZING_ORC,
     SIZING_REDISSON,
@@ -163,7 +164,8 @@ int sizing_formula_blocks(uint64_t n, double p, uint64_t B, unsigned k, uint64_t
 /* The exact rate of the filter the rule designs, at m bits, n keys and k probes:
  * rate_exact (the independent model) for calculateparams, guava and the unblocked
  * library rules, whose block must be 0; for rocksdb-fastlocal and rocksdb-legacy
- * rate_blocked_exact in 512-bit lines, for sbbf rate_split_block_exact in 256-bit
+ * rate_blocked_exact in 512-bit lines, for sbbf and kudu-block rate_split_block_exact
+ * in 256-bit
  * blocks (block 0, k as designed); rate_split_block_exact or rate_blocked_exact in
  * blocks of `block` bits (0: the rule's default) for the block rules. Writes *out;
  * returns SIZING_OK, SIZING_EBLOCK (geometry as sizing_design_blocked, or m not whole
@@ -175,8 +177,8 @@ int sizing_rate_exact(sizing_rule_t rule, uint64_t m, uint64_t n, uint64_t block
 uint64_t sizing_rule_block_bits(sizing_rule_t rule);
 /* "calculateparams", "guava", "split-block-formula", "split-block-exact",
  * "blocked-exact", or a library rule's name: "leveldb", "rocksdb-fastlocal",
- * "rocksdb-legacy", "sbbf", "spark", "orc", "redisson", "bits-and-blooms", "cassandra",
- * "libbloom", "rust-bloomfilter", "fastbloom", "hadoop". */
+ * "rocksdb-legacy", "sbbf", "kudu-block", "spark", "orc", "redisson", "bits-and-blooms",
+ * "cassandra", "libbloom", "rust-bloomfilter", "fastbloom", "hadoop". */
 const char *sizing_rule_name(sizing_rule_t rule);
 /* 1 for the library rules (leveldb ... hadoop), else 0. */
 int sizing_rule_is_library(sizing_rule_t rule);

@@ -230,6 +230,11 @@ static void test_library_rules(void)
     expect(SIZING_SBBF, 1000000, 0.01, 9681526, UINT64_C(1) << 24, 8);
     expect(SIZING_SBBF, 1000000000, 0.01, UINT64_C(9681526738), UINT64_C(1) << 30, 8);
     expect(SIZING_SBBF, 1, 0.5, 3, 256, 8);
+    /* kudu-block (MinLogSpace, InitInternal): 10^6 keys at 1%: 1,210,190.8 bytes,
+     * ceil(log2) = 21, 2^16 buckets = 2^24 bits; 1 key at 50%: log_space 0, still 2
+     * buckets = 512 bits (sbbf gives 256). */
+    expect(SIZING_KUDU_BLOCK, 1000000, 0.01, 9681527, UINT64_C(1) << 24, 8);
+    expect(SIZING_KUDU_BLOCK, 1, 0.5, 4, 512, 8);
     /* spark (BloomFilter.java, BitArray.java): Guava's numbers at 10^6 and 3%; 1,000
      * keys at 1%: 9,585 bits -> 150 words = 9,600; k = round(9.585 ln 2) = 7. */
     expect(SIZING_SPARK, 1000000, 0.03, 7298440, 7298496, 5);
@@ -273,6 +278,9 @@ static void test_library_rules(void)
     assert(sizing_design_full(SIZING_CASSANDRA, 1000, 6.7e-5, &mc, &m, &k) == SIZING_ELIBRATE);
     /* 2^33 keys at 20 buckets: 2^37.3 bits, past 2^31 - 1 words */
     assert(sizing_design_full(SIZING_CASSANDRA, UINT64_C(1) << 33, 1e-4, &mc, &m, &k) ==
+           SIZING_ECAP);
+    /* 2^40 keys at 1%: 2^40 * 1.21 bytes, log_space 41, 36 > 32 bucket bits */
+    assert(sizing_design_full(SIZING_KUDU_BLOCK, UINT64_C(1) << 40, 0.01, &mc, &m, &k) ==
            SIZING_ECAP);
     assert(sizing_design_full(SIZING_LIBBLOOM, 999, 0.01, &mc, &m, &k) == SIZING_EKEYS);
     assert(sizing_design_full(SIZING_LIBBLOOM, UINT64_C(1) << 32, 0.01, &mc, &m, &k) ==
