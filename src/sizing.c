@@ -159,8 +159,9 @@ static int cass_optk(int b)
     return k;
 }
 
-static int design_library(sizing_rule_t rule, uint64_t n, double p, uint64_t *m_computed,
-                          uint64_t *m, unsigned *k)
+/* bpk: the bits per key given to leveldb and rocksdb-*, or NaN to derive it from p. */
+static int design_library(sizing_rule_t rule, uint64_t n, double p, double bpk,
+                          uint64_t *m_computed, uint64_t *m, unsigned *k)
 {
     const double ln2 = log(2.0);
     uint64_t mc, mm;
@@ -173,15 +174,15 @@ static int design_library(sizing_rule_t rule, uint64_t n, double p, uint64_t *m_
          * whole bytes, and positions are h % bits. bits_per_key = ceil(-ln p / ln^2 2)
          * (sizing.h). Computed n * bits_per_key; indexed differs below 64 bits and when
          * it is not a multiple of 8. Indexes never reach 2^32 (h is 32 bits). */
-        double b = ceil(ideal_bpk(p));
+        double b = isnan(bpk) ? ceil(ideal_bpk(p)) : bpk;
         if (!(b < INT32_MAXD))
             return SIZING_ETOOBIG; /* bits_per_key is an int */
-        uint64_t bpk = (uint64_t)b;
-        if (n > (UINT64_MAX - 7) / bpk)
+        uint64_t wb = (uint64_t)b;
+        if (wb && n > (UINT64_MAX - 7) / wb)
             return SIZING_ETOOBIG;
-        mc = n * bpk;
+        mc = n * wb;
         mm = mc < 64 ? 64 : (mc + 7) / 8 * 8;
-        kk = floor((double)(int)bpk * 0.69);
+        kk = floor((double)(int)wb * 0.69);
         kk = kk < 1 ? 1 : kk > 30 ? 30 : kk;
         break;
     }
@@ -192,7 +193,7 @@ static int design_library(sizing_rule_t rule, uint64_t n, double p, uint64_t *m_
          * ChooseNumProbes(millibits). Computed 8 raw bits; indexed the whole lines,
          * and the cap (about 2^35 bits) where raw passes it. */
         uint64_t mb;
-        int st = rocksdb_millibits(ideal_bpk(p), &mb);
+        int st = rocksdb_millibits(isnan(bpk) ? ideal_bpk(p) : bpk, &mb);
         if (st != SIZING_OK)
             return st;
         if (n > (UINT64_MAX - 7999) / mb)
@@ -212,19 +213,19 @@ static int design_library(sizing_rule_t rule, uint64_t n, double p, uint64_t *m_
          * LegacyNoLocalityBloomImpl::ChooseNumProbes = clamp((int)(bpk * 0.69), 1, 30).
          * Computed n * bpk; indexed differs by the odd whole lines and the cap. */
         uint64_t mb;
-        int st = rocksdb_millibits(ideal_bpk(p), &mb);
+        int st = rocksdb_millibits(isnan(bpk) ? ideal_bpk(p) : bpk, &mb);
         if (st != SIZING_OK)
             return st;
-        uint64_t bpk = (mb + 500) / 1000;
-        if (n > UINT64_MAX / bpk)
+        uint64_t wb = (mb + 500) / 1000;
+        if (n > UINT64_MAX / wb)
             return SIZING_ETOOBIG;
-        mc = n * bpk;
+        mc = n * wb;
         uint64_t total = mc < UINT64_C(0xffff0000) ? mc : UINT64_C(0xffff0000);
         uint64_t lines = (total + 511) / 512;
         if (lines % 2 == 0)
             lines++;
         mm = lines * 512;
-        kk = floor((double)(int)bpk * 0.69);
+        kk = floor((double)(int)wb * 0.69);
         kk = kk < 1 ? 1 : kk > 30 ? 30 : kk;
         break;
     }
@@ -586,7 +587,7 @@ int sizing_design_blocked(sizing_rule_t rule, uint64_t n, double p, uint64_t blo
         if (n == 0 || !(p > 0 && p < 1))
             return SIZING_EDOM;
         if (is_library_rule(rule))
-            return design_library(rule, n, p, m_computed, m, k_out);
+            return design_library(rule, n, p, NAN, m_computed, m, k_out);
         return design_unblocked(rule, n, p, m_computed, m, k_out);
     }
     uint64_t B = block_geometry(rule, block, k);
@@ -627,6 +628,20 @@ int sizing_formula_blocks(uint64_t n, double p, uint64_t B, unsigned k, uint64_t
     *m = (mc / B + (mc % B != 0)) * B;
     *m_computed = mc;
     return SIZING_OK;
+}
+
+int sizing_design_bpk(sizing_rule_t rule, uint64_t n, double bits_per_key,
+                      uint64_t *m_computed, uint64_t *m, unsigned *k)
+{
+    if (rule != SIZING_LEVELDB && rule != SIZING_ROCKSDB_FASTLOCAL &&
+        rule != SIZING_ROCKSDB_LEGACY)
+        return SIZING_EBPK;
+    if (isnan(bits_per_key) ||
+        (rule == SIZING_LEVELDB && (bits_per_key < 0 || bits_per_key != floor(bits_per_key))))
+        return SIZING_EBPK;
+    if (n == 0)
+        return SIZING_EDOM;
+    return design_library(rule, n, 0.5, bits_per_key, m_computed, m, k);
 }
 
 int sizing_design_full(sizing_rule_t rule, uint64_t n, double p, uint64_t *m_computed,
@@ -727,6 +742,8 @@ const char *sizing_strerror(int status)
                                   "bits per key)";
     case SIZING_ELIBRATE: return "the library refuses a target rate this low (Cassandra: below "
                                  "6.71e-05)";
+    case SIZING_EBPK: return "bits per key apply only to leveldb (a whole number >= 0), "
+                             "rocksdb-fastlocal and rocksdb-legacy";
     case SIZING_EKFIELD: return "the library's field for k cannot hold the k it computes";
     default: return "unknown sizing error";
     }

@@ -125,6 +125,7 @@ enum {
     SIZING_ENOFILTER, /* library rules: the library builds no filter at this rate */
     SIZING_EKFIELD,  /* library rules: k does not fit the library's field for it */
     SIZING_ELIBRATE, /* library rules: the library refuses a target rate this low */
+    SIZING_EBPK,     /* bits per key given to a rule that takes none, or unfit for it */
 };
 
 /* The most probes a design may have: bloomsim's limit on k everywhere (experiments,
@@ -139,6 +140,13 @@ enum {
  * error. */
 int sizing_design_full(sizing_rule_t rule, uint64_t n, double p, uint64_t *m_computed,
                        uint64_t *m, unsigned *k);
+/* The design of n keys at bits_per_key as LevelDB (a whole number >= 0) and RocksDB (any
+ * double; under 0.5 builds no filter) take it, for leveldb, rocksdb-fastlocal and
+ * rocksdb-legacy: what sizing_design_full gives when the rate converts to these bits
+ * per key. Returns SIZING_OK, SIZING_EBPK (another rule, NaN, or leveldb's not whole),
+ * SIZING_EDOM (n == 0), SIZING_ETOOBIG or SIZING_ENOFILTER; writes nothing on error. */
+int sizing_design_bpk(sizing_rule_t rule, uint64_t n, double bits_per_key,
+                      uint64_t *m_computed, uint64_t *m, unsigned *k);
 /* sizing_design_full without the computed count: the m the filter indexes, and k. */
 int sizing_design(sizing_rule_t rule, uint64_t n, double p, uint64_t *m, unsigned *k);
 /* sizing_design_full with the block rules' geometry given: block bits B and probes k,

@@ -266,6 +266,25 @@ static void test_library_rules(void)
      * ceil(-5 n / ln(1 - p^(1/5))) = 12,321,010; k = 5. */
     expect(SIZING_HADOOP, 1048576, 0.005, 12321010, 12321010, 5);
 
+    /* Bits per key given as the libraries take them: LevelDB's documented 10 is the 1%
+     * design; RocksDB at 10 bits per key: 10^6 * 10000 / 8000 = 1,250,000 bytes =
+     * 19,531.25 lines -> 19,532; ChooseNumProbes(10000) = 6 (<= 10070); legacy at 16:
+     * 16,000 bits = 31.25 lines -> 32 -> odd 33, k = (int)(16 * 0.69) = 11. LevelDB at
+     * 0: 64 bits, k = 1. */
+    assert(sizing_design_bpk(SIZING_LEVELDB, 1000, 10, &mc, &m, &k) == SIZING_OK);
+    assert(mc == 10000 && m == 10000 && k == 6);
+    assert(sizing_design_bpk(SIZING_LEVELDB, 1000, 0, &mc, &m, &k) == SIZING_OK);
+    assert(mc == 0 && m == 64 && k == 1);
+    assert(sizing_design_bpk(SIZING_ROCKSDB_FASTLOCAL, 1000000, 10, &mc, &m, &k) == SIZING_OK);
+    assert(mc == 10000000 && m == UINT64_C(19532) * 512 && k == 6);
+    assert(sizing_design_bpk(SIZING_ROCKSDB_LEGACY, 1000, 16, &mc, &m, &k) == SIZING_OK);
+    assert(mc == 16000 && m == 33 * 512 && k == 11);
+    assert(sizing_design_bpk(SIZING_ROCKSDB_FASTLOCAL, 1000, 0.4, &mc, &m, &k) ==
+           SIZING_ENOFILTER);
+    assert(sizing_design_bpk(SIZING_LEVELDB, 1000, 9.5, &mc, &m, &k) == SIZING_EBPK);
+    assert(sizing_design_bpk(SIZING_SBBF, 1000, 10, &mc, &m, &k) == SIZING_EBPK);
+    assert(sizing_design_bpk(SIZING_LEVELDB, 0, 10, &mc, &m, &k) == SIZING_EDOM);
+
     /* What the libraries refuse. */
     m = 12345, mc = 54321, k = 678;
     assert(sizing_design_full(SIZING_ROCKSDB_FASTLOCAL, 10, 0.9, &mc, &m, &k) == SIZING_ENOFILTER);
@@ -290,7 +309,7 @@ static void test_library_rules(void)
     assert(sizing_design_full(SIZING_LEVELDB, 0, 0.01, &mc, &m, &k) == SIZING_EDOM);
     assert(sizing_design_blocked(SIZING_SBBF, 100, 0.01, 256, 0, &mc, &m, &k) == SIZING_EBLOCK);
     assert(m == 12345 && mc == 54321 && k == 678);
-    for (int s = SIZING_ECAP; s <= SIZING_ELIBRATE; s++)
+    for (int s = SIZING_ECAP; s <= SIZING_EBPK; s++)
         assert(strcmp(sizing_strerror(s), sizing_strerror(-1)) != 0);
     /* Rates: the blocked libraries at their lines and blocks. */
     double x;
