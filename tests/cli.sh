@@ -142,6 +142,14 @@ expect_error 2 "the library refuses a target rate this low (Cassandra: below 6.7
 expect_error 2 "the library refuses this key count" size --keys 999 --rate 0.01 --rule libbloom
 expect_error 2 "the library builds no filter at this rate" size --keys 1000 --rate 0.9 --rule rocksdb-fastlocal
 expect_error 2 "--block-bits and --k apply only to the block rules (got '--rule sbbf')" size --keys 100 --rate 0.01 --rule sbbf --k 8
+# Bits per key as RocksDB takes them: 10^6 keys at 10 bits per key are 1,250,000 bytes,
+# 19,532 cache lines of 64 bytes; ChooseNumProbes(10000) = 6.
+"$B" size --keys 1000000 --bits-per-key 10 --rule rocksdb-fastlocal > "$tmp/size"
+grep -q "^m = 10000384 bits (10 bits per key), k = 6, 1250048 bytes$" "$tmp/size" \
+    && grep -q "^promised         (none: the library takes bits per key, not a rate)$" "$tmp/size" \
+    && ok || bad "size --bits-per-key: $(cat "$tmp/size")"
+expect_error 2 "bits per key apply only to leveldb (a whole number >= 0)" size --keys 1000 --bits-per-key 9.5 --rule leveldb
+expect_error 2 "give --rate or --bits-per-key, not both" size --keys 1000 --bits-per-key 10 --rate 0.01 --rule leveldb
 for c in list run exact probes size; do
     "$B" $c --help > "$tmp/help" 2>&1 && grep -q "usage: bloomsim $c" "$tmp/help" && ok || bad "$c --help"
 done
