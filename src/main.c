@@ -548,16 +548,52 @@ static int cmd_exact(int argc, char **argv)
 
 /* ---- size ---- */
 
+/* size --bits-per-key: leveldb and rocksdb-* from the bits per key the libraries take. */
+static int size_bits_per_key(sizing_rule_t rule, uint64_t n, double p, double bpk, int geometry)
+{
+    if (!n)
+        return die(2, "size: --keys is required (got no --keys)");
+    if (p >= 0)
+        return die(2, "size: give --rate or --bits-per-key, not both (got both)");
+    if (geometry)
+        return die(2, "size: --block-bits and --k apply only to the block rules (got '--rule "
+                      "%s')", sizing_rule_name(rule));
+    uint64_t mc, m;
+    unsigned k;
+    int st = sizing_design_bpk(rule, n, bpk, &mc, &m, &k);
+    if (st != SIZING_OK)
+        return die(2, "size: %s (got '--rule %s --keys %llu --bits-per-key %g')",
+                   sizing_strerror(st), sizing_rule_name(rule), (unsigned long long)n, bpk);
+    printf("rule %s: n = %llu keys at %g bits per key\n", sizing_rule_name(rule),
+           (unsigned long long)n, bpk);
+    printf("m = %llu bits (%.4g bits per key), k = %u, %llu bytes\n", (unsigned long long)m,
+           (double)m / (double)n, k, (unsigned long long)((m + 7) / 8));
+    if (mc != m)
+        printf("the library computes %llu bits; its filter indexes %llu bits\n",
+               (unsigned long long)mc, (unsigned long long)m);
+    printf("promised         (none: the library takes bits per key, not a rate)\n");
+    double x;
+    if (sizing_rate_exact(rule, m, n, 0, k, &x) == SIZING_OK)
+        printf("delivered        %.17g (the exact rate at m of ideal hashing, %s)\n", x,
+               rule == SIZING_LEVELDB ? "independent probes over m bits"
+                                      : "blocked, k positions in one 512-bit cache line");
+    else
+        printf("delivered        (the exact rate cannot be computed at this m)\n");
+    return 0;
+}
+
 static int cmd_size(int argc, char **argv)
 {
     uint64_t n = 0, block = 0, kreq = 0;
-    double p = -1;
+    double p = -1, bpk = -1;
     sizing_rule_t rule = SIZING_CALCULATEPARAMS;
     for (int i = 1; i < argc; i++) {
         int missing = 0;
         const char *v, *nm = argv[i];
         if (is_help(argv[i])) {
-            puts("usage: bloomsim size --keys N --rate P [--rule RULE] [--block-bits B] [--k K]\n\n"
+            puts("usage: bloomsim size --keys N --rate P [--rule RULE] [--block-bits B] [--k K]\n"
+                 "       bloomsim size --keys N --bits-per-key B --rule leveldb|rocksdb-fastlocal|"
+                 "rocksdb-legacy\n\n"
                  "Designs a filter for N keys at target false-positive rate P and prints the\n"
                  "bits m its library's filter indexes, probes k, bytes, and the formula and\n"
                  "exact rates at N keys; and the bits the rule computes where they differ.\n"
@@ -579,7 +615,23 @@ static int cmd_size(int argc, char **argv)
                  "                   that minimises it (or --k)\n"
                  "  the exact rules also print the size the formula would give, and its rate.\n"
                  "--block-bits B and --k K change a block rule's geometry (split-block: K\n"
-                 "dividing B; blocked: B <= 2^18).");
+                 "dividing B; blocked: B <= 2^18).\n"
+                 "Library rules size as the library does (its rounding to words, lines or\n"
+                 "powers of two, its caps, its refusals) and print the bits it computes, the\n"
+                 "bits its filter indexes, and the exact rate that filter delivers beside P:\n"
+                 "  leveldb, rocksdb-fastlocal, rocksdb-legacy  take bits per key: P becomes\n"
+                 "                   -ln P / ln^2 2 (leveldb: rounded up to whole bits), or\n"
+                 "                   --bits-per-key B gives them as the library takes them\n"
+                 "  sbbf             Parquet/Arrow: -8N / ln(1 - P^(1/8)), power of two bytes\n"
+                 "                   in [32 bytes, 128 MiB]\n"
+                 "  kudu-block       Kudu/Impala (older MinLogSpace): the same formula, a\n"
+                 "                   power of two of 32-byte buckets, 2 to 2^32\n"
+                 "  spark, orc, redisson  Guava's formula, 64-bit words (orc: always one\n"
+                 "                   more), none (redisson, at most 2^32 - 2 bits)\n"
+                 "  cassandra        BloomCalculations' table of buckets per element (2 to 20),\n"
+                 "                   N buckets + 20 bits in 64-bit words; refuses P < 6.71e-5\n"
+                 "  bits-and-blooms, libbloom, rust-bloomfilter, fastbloom, hadoop (k = 5,\n"
+                 "                   BloomMapFile's formula)");
             return 0;
         }
         if ((v = opt_value(argc, argv, &i, "--keys", &missing))) {
@@ -604,7 +656,15 @@ static int cmd_size(int argc, char **argv)
         } else if ((v = opt_value(argc, argv, &i, "--rule", &missing))) {
             if (sizing_rule_parse(v, &rule))
                 return die(2, "size: --rule must be calculateparams, guava, split-block-formula, "
-                              "split-block-exact or blocked-exact (got '%s')", v);
+                              "split-block-exact or blocked-exact (got '%s'), or a library's: "
+                              "leveldb, rocksdb-fastlocal, rocksdb-legacy, sbbf, kudu-block, "
+                              "spark, orc, redisson, bits-and-blooms, cassandra, libbloom, "
+                              "rust-bloomfilter, fastbloom, hadoop", v);
+        } else if ((v = opt_value(argc, argv, &i, "--bits-per-key", &missing))) {
+            char *end;
+            bpk = strtod(v, &end);
+            if (end == v || *end || !(bpk >= 0 && bpk < 1e18))
+                return die(2, "size: --bits-per-key must be a number >= 0 (got '%s')", v);
         } else if ((v = opt_value(argc, argv, &i, "--block-bits", &missing))) {
             if (parse_count(v, &block) || block == 0)
                 return die(2, "size: --block-bits must be a whole number >= 1 (got '%s')", v);
@@ -618,6 +678,8 @@ static int cmd_size(int argc, char **argv)
             return die(2, "size: unknown argument (got '%s'); see bloomsim size --help", nm);
         }
     }
+    if (bpk >= 0)
+        return size_bits_per_key(rule, n, p, bpk, block || kreq);
     if (!n || p < 0)
         return die(2, "size: --keys and --rate are required (got %s)",
                    !n ? "no --keys" : "no --rate");
@@ -643,6 +705,32 @@ static int cmd_size(int argc, char **argv)
     printf("m = %llu bits (%.4g bits per key), k = %u, %llu bytes\n", (unsigned long long)m,
            (double)m / (double)n, k, (unsigned long long)((m + 7) / 8));
     double x;
+    if (sizing_rule_is_library(rule)) {
+        if (rule == SIZING_LEVELDB || rule == SIZING_ROCKSDB_FASTLOCAL ||
+            rule == SIZING_ROCKSDB_LEGACY)
+            printf("the library takes bits per key, not a rate: P becomes -ln P / ln^2 2 = %.6g "
+                   "(%s)\n", -log(p) / (log(2.0) * log(2.0)),
+                   rule == SIZING_LEVELDB ? "rounded up to LevelDB's whole bits_per_key"
+                   : rule == SIZING_ROCKSDB_LEGACY ? "as millibits, then whole bits"
+                                                   : "as millibits");
+        if (mc != m)
+            printf("the library computes %llu bits; its filter indexes %llu bits\n",
+                   (unsigned long long)mc, (unsigned long long)m);
+        const char *what = rule == SIZING_SBBF || rule == SIZING_KUDU_BLOCK
+                               ? "split-block, 256-bit blocks of 8 words"
+                           : rule == SIZING_ROCKSDB_FASTLOCAL || rule == SIZING_ROCKSDB_LEGACY
+                               ? "blocked, k positions in one 512-bit cache line"
+                               : "independent probes over m bits";
+        printf("promised         %.17g\n", p);
+        if (sizing_rate_exact(rule, m, n, 0, k, &x) == SIZING_OK) {
+            printf("delivered        %.17g (the exact rate at m of ideal hashing, %s)\n", x,
+                   what);
+            printf("delivered / promised = %.4g\n", x / p);
+        } else {
+            printf("delivered        (the exact rate cannot be computed at this m)\n");
+        }
+        return 0;
+    }
     if (!B) {
         if (mc != m)
             printf("the rule computes %llu bits; the filter allocates %llu 64-bit words and "

@@ -60,6 +60,14 @@
  * size is less than twice the formula's (1.04 to 1.39 times at 10^6 keys, 10% to
  * 0.001%). 10^6 keys take under a millisecond for
  * split-block, 0.1 to 0.6 s for blocked (1% to 0.001%).
+ * Library rules (issue 12): the filter a library builds from n keys and rate p, m_c the
+ * count its formula computes and m the bits it indexes, each rounded, clamped and
+ * refused as the library does (sizing.c cites the file and version of each, from
+ * shared LIBRARIES.md). leveldb, rocksdb-fastlocal and rocksdb-legacy take bits per key,
+ * not a rate: p is converted to b = -ln p / (ln 2)^2, the bits per key of an ideal filter
+ * at p (leveldb takes ceil(b), its bits_per_key being a whole number; RocksDB takes b
+ * as its double bits_per_key). The promise of every library rule is p; the blocked ones
+ * (rocksdb-*, sbbf) deliver the exact rate of their blocks (sizing_rate_exact).
  * Computed counts are at least 1: a rate near 1 still gets one bit (guava: one word,
  * the block rules: one block).
  * Pure functions; thread-safe; no printing.
@@ -76,6 +84,22 @@ typedef enum {
     SIZING_SPLIT_BLOCK_FORMULA,
     SIZING_SPLIT_BLOCK_EXACT,
     SIZING_BLOCKED_EXACT,
+    /* Library rules (sizing.c, design_library, cites each): the filter the library
+     * builds from n and p. */
+    SIZING_LEVELDB,
+    SIZING_ROCKSDB_FASTLOCAL,
+    SIZING_ROCKSDB_LEGACY,
+    SIZING_SBBF,
+    SIZING_KUDU_BLOCK,
+    SIZING_SPARK,
+    SIZING_ORC,
+    SIZING_REDISSON,
+    SIZING_BITS_AND_BLOOMS,
+    SIZING_CASSANDRA,
+    SIZING_LIBBLOOM,
+    SIZING_RUST_BLOOMFILTER,
+    SIZING_FASTBLOOM,
+    SIZING_HADOOP,
 } sizing_rule_t;
 
 /* Default geometry of the block rules: split-block as Parquet, Arrow, Impala and Kudu
@@ -95,6 +119,13 @@ enum {
     SIZING_EPROBES,  /* k would be more than SIZING_MAX_K */
     SIZING_EBLOCK,   /* block size or k given where the rule takes none, or unfit for it */
     SIZING_ERATE,    /* an exact block rule could not compute the rate at a size tried */
+    SIZING_ECAP,     /* library rules: the library refuses a filter this large */
+    SIZING_EKEYS,    /* library rules: the library refuses this key count */
+    SIZING_EZERO,    /* library rules: the library refuses a computed size of 0 bits */
+    SIZING_ENOFILTER, /* library rules: the library builds no filter at this rate */
+    SIZING_EKFIELD,  /* library rules: k does not fit the library's field for it */
+    SIZING_ELIBRATE, /* library rules: the library refuses a target rate this low */
+    SIZING_EBPK,     /* bits per key given to a rule that takes none, or unfit for it */
 };
 
 /* The most probes a design may have: bloomsim's limit on k everywhere (experiments,
@@ -109,6 +140,13 @@ enum {
  * error. */
 int sizing_design_full(sizing_rule_t rule, uint64_t n, double p, uint64_t *m_computed,
                        uint64_t *m, unsigned *k);
+/* The design of n keys at bits_per_key as LevelDB (a whole number >= 0) and RocksDB (any
+ * double; under 0.5 builds no filter) take it, for leveldb, rocksdb-fastlocal and
+ * rocksdb-legacy: what sizing_design_full gives when the rate converts to these bits
+ * per key. Returns SIZING_OK, SIZING_EBPK (another rule, NaN, or leveldb's not whole),
+ * SIZING_EDOM (n == 0), SIZING_ETOOBIG or SIZING_ENOFILTER; writes nothing on error. */
+int sizing_design_bpk(sizing_rule_t rule, uint64_t n, double bits_per_key,
+                      uint64_t *m_computed, uint64_t *m, unsigned *k);
 /* sizing_design_full without the computed count: the m the filter indexes, and k. */
 int sizing_design(sizing_rule_t rule, uint64_t n, double p, uint64_t *m, unsigned *k);
 /* sizing_design_full with the block rules' geometry given: block bits B and probes k,
@@ -132,17 +170,26 @@ int sizing_design_blocked(sizing_rule_t rule, uint64_t n, double p, uint64_t blo
 int sizing_formula_blocks(uint64_t n, double p, uint64_t B, unsigned k, uint64_t *m_computed,
                           uint64_t *m);
 /* The exact rate of the filter the rule designs, at m bits, n keys and k probes:
- * rate_exact (the independent model) for calculateparams and guava, whose block must
- * be 0; rate_split_block_exact or rate_blocked_exact in blocks of `block` bits (0: the
- * rule's default) for the block rules. Writes *out; returns SIZING_OK, SIZING_EBLOCK
- * (geometry as sizing_design_blocked, or m not whole blocks) or SIZING_ERATE. */
+ * rate_exact (the independent model) for calculateparams, guava and the unblocked
+ * library rules, whose block must be 0; for rocksdb-fastlocal and rocksdb-legacy
+ * rate_blocked_exact in 512-bit lines, for sbbf and kudu-block rate_split_block_exact
+ * in 256-bit
+ * blocks (block 0, k as designed); rate_split_block_exact or rate_blocked_exact in
+ * blocks of `block` bits (0: the rule's default) for the block rules. Writes *out;
+ * returns SIZING_OK, SIZING_EBLOCK (geometry as sizing_design_blocked, or m not whole
+ * blocks) or SIZING_ERATE. */
 int sizing_rate_exact(sizing_rule_t rule, uint64_t m, uint64_t n, uint64_t block, unsigned k,
                       double *out);
-/* The rule's default block size in bits; 0 for calculateparams and guava. */
+/* The rule's default block size in bits; 0 for calculateparams, guava and the library
+ * rules (which take no geometry). */
 uint64_t sizing_rule_block_bits(sizing_rule_t rule);
-/* "calculateparams", "guava", "split-block-formula", "split-block-exact" or
- * "blocked-exact". */
+/* "calculateparams", "guava", "split-block-formula", "split-block-exact",
+ * "blocked-exact", or a library rule's name: "leveldb", "rocksdb-fastlocal",
+ * "rocksdb-legacy", "sbbf", "kudu-block", "spark", "orc", "redisson", "bits-and-blooms",
+ * "cassandra", "libbloom", "rust-bloomfilter", "fastbloom", "hadoop". */
 const char *sizing_rule_name(sizing_rule_t rule);
+/* 1 for the library rules (leveldb ... hadoop), else 0. */
+int sizing_rule_is_library(sizing_rule_t rule);
 /* Parse a rule name; 0 or -1. */
 int sizing_rule_parse(const char *s, sizing_rule_t *rule);
 const char *sizing_strerror(int status);

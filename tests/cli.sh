@@ -117,6 +117,39 @@ expect_error 2 "--rule must be calculateparams, guava, split-block-formula, spli
 expect_error 2 "--block-bits and --k apply only to the block rules (got '--rule guava')" size --keys 100 --rate 0.01 --rule guava --k 3
 expect_error 2 "split-block needs k dividing the block bits" size --keys 100 --rate 0.01 --rule split-block-exact --k 7
 expect_error 2 "--k must be a whole number from 1 to 1000 (got '0')" size --keys 100 --rate 0.01 --rule blocked-exact --k 0
+# Library rules (issue 12): Parquet/Arrow's sbbf sizes 10^6 keys at 1% as (int)9,681,526.7
+# bits, rounded up to a power of two: 2^24 bits, 2 MiB.
+"$B" size --keys 1000000 --rate 0.01 --rule sbbf > "$tmp/size"
+grep -q "^m = 16777216 bits (16.78 bits per key), k = 8, 2097152 bytes$" "$tmp/size" \
+    && grep -q "^the library computes 9681526 bits; its filter indexes 16777216 bits$" "$tmp/size" \
+    && grep -q "^promised         0.01$" "$tmp/size" \
+    && grep -q "^delivered        0.00103457" "$tmp/size" \
+    && ok || bad "size --rule sbbf: $(cat "$tmp/size")"
+# LevelDB takes whole bits per key: 1% becomes ceil(9.585) = 10, k = (int)(10 * 0.69) = 6.
+"$B" size --keys 1000 --rate 0.01 --rule leveldb > "$tmp/size"
+grep -q "^m = 10000 bits (10 bits per key), k = 6, 1250 bytes$" "$tmp/size" \
+    && grep -q "^the library takes bits per key, not a rate: P becomes -ln P / ln^2 2 = 9.58506" "$tmp/size" \
+    && ok || bad "size --rule leveldb: $(cat "$tmp/size")"
+# Cassandra at 1%: 10 buckets per element, K = 5; 10,020 bits in 157 words.
+"$B" size --keys 1000 --rate 0.01 --rule cassandra | grep -q "^m = 10048 bits (10.05 bits per key), k = 5," \
+    && ok || bad "size --rule cassandra"
+for r in leveldb rocksdb-fastlocal rocksdb-legacy sbbf kudu-block spark orc redisson \
+         bits-and-blooms cassandra libbloom rust-bloomfilter fastbloom hadoop; do
+    "$B" size --keys 100000 --rate 0.01 --rule $r | grep -q "^promised         0.01$" \
+        && ok || bad "size --rule $r"
+done
+expect_error 2 "the library refuses a target rate this low (Cassandra: below 6.71e-05)" size --keys 1000 --rate 1e-5 --rule cassandra
+expect_error 2 "the library refuses this key count" size --keys 999 --rate 0.01 --rule libbloom
+expect_error 2 "the library builds no filter at this rate" size --keys 1000 --rate 0.9 --rule rocksdb-fastlocal
+expect_error 2 "--block-bits and --k apply only to the block rules (got '--rule sbbf')" size --keys 100 --rate 0.01 --rule sbbf --k 8
+# Bits per key as RocksDB takes them: 10^6 keys at 10 bits per key are 1,250,000 bytes,
+# 19,532 cache lines of 64 bytes; ChooseNumProbes(10000) = 6.
+"$B" size --keys 1000000 --bits-per-key 10 --rule rocksdb-fastlocal > "$tmp/size"
+grep -q "^m = 10000384 bits (10 bits per key), k = 6, 1250048 bytes$" "$tmp/size" \
+    && grep -q "^promised         (none: the library takes bits per key, not a rate)$" "$tmp/size" \
+    && ok || bad "size --bits-per-key: $(cat "$tmp/size")"
+expect_error 2 "bits per key apply only to leveldb (a whole number >= 0)" size --keys 1000 --bits-per-key 9.5 --rule leveldb
+expect_error 2 "give --rate or --bits-per-key, not both" size --keys 1000 --bits-per-key 10 --rate 0.01 --rule leveldb
 for c in list run exact probes size; do
     "$B" $c --help > "$tmp/help" 2>&1 && grep -q "usage: bloomsim $c" "$tmp/help" && ok || bad "$c --help"
 done
