@@ -86,7 +86,7 @@ static const exp_field_t fields[] = {
      .lo = 0, .hi = 1, .open = OPEN_LO | OPEN_HI, .must = "strictly between 0 and 1"},
     {.key = F_SIZING, .name = "sizing", .type = FT_SIZING, SWEEP_KEY, .sweeps = SW_DESIGN,
      SWEEP_AT(sizing),
-     .must = "calculateparams, guava, split-block-formula, split-block-exact or blocked-exact"},
+     .must = "a sizing rule (bloomsim size --help lists them)"},
     {.key = F_LOAD, .name = "load", .type = FT_REAL_LIST, SWEEP_KEY,
      .sweeps = SW_DESIGN, .excludes = EXP_KEY_BIT(F_INSERTED),
      SWEEP_AT(load), .offset2 = offsetof(sweep_t, nload),
