@@ -1056,6 +1056,103 @@ static int words_any4(const probe_geom_t *g, const uint64_t *h)
     return SCHEME_OK;
 }
 
+/* Schemes whose library holds m in a Java int (or, for bloomfilter-js, a signed 32-bit
+ * shift): m up to limit, else SCHEME_EMBIG. */
+static int geom_int_m(uint64_t m, unsigned k, uint64_t limit, probe_geom_t *g)
+{
+    if (m > limit)
+        return SCHEME_EMBIG;
+    return geom_plain(m, k, 0, g);
+}
+
+/* ---- spark-v2: apache/spark common/sketch BloomFilterImplV2.java
+ * (scatterHashAndSetAllBits, scatterHashAndGetAllBits) at c06cb38c, the version built on
+ * BloomFilterBase and HiLoHash ----
+ * Two 32-bit words h1, h2 (Murmur3_x86_32 of the item, then seeded with h1: with an ideal
+ * hash, independent), read as Java ints. combinedHash = (long) h1 * Integer.MAX_VALUE
+ * (exact in i64: |h1| <= 2^31); for i = 0..k-1: combinedHash += h2 (sign-extended), and
+ * the position is combinedIndex % bitSize with combinedIndex = ~combinedHash if negative,
+ * else combinedHash. The running value stays within 2^62 + k 2^31: no i64 overflow.
+ * An earlier V2 (at 013bfe4f, the one the project's survey quotes) wrote the flip back
+ * into combinedHash; with h2 < 0 the probes then bounce between two values once the sum
+ * crosses 0. The version here is the later one (its refactoring follows the
+ * BloomFilterBase of 0314963e, and it is the arithmetic Comet ports as Spark 4.1's).
+ * (Spark's V1, BloomFilterImpl.java at 0314963e, is Guava's MITZ_32 loop exactly: it is
+ * guava32, not repeated here.) */
+#define spark_v2_draw guava32_draw
+SCHEME_HOT void spark_v2_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    (void)g;
+    it->x = (uint64_t)((int64_t)(int32_t)(uint32_t)h[0] * INT32_MAX);
+    it->y = (uint64_t)(int64_t)(int32_t)(uint32_t)h[1]; /* sign-extended */
+}
+SCHEME_HOT uint64_t spark_v2_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    it->x += it->y;
+    int64_t c = (int64_t)it->x;
+    return (uint64_t)(c < 0 ? ~c : c) % g->m; /* the flip is the index's only */
+}
+SCHEME_LOOPS(spark_v2)
+
+/* ---- cassandra: apache/cassandra src/java/org/apache/cassandra/utils/BloomFilter.java
+ * (indexes, setIndexes; current hash order) at 02c34893 ----
+ * Two 64-bit words hash[0], hash[1] (MurmurHash3 x64-128, seed 0); base = hash[1], inc =
+ * hash[0]; for i < k: position FBUtilities.abs(base % max) with base a Java long and
+ * Java's signed remainder (sign of the dividend), then base += inc (i64 wraparound).
+ * max = bitset.capacity() = m. So the position is |base rem m| where base is read as
+ * signed: index 0 has two preimages per residue class, others one of each sign. The
+ * older order (oldBfHashOrder, and Cassandra 1.x) swaps base and inc: the same
+ * distribution with the words relabelled. */
+#define cassandra_draw guava64_draw
+SCHEME_HOT void cassandra_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    (void)g;
+    it->x = h[1]; /* base = hash[1] */
+    it->y = h[0]; /* inc = hash[0] */
+}
+SCHEME_HOT uint64_t cassandra_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    int64_t v = (int64_t)it->x % (int64_t)g->m; /* C's % truncates as Java's does; m < 2^63 */
+    it->x += it->y;
+    return (uint64_t)(v < 0 ? -v : v);
+}
+SCHEME_LOOPS(cassandra)
+
+/* ---- commons-enhanced: apache/commons-collections src/main/java/org/apache/
+ * commons/collections4/bloomfilter/EnhancedDoubleHasher.java (indices().processIndices)
+ * and BitMaps.mod at cf36204c (4.6.1-SNAPSHOT) ----
+ * Two 64-bit words initial, increment, read as unsigned (BitMaps.mod is
+ * Long.remainderUnsigned): index = initial mod m, inc = increment mod m; emit index;
+ * for i = 1..k-1: index -= inc (+ m if negative), emit it; inc -= i (+ m if negative).
+ * So index_i = (h1 - i h2 + (i^3 - i)/6) mod m: enhanced double hashing stepping
+ * backwards. The k < bits branch only (k < m here). m is a Java int: m <= 2^31 - 1. */
+static int commons_enhanced_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
+{
+    (void)block;
+    return geom_int_m(m, k, INT32_MAX, g);
+}
+#define commons_enhanced_draw guava64_draw
+SCHEME_HOT void commons_enhanced_start(const probe_geom_t *g, const uint64_t *h,
+                                       probe_it_t *it)
+{
+    it->x = h[0] % g->m;
+    it->y = h[1] % g->m;
+    it->i = 0;
+}
+SCHEME_HOT uint64_t commons_enhanced_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    if (it->i > 0) {
+        it->x = it->x >= it->y ? it->x - it->y : it->x + g->m - it->y;
+        it->y = it->y >= it->i ? it->y - it->i : it->y + g->m - it->i;
+    }
+    it->i++;
+    return it->x;
+}
+SCHEME_LOOPS(commons_enhanced)
+
 /* ---- the table: adding a scheme is one entry here (plus its functions and tests) ---- */
 
 /* The functions SCHEME_LOOPS(id) generated: the loops alone, for schemes without hash
@@ -1180,6 +1277,19 @@ static const scheme_t schemes[] = {
                 "four 64-bit words",
      .nwords = 4, .geometry = geom_plain, .check_words = words_any4,
      SCHEME_FNS(bits_and_blooms)},
+    {.name = "spark-v2",
+     .summary = "Spark sketch BloomFilterImplV2: c = i64(h1)*(2^31-1); c += int32 h2, "
+                "(c < 0 ? ~c : c) % m; i = 0..k-1",
+     .nwords = 2, .geometry = geom_plain, .check_words = words2_32bit, SCHEME_FNS(spark_v2)},
+    {.name = "cassandra",
+     .summary = "Cassandra BloomFilter: c = h[1]; |c rem m| (Java long %, abs), c += h[0] "
+                "(u64)",
+     .nwords = 2, .geometry = geom_plain, .check_words = words_any, SCHEME_FNS(cassandra)},
+    {.name = "commons-enhanced",
+     .summary = "Commons Collections EnhancedDoubleHasher: (h1 - i*h2 + (i^3-i)/6) mod m from "
+                "unsigned u64 h1 mod m, h2 mod m; m < 2^31",
+     .nwords = 2, .geometry = commons_enhanced_geometry, .check_words = words_any,
+     SCHEME_FNS(commons_enhanced)},
 };
 
 _Static_assert(SCHEME_COND_NONE == 0, "a scheme without .cond must be lookups-only");
@@ -1210,7 +1320,7 @@ const char *scheme_strerror(int status)
                                "of bits";
     case SCHEME_EKFIXED: return "the library this scheme follows fixes k (k must be 8)";
     case SCHEME_EMBIG: return "more bits than the library this scheme follows can address "
-                              "(hadoop: m < 2^31)";
+                              "(hadoop, commons-enhanced: m < 2^31)";
     default: return "unknown scheme error";
     }
 }

@@ -204,6 +204,39 @@ static void test_library_hand_cases(void)
     assert(hd->geometry(INT32_MAX, 5, 0, &hg) == SCHEME_OK && hg.m == INT32_MAX);
     assert(hd->draw_bound(&hg, 0) == UINT64_C(1) << 32);
 
+    /* spark-v2, m = 100, h1 = 1, h2 = 2: c = 1 * (2^31 - 1) = 2147483647; + 2 each probe:
+     * 2147483649 -> 49, 2147483651 -> 51, 2147483653 -> 53. */
+    expect_positions("spark-v2", 100, 3, 1, 2, 0, (const uint64_t[]){49, 51, 53});
+    /* The flip, on the index only: h1 = int -1, h2 = 1: c = -2147483647; + 1 =
+     * -2147483646, index ~c = 2147483645 -> 45; c = -2147483645 -> 2147483644 -> 44;
+     * -2147483644 -> 43 (the flip mirrors the progression). */
+    expect_positions("spark-v2", 100, 3, 4294967295u, 1, 0, (const uint64_t[]){45, 44, 43});
+    /* A negative stride from 0: h1 = 0, h2 = int -3: c = -3, -6, -9, -12, indexes ~c = 2, 5,
+     * 8, 11 (the earlier V2, flipping c itself, would bounce: 2, 0, 2, 0). */
+    expect_positions("spark-v2", 100, 4, 0, 4294967293u, 0, (const uint64_t[]){2, 5, 8, 11});
+
+    /* cassandra, m = 100, hash[0] = 7 (inc), hash[1] = 3 (base): 3, 10, 17. */
+    expect_positions("cassandra", 100, 3, 7, 3, 0, (const uint64_t[]){3, 10, 17});
+    /* Java's signed % and abs: base = 2^64 - 5 is the long -5; -5 % 100 = -5 -> 5; + 3 =
+     * -2 -> 2; + 3 = 1 -> 1. */
+    expect_positions("cassandra", 100, 3, 3, UINT64_MAX - 4, 0, (const uint64_t[]){5, 2, 1});
+    /* i64 wrap: base = 2^63 - 1 -> 9223372036854775807 % 100 = 7; + 1 wraps to -2^63:
+     * -9223372036854775808 % 100 = -8 -> 8; -9223372036854775807 -> 7. */
+    expect_positions("cassandra", 100, 3, 1, (UINT64_C(1) << 63) - 1, 0,
+                     (const uint64_t[]){7, 8, 7});
+
+    /* commons-enhanced, m = 100, h1 = 3, h2 = 7: index 3; - 7 = -4 + 100 = 96, inc 7 - 1 =
+     * 6; 96 - 6 = 90, inc 6 - 2 = 4; 90 - 4 = 86, inc 4 - 3 = 1; 86 - 1 = 85. Closed form
+     * 3 - 7i + (i^3 - i)/6: -4, -10, -14, -15 mod 100. */
+    expect_positions("commons-enhanced", 100, 5, 3, 7, 0, (const uint64_t[]){3, 96, 90, 86, 85});
+    /* Unsigned words: h1 = 2^64 - 1 mod 100 = 15 (Java's signed % would give -1), h2 = 2^63
+     * mod 100 = 8: 15; 15 - 8 = 7, inc 7; 7 - 7 = 0, inc 7 - 2 = 5; 0 - 5 + 100 = 95. */
+    expect_positions("commons-enhanced", 100, 4, UINT64_MAX, UINT64_C(1) << 63, 0,
+                     (const uint64_t[]){15, 7, 0, 95});
+    /* The increment wraps: h1 = 5, h2 = 0: 5; 5 - 0 = 5, inc 0 - 1 + 100 = 99; 5 - 99 + 100
+     * = 6 (closed form 5 - 0 + 1). */
+    expect_positions("commons-enhanced", 100, 3, 5, 0, 0, (const uint64_t[]){5, 5, 6});
+
     /* Geometry: lines and blocks rounded down (rocksdb-legacy to an odd count), kudu-block's
      * power-of-two directory, the fixed k = 8, too few bits; 32-bit words checked. */
     probe_geom_t g;
@@ -540,6 +573,12 @@ static const golden_t goldens[] = {
     {"hadoop", 100003, 7, 10000, UINT64_C(0x4d0276d019c2168d), 813},
     {"bits-and-blooms", 4096, 7, 409, UINT64_C(0x9c44f882fd2e610e), 788},
     {"bits-and-blooms", 100003, 7, 10000, UINT64_C(0x9c6b11f3a646016f), 830},
+    {"spark-v2", 4096, 7, 409, UINT64_C(0x76987c1eb3cd6898), 787},
+    {"spark-v2", 100003, 7, 10000, UINT64_C(0x3ebf4459af51df89), 807},
+    {"cassandra", 4096, 7, 409, UINT64_C(0xf6fa7c0c06a27706), 854},
+    {"cassandra", 100003, 7, 10000, UINT64_C(0x896cf6c03a778a4d), 815},
+    {"commons-enhanced", 4096, 7, 409, UINT64_C(0x19abf5d56f453946), 773},
+    {"commons-enhanced", 100003, 7, 10000, UINT64_C(0xa5ba2337543a6b89), 814},
 };
 
 static uint64_t fnv1a_words(const bits_t *b)
