@@ -1153,6 +1153,71 @@ SCHEME_HOT uint64_t commons_enhanced_next(const probe_geom_t *g, pcg32_t *r, pro
 }
 SCHEME_LOOPS(commons_enhanced)
 
+/* ---- libbloom: jvirkki/libbloom bloom.c (bloom_check_add) at v2.0 (57b35ea2) ----
+ * Two 32-bit words a = murmurhash2(buf, len, 0x9747b28c), b = murmurhash2(buf, len, a)
+ * (unsigned int; with an ideal hash, independent); x = (a + b*i) % bits with i an
+ * unsigned long, so the sum is exact in 64 bits (no wrap) for i = 0..k-1. For m > 2^32
+ * probe 0 stays below 2^32. (v1.x computed it in unsigned int: (a + i*b) mod 2^32 mod
+ * m, i = 0..k-1, which is guava32u with h1 relabelled as h1 + h2: not repeated here.) */
+#define libbloom_draw guava32_draw
+#define libbloom_start double_start /* x = a, y = b */
+SCHEME_HOT uint64_t libbloom_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    uint64_t p = it->x % g->m;
+    it->x += it->y; /* a + i*b < (k + 1) 2^32: exact */
+    return p;
+}
+SCHEME_LOOPS(libbloom)
+
+/* ---- rust-bloomfilter: the Rust crate bloomfilter 3.0.1 (jedisct1/rust-bloom-filter at
+ * 1eb22d7a) src/lib.rs bloom_hash ----
+ * Two 64-bit words h0, h1 (two keyed SipHash-1-3); probe 0 is h0 % m, probe 1 is h1 % m,
+ * probe i >= 2 is ((h0 + i*h1) mod 2^64 % 0xFFFFFFFFFFFFFFC5) % m (the largest prime
+ * below 2^64: values from it to 2^64 - 1 fold onto 0..58). */
+#define RUST_BLOOM_PRIME UINT64_C(0xFFFFFFFFFFFFFFC5)
+#define rust_bloomfilter_draw guava64_draw
+SCHEME_HOT void rust_bloomfilter_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    (void)g;
+    it->x = h[0];
+    it->y = h[1];
+    it->z = h[0] + 2 * h[1]; /* h0 + i*h1 for i = 2, u64 */
+    it->i = 0;
+}
+SCHEME_HOT uint64_t rust_bloomfilter_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    unsigned i = it->i++;
+    if (i < 2)
+        return (i == 0 ? it->x : it->y) % g->m;
+    uint64_t p = it->z % RUST_BLOOM_PRIME % g->m;
+    it->z += it->y;
+    return p;
+}
+SCHEME_LOOPS(rust_bloomfilter)
+
+/* ---- redisbloom: RedisBloom/RedisBloom deps/bloom/bloom.c (bloom_check_add64, the
+ * CHECK_ADD_FUNC(uint64_t, ...) loop) and src/rebloom.c at b28c2945; the generation
+ * since PR #155 (2019-12, BLOOM_OPT_FORCE64 | BLOOM_OPT_NOROUND) ----
+ * Two 64-bit words a = MurmurHash64A(item, 0xc6a4a7935bd1e995), b = MurmurHash64A(item,
+ * a) (with an ideal hash, independent); x_i = ((a + i*b) mod 2^64) mod bits, i =
+ * 0..k-1. Also Bendersky's Go filter (eliben/code-for-blog 2025/bloom/bloom.go at
+ * ec2c2dd5: (h1 + i*h2) % m in uint64, i = 0..k-1), which is this arithmetic exactly.
+ * The 2018-2019 generation (bits = 2^n2, (a + i b) mod 2^n2 in u64) is this scheme at a
+ * power-of-two m; the one before 2018-02 (u32 a, b, i: (a + i b) mod 2^32 mod 2^n2) is
+ * guava32u with h1 relabelled as h1 + h2, at a power-of-two m. */
+#define redisbloom_draw guava64_draw
+#define redisbloom_start double_start /* x = a, y = b */
+SCHEME_HOT uint64_t redisbloom_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    uint64_t p = it->x % g->m;
+    it->x += it->y; /* u64 wraparound */
+    return p;
+}
+SCHEME_LOOPS(redisbloom)
+
 /* ---- the table: adding a scheme is one entry here (plus its functions and tests) ---- */
 
 /* The functions SCHEME_LOOPS(id) generated: the loops alone, for schemes without hash
@@ -1290,6 +1355,19 @@ static const scheme_t schemes[] = {
                 "unsigned u64 h1 mod m, h2 mod m; m < 2^31",
      .nwords = 2, .geometry = commons_enhanced_geometry, .check_words = words_any,
      SCHEME_FNS(commons_enhanced)},
+    {.name = "libbloom",
+     .summary = "libbloom 2.0: u32 a, b; (a + i*b) mod m, the sum exact in 64 bits, i = "
+                "0..k-1",
+     .nwords = 2, .geometry = geom_plain, .check_words = words2_32bit, SCHEME_FNS(libbloom)},
+    {.name = "rust-bloomfilter",
+     .summary = "Rust bloomfilter 3.0.1: h0 % m, h1 % m, then (h0 + i*h1) mod 2^64 mod "
+                "(2^64-59) mod m",
+     .nwords = 2, .geometry = geom_plain, .check_words = words_any,
+     SCHEME_FNS(rust_bloomfilter)},
+    {.name = "redisbloom",
+     .summary = "RedisBloom (64-bit, since 2019-12): ((a + i*b) mod 2^64) mod m, u64 a, b, "
+                "i = 0..k-1 (also Bendersky's Go filter)",
+     .nwords = 2, .geometry = geom_plain, .check_words = words_any, SCHEME_FNS(redisbloom)},
 };
 
 _Static_assert(SCHEME_COND_NONE == 0, "a scheme without .cond must be lookups-only");

@@ -237,6 +237,30 @@ static void test_library_hand_cases(void)
      * = 6 (closed form 5 - 0 + 1). */
     expect_positions("commons-enhanced", 100, 3, 5, 0, 0, (const uint64_t[]){5, 5, 6});
 
+    /* libbloom (2.0), m = 1000, a = 5, b = 7: 5, 12, 19. */
+    expect_positions("libbloom", 1000, 3, 5, 7, 0, (const uint64_t[]){5, 12, 19});
+    /* No u32 wrap: a = b = 2^32 - 1: 4294967295 -> 295, 8589934590 -> 590, 12884901885 ->
+     * 885 (v1.x's u32 sum would wrap to 2^32 - 2, 2^32 - 3: 295, 294, 293). */
+    expect_positions("libbloom", 1000, 3, 4294967295u, 4294967295u, 0,
+                     (const uint64_t[]){295, 590, 885});
+
+    /* rust-bloomfilter, m = 1000, h0 = 5, h1 = 7: h0, h1, then h0 + 2 h1, h0 + 3 h1: 5, 7,
+     * 19, 26. */
+    expect_positions("rust-bloomfilter", 1000, 4, 5, 7, 0, (const uint64_t[]){5, 7, 19, 26});
+    /* The prime fold: h0 = P - 2 with P = 2^64 - 59 (= 18446744073709551555 -> 555), h1 =
+     * 1: probe 2 is P % P = 0, probe 3 is (P + 1) % P = 1. */
+    expect_positions("rust-bloomfilter", 1000, 4, UINT64_MAX - 60, 1, 0,
+                     (const uint64_t[]){555, 1, 0, 1});
+    /* The u64 wrap: h0 = 2^64 - 1 -> 615, h1 = 1; h0 + 2 wraps to 1, h0 + 3 to 2. */
+    expect_positions("rust-bloomfilter", 1000, 4, UINT64_MAX, 1, 0,
+                     (const uint64_t[]){615, 1, 1, 2});
+
+    /* redisbloom, m = 1000, a = 5, b = 7: 5, 12, 19. */
+    expect_positions("redisbloom", 1000, 3, 5, 7, 0, (const uint64_t[]){5, 12, 19});
+    /* u64 wrap, no mask: a = 2^64 - 1 -> 615 (guava64's mask would give 2^63 - 1 -> 807);
+     * a + b wraps to 0, then 1. */
+    expect_positions("redisbloom", 1000, 3, UINT64_MAX, 1, 0, (const uint64_t[]){615, 0, 1});
+
     /* Geometry: lines and blocks rounded down (rocksdb-legacy to an odd count), kudu-block's
      * power-of-two directory, the fixed k = 8, too few bits; 32-bit words checked. */
     probe_geom_t g;
@@ -579,6 +603,12 @@ static const golden_t goldens[] = {
     {"cassandra", 100003, 7, 10000, UINT64_C(0x896cf6c03a778a4d), 815},
     {"commons-enhanced", 4096, 7, 409, UINT64_C(0x19abf5d56f453946), 773},
     {"commons-enhanced", 100003, 7, 10000, UINT64_C(0xa5ba2337543a6b89), 814},
+    {"libbloom", 4096, 7, 409, UINT64_C(0xa507f064ef725a76), 896},
+    {"libbloom", 100003, 7, 10000, UINT64_C(0x5486a109d331ee94), 846},
+    {"rust-bloomfilter", 4096, 7, 409, UINT64_C(0xea1ca3eef5b8a8b6), 810},
+    {"rust-bloomfilter", 100003, 7, 10000, UINT64_C(0xbd4aecd65fb5360c), 852},
+    {"redisbloom", 4096, 7, 409, UINT64_C(0x5d24d96a0269c6e7), 858},
+    {"redisbloom", 100003, 7, 10000, UINT64_C(0x32db6b1aebd1e67e), 862},
 };
 
 static uint64_t fnv1a_words(const bits_t *b)
