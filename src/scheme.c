@@ -1197,6 +1197,78 @@ SCHEME_HOT uint64_t rust_bloomfilter_next(const probe_geom_t *g, pcg32_t *r, pro
 }
 SCHEME_LOOPS(rust_bloomfilter)
 
+/* ---- pybloom-live: joseph-fox/python-bloomfilter pybloom_live/pybloom.py
+ * (make_hashfuncs, BloomFilter.add) at 4.0.0 (da1a8b3d) ----
+ * Partitioned: k slices of s = floor(m/k) bits (m used = k s, as `partitioned`). Slice j
+ * takes chunk j of the digest, an unsigned word of 16 bits if s < 2^15, 32 bits if
+ * s < 2^31, else 64 bits, and sets bit j s + (w_j mod s). With an ideal digest the
+ * chunks are k fresh uniform words of that width, drawn per probe (positions_drawn). */
+SCHEME_HOT uint64_t pybloom_word(const probe_geom_t *g, pcg32_t *r)
+{
+    if (g->w < (UINT64_C(1) << 15))
+        return pcg32_next(r) >> 16; /* 'H': 16 bits */
+    if (g->w < (UINT64_C(1) << 31))
+        return pcg32_next(r); /* 'I' */
+    return pcg32_next64(r); /* 'Q' */
+}
+#define pybloom_live_draw partitioned_draw
+#define pybloom_live_start partitioned_start
+SCHEME_HOT uint64_t pybloom_live_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    uint64_t p = it->x + pybloom_word(g, r) % g->w;
+    it->x += g->w;
+    return p;
+}
+SCHEME_LOOPS(pybloom_live)
+
+/* The chunk's range; 2^64 does not fit, so for 64-bit chunks the bound is 2^64 - 1. */
+static uint64_t pybloom_live_draw_bound(const probe_geom_t *g, unsigned i)
+{
+    (void)i;
+    if (g->w < (UINT64_C(1) << 15))
+        return UINT64_C(1) << 16;
+    if (g->w < (UINT64_C(1) << 31))
+        return UINT64_C(1) << 32;
+    return UINT64_MAX;
+}
+static void pybloom_live_positions_drawn(const probe_geom_t *g, const uint64_t *h,
+                                         const uint64_t *d, uint64_t *pos)
+{
+    (void)h;
+    for (unsigned i = 0; i < g->k; i++)
+        pos[i] = i * g->w + d[i] % g->w;
+}
+
+/* ---- bloomfilter-js: jasondavies/bloomfilter.js bloomfilter.js (locations) at 0.0.21
+ * (ad00141a) ----
+ * Two 32-bit words, the halves of its 64-bit FNV-1a variant, as signed 32-bit ints a, b
+ * ((v3 << 16) | v2 is an int32 in JS); a = a % m, + m if negative (JS % takes the
+ * dividend's sign), the same for b; r[0] = a; for i = 1..k-1: a = (a + b) % m, then
+ * b = (b + i) % m, r[i] = a. That is enhanced double hashing, (h1 + i h2 + (i^3 - i)/6)
+ * mod m, on h1 = a mod m, h2 = b mod m from signed 32-bit words. The library indexes its
+ * Int32Array with a signed shift (l >> 5), so positions past 2^31 are not stored: m <=
+ * 2^31 here, else SCHEME_EMBIG. */
+static int bloomfilter_js_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
+{
+    (void)block;
+    return geom_int_m(m, k, UINT64_C(1) << 31, g);
+}
+/* Math mod of a 32-bit word read as a signed int: x % m, + m if negative. */
+SCHEME_HOT uint64_t js_mod(uint64_t x, uint64_t m)
+{
+    int64_t v = (int64_t)(int32_t)(uint32_t)x % (int64_t)m;
+    return (uint64_t)(v < 0 ? v + (int64_t)m : v);
+}
+#define bloomfilter_js_draw guava32_draw
+SCHEME_HOT void bloomfilter_js_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    it->x = js_mod(h[0], g->m);
+    it->y = js_mod(h[1], g->m);
+    it->i = 0;
+}
+#define bloomfilter_js_next enhanced_next /* emit a; a += b; i++; b += i (mod m) */
+SCHEME_LOOPS(bloomfilter_js)
+
 /* ---- redisbloom: RedisBloom/RedisBloom deps/bloom/bloom.c (bloom_check_add64, the
  * CHECK_ADD_FUNC(uint64_t, ...) loop) and src/rebloom.c at b28c2945; the generation
  * since PR #155 (2019-12, BLOOM_OPT_FORCE64 | BLOOM_OPT_NOROUND) ----
@@ -1364,6 +1436,16 @@ static const scheme_t schemes[] = {
                 "(2^64-59) mod m",
      .nwords = 2, .geometry = geom_plain, .check_words = words_any,
      SCHEME_FNS(rust_bloomfilter)},
+    {.name = "pybloom-live",
+     .summary = "pybloom-live: k slices of floor(m/k) bits, slice j at word_j mod s; words "
+                "u16 (s < 2^15), u32 (s < 2^31), else u64",
+     .geometry = partitioned_geometry, SCHEME_LOOP_FNS(pybloom_live),
+     .positions_drawn = pybloom_live_positions_drawn, .draw_bound = pybloom_live_draw_bound},
+    {.name = "bloomfilter-js",
+     .summary = "bloomfilter.js 0.0.21: enhanced double hashing on int32 a, b reduced mod m "
+                "(JS %, + m if < 0); m <= 2^31",
+     .nwords = 2, .geometry = bloomfilter_js_geometry, .check_words = words2_32bit,
+     SCHEME_FNS(bloomfilter_js)},
     {.name = "redisbloom",
      .summary = "RedisBloom (64-bit, since 2019-12): ((a + i*b) mod 2^64) mod m, u64 a, b, "
                 "i = 0..k-1 (also Bendersky's Go filter)",
@@ -1398,7 +1480,7 @@ const char *scheme_strerror(int status)
                                "of bits";
     case SCHEME_EKFIXED: return "the library this scheme follows fixes k (k must be 8)";
     case SCHEME_EMBIG: return "more bits than the library this scheme follows can address "
-                              "(hadoop, commons-enhanced: m < 2^31)";
+                              "(hadoop, commons-enhanced: m < 2^31; bloomfilter-js: m <= 2^31)";
     default: return "unknown scheme error";
     }
 }

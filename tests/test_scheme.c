@@ -261,6 +261,40 @@ static void test_library_hand_cases(void)
      * a + b wraps to 0, then 1. */
     expect_positions("redisbloom", 1000, 3, UINT64_MAX, 1, 0, (const uint64_t[]){615, 0, 1});
 
+    /* bloomfilter-js, m = 100, a = 3, b = 7: enhanced's 3, 10, 18, 28, 41, 58, 80, 108 -> 8. */
+    expect_positions("bloomfilter-js", 100, 8, 3, 7, 0,
+                     (const uint64_t[]){3, 10, 18, 28, 41, 58, 80, 8});
+    /* Signed words: a = int -1, -1 % 100 = -1, + 100 = 99; b = int -2 -> 98; r0 = 99; a =
+     * (99 + 98) % 100 = 97, b = 99; a = (97 + 99) % 100 = 96 (as unsigned words, a would
+     * start at 4294967295 % 100 = 95). */
+    expect_positions("bloomfilter-js", 100, 3, 4294967295u, 4294967294u, 0,
+                     (const uint64_t[]){99, 97, 96});
+
+    /* pybloom-live, m = 100, k = 4: slices of s = 25 bits, 16-bit words (s < 2^15); words
+     * 5, 65535, 30, 25: 0 + 5; 25 + 65535 % 25 (65535 = 25 * 2621 + 10) = 35; 50 + 5;
+     * 75 + 0. */
+    probe_geom_t pg;
+    uint64_t pp[4];
+    const scheme_t *pb = scheme_find("pybloom-live");
+    assert(pb->geometry(100, 4, 0, &pg) == SCHEME_OK && pg.m == 100 && pg.w == 25);
+    assert(pb->draw_bound(&pg, 0) == UINT64_C(1) << 16);
+    pb->positions_drawn(&pg, NULL, (const uint64_t[]){5, 65535, 30, 25}, pp);
+    assert(pp[0] == 5 && pp[1] == 35 && pp[2] == 55 && pp[3] == 75);
+    /* The word width follows the slice: 32 bits from s = 2^15, 64 bits from s = 2^31. */
+    assert(pb->geometry(UINT64_C(1) << 17, 4, 0, &pg) == SCHEME_OK &&
+           pb->draw_bound(&pg, 0) == UINT64_C(1) << 32);
+    assert(pb->geometry((UINT64_C(1) << 17) - 4, 4, 0, &pg) == SCHEME_OK && pg.w == 32767 &&
+           pb->draw_bound(&pg, 0) == UINT64_C(1) << 16);
+    assert(pb->geometry(UINT64_C(1) << 33, 4, 0, &pg) == SCHEME_OK &&
+           pb->draw_bound(&pg, 0) == UINT64_MAX);
+    /* Java-int and JS-shift limits on m. */
+    const scheme_t *ce = scheme_find("commons-enhanced"), *js = scheme_find("bloomfilter-js");
+    assert(ce->geometry(UINT64_C(1) << 31, 5, 0, &pg) == SCHEME_EMBIG);
+    assert(ce->geometry(INT32_MAX, 5, 0, &pg) == SCHEME_OK);
+    assert(js->geometry((UINT64_C(1) << 31) + 1, 5, 0, &pg) == SCHEME_EMBIG);
+    assert(js->geometry(UINT64_C(1) << 31, 5, 0, &pg) == SCHEME_OK);
+    assert(js->check_words(&pg, (const uint64_t[]){UINT64_C(1) << 32, 0}) == SCHEME_EWORD);
+
     /* Geometry: lines and blocks rounded down (rocksdb-legacy to an odd count), kudu-block's
      * power-of-two directory, the fixed k = 8, too few bits; 32-bit words checked. */
     probe_geom_t g;
@@ -607,6 +641,10 @@ static const golden_t goldens[] = {
     {"libbloom", 100003, 7, 10000, UINT64_C(0x5486a109d331ee94), 846},
     {"rust-bloomfilter", 4096, 7, 409, UINT64_C(0xea1ca3eef5b8a8b6), 810},
     {"rust-bloomfilter", 100003, 7, 10000, UINT64_C(0xbd4aecd65fb5360c), 852},
+    {"pybloom-live", 4096, 7, 409, UINT64_C(0xb9d283a54b5d064a), 825},
+    {"pybloom-live", 100003, 7, 10000, UINT64_C(0x8804cf7d943202f1), 825},
+    {"bloomfilter-js", 4096, 7, 409, UINT64_C(0x7da2e205b8b0fa27), 861},
+    {"bloomfilter-js", 100003, 7, 10000, UINT64_C(0x3389262606951bea), 850},
     {"redisbloom", 4096, 7, 409, UINT64_C(0x5d24d96a0269c6e7), 858},
     {"redisbloom", 100003, 7, 10000, UINT64_C(0x32db6b1aebd1e67e), 862},
 };
