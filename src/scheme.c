@@ -714,7 +714,9 @@ static double split_block_model(const probe_geom_t *g, uint64_t n)
  * where the arithmetic needs a shape: whole lines or blocks (m rounded down to them,
  * kept in g->blocks), an odd number of lines (rocksdb-legacy, rounded down), a
  * power-of-two directory (kudu-block, else SCHEME_ENOTPOW2), k = 8 (sbbf, kudu-block,
- * else SCHEME_EKFIXED) or an int-sized m (hadoop, else SCHEME_EMBIG). Positions are
+ * else SCHEME_EKFIXED) or an int-sized m (hadoop and commons-enhanced m < 2^31,
+ * bloomfilter-js m <= 2^31, else SCHEME_EMBIG); pybloom-live uses k slices as
+ * `partitioned` does. Positions are
  * always < m. None has a conditional form. */
 
 SCHEME_HOT uint32_t rotr32(uint32_t x, unsigned r) { return (x >> r) | (x << (32 - r)); }
