@@ -714,7 +714,9 @@ static double split_block_model(const probe_geom_t *g, uint64_t n)
  * where the arithmetic needs a shape: whole lines or blocks (m rounded down to them,
  * kept in g->blocks), an odd number of lines (rocksdb-legacy, rounded down), a
  * power-of-two directory (kudu-block, else SCHEME_ENOTPOW2), k = 8 (sbbf, kudu-block,
- * else SCHEME_EKFIXED) or an int-sized m (hadoop, else SCHEME_EMBIG). Positions are
+ * else SCHEME_EKFIXED) or an int-sized m (hadoop and commons-enhanced m < 2^31,
+ * bloomfilter-js m <= 2^31, else SCHEME_EMBIG); pybloom-live uses k slices as
+ * `partitioned` does. Positions are
  * always < m. None has a conditional form. */
 
 SCHEME_HOT uint32_t rotr32(uint32_t x, unsigned r) { return (x >> r) | (x << (32 - r)); }
@@ -1056,6 +1058,240 @@ static int words_any4(const probe_geom_t *g, const uint64_t *h)
     return SCHEME_OK;
 }
 
+/* Schemes whose library holds m in a Java int (or, for bloomfilter-js, a signed 32-bit
+ * shift): m up to limit, else SCHEME_EMBIG. */
+static int geom_int_m(uint64_t m, unsigned k, uint64_t limit, probe_geom_t *g)
+{
+    if (m > limit)
+        return SCHEME_EMBIG;
+    return geom_plain(m, k, 0, g);
+}
+
+/* ---- spark-v2: apache/spark common/sketch BloomFilterImplV2.java
+ * (scatterHashAndSetAllBits, scatterHashAndGetAllBits) at c06cb38c, the version built on
+ * BloomFilterBase and HiLoHash ----
+ * Two 32-bit words h1, h2 (Murmur3_x86_32 of the item, then seeded with h1: with an ideal
+ * hash, independent), read as Java ints. combinedHash = (long) h1 * Integer.MAX_VALUE
+ * (exact in i64: |h1| <= 2^31); for i = 0..k-1: combinedHash += h2 (sign-extended), and
+ * the position is combinedIndex % bitSize with combinedIndex = ~combinedHash if negative,
+ * else combinedHash. The running value stays within 2^62 + k 2^31: no i64 overflow.
+ * An earlier V2 (at 013bfe4f, the one the project's survey quotes) wrote the flip back
+ * into combinedHash; with h2 < 0 the probes then bounce between two values once the sum
+ * crosses 0. The version here is the later one (its refactoring follows the
+ * BloomFilterBase of 0314963e, and it is the arithmetic Comet ports as Spark 4.1's).
+ * (Spark's V1, BloomFilterImpl.java at 0314963e, is Guava's MITZ_32 loop exactly: it is
+ * guava32, not repeated here.) */
+#define spark_v2_draw guava32_draw
+SCHEME_HOT void spark_v2_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    (void)g;
+    it->x = (uint64_t)((int64_t)(int32_t)(uint32_t)h[0] * INT32_MAX);
+    it->y = (uint64_t)(int64_t)(int32_t)(uint32_t)h[1]; /* sign-extended */
+}
+SCHEME_HOT uint64_t spark_v2_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    it->x += it->y;
+    int64_t c = (int64_t)it->x;
+    return (uint64_t)(c < 0 ? ~c : c) % g->m; /* the flip is the index's only */
+}
+SCHEME_LOOPS(spark_v2)
+
+/* ---- cassandra: apache/cassandra src/java/org/apache/cassandra/utils/BloomFilter.java
+ * (indexes, setIndexes; current hash order) at 02c34893 ----
+ * Two 64-bit words hash[0], hash[1] (MurmurHash3 x64-128, seed 0); base = hash[1], inc =
+ * hash[0]; for i < k: position FBUtilities.abs(base % max) with base a Java long and
+ * Java's signed remainder (sign of the dividend), then base += inc (i64 wraparound).
+ * max = bitset.capacity() = m. So the position is |base rem m| where base is read as
+ * signed: index 0 has two preimages per residue class, others one of each sign. The
+ * older order (oldBfHashOrder, and Cassandra 1.x) swaps base and inc: the same
+ * distribution with the words relabelled. */
+#define cassandra_draw guava64_draw
+SCHEME_HOT void cassandra_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    (void)g;
+    it->x = h[1]; /* base = hash[1] */
+    it->y = h[0]; /* inc = hash[0] */
+}
+SCHEME_HOT uint64_t cassandra_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    int64_t v = (int64_t)it->x % (int64_t)g->m; /* C's % truncates as Java's does; m < 2^63 */
+    it->x += it->y;
+    return (uint64_t)(v < 0 ? -v : v);
+}
+SCHEME_LOOPS(cassandra)
+
+/* ---- commons-enhanced: apache/commons-collections src/main/java/org/apache/
+ * commons/collections4/bloomfilter/EnhancedDoubleHasher.java (indices().processIndices)
+ * and BitMaps.mod at cf36204c (4.6.1-SNAPSHOT) ----
+ * Two 64-bit words initial, increment, read as unsigned (BitMaps.mod is
+ * Long.remainderUnsigned): index = initial mod m, inc = increment mod m; emit index;
+ * for i = 1..k-1: index -= inc (+ m if negative), emit it; inc -= i (+ m if negative).
+ * So index_i = (h1 - i h2 + (i^3 - i)/6) mod m: enhanced double hashing stepping
+ * backwards. The k < bits branch only (k < m here). m is a Java int: m <= 2^31 - 1. */
+static int commons_enhanced_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
+{
+    (void)block;
+    return geom_int_m(m, k, INT32_MAX, g);
+}
+#define commons_enhanced_draw guava64_draw
+SCHEME_HOT void commons_enhanced_start(const probe_geom_t *g, const uint64_t *h,
+                                       probe_it_t *it)
+{
+    it->x = h[0] % g->m;
+    it->y = h[1] % g->m;
+    it->i = 0;
+}
+SCHEME_HOT uint64_t commons_enhanced_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    if (it->i > 0) {
+        it->x = it->x >= it->y ? it->x - it->y : it->x + g->m - it->y;
+        it->y = it->y >= it->i ? it->y - it->i : it->y + g->m - it->i;
+    }
+    it->i++;
+    return it->x;
+}
+SCHEME_LOOPS(commons_enhanced)
+
+/* ---- libbloom: jvirkki/libbloom bloom.c (bloom_check_add) at v2.0 (57b35ea2) ----
+ * Two 32-bit words a = murmurhash2(buf, len, 0x9747b28c), b = murmurhash2(buf, len, a)
+ * (unsigned int; with an ideal hash, independent); x = (a + b*i) % bits with i an
+ * unsigned long, so the sum is exact in 64 bits (no wrap) for i = 0..k-1. For m > 2^32
+ * probe 0 stays below 2^32. (v1.x computed it in unsigned int: (a + i*b) mod 2^32 mod
+ * m, i = 0..k-1, which is guava32u with h1 relabelled as h1 + h2: not repeated here.) */
+#define libbloom_draw guava32_draw
+#define libbloom_start double_start /* x = a, y = b */
+SCHEME_HOT uint64_t libbloom_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    uint64_t p = it->x % g->m;
+    it->x += it->y; /* a + i*b < (k + 1) 2^32: exact */
+    return p;
+}
+SCHEME_LOOPS(libbloom)
+
+/* ---- rust-bloomfilter: the Rust crate bloomfilter 3.0.1 (jedisct1/rust-bloom-filter at
+ * 1eb22d7a) src/lib.rs bloom_hash ----
+ * Two 64-bit words h0, h1 (two keyed SipHash-1-3); probe 0 is h0 % m, probe 1 is h1 % m,
+ * probe i >= 2 is ((h0 + i*h1) mod 2^64 % 0xFFFFFFFFFFFFFFC5) % m (the largest prime
+ * below 2^64: values from it to 2^64 - 1 fold onto 0..58). */
+#define RUST_BLOOM_PRIME UINT64_C(0xFFFFFFFFFFFFFFC5)
+#define rust_bloomfilter_draw guava64_draw
+SCHEME_HOT void rust_bloomfilter_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    (void)g;
+    it->x = h[0];
+    it->y = h[1];
+    it->z = h[0] + 2 * h[1]; /* h0 + i*h1 for i = 2, u64 */
+    it->i = 0;
+}
+SCHEME_HOT uint64_t rust_bloomfilter_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    unsigned i = it->i++;
+    if (i < 2)
+        return (i == 0 ? it->x : it->y) % g->m;
+    uint64_t p = it->z % RUST_BLOOM_PRIME % g->m;
+    it->z += it->y;
+    return p;
+}
+SCHEME_LOOPS(rust_bloomfilter)
+
+/* ---- pybloom-live: joseph-fox/python-bloomfilter pybloom_live/pybloom.py
+ * (make_hashfuncs, BloomFilter.add) at 4.0.0 (da1a8b3d) ----
+ * Partitioned: k slices of s = floor(m/k) bits (m used = k s, as `partitioned`). Slice j
+ * takes chunk j of the digest, an unsigned word of 16 bits if s < 2^15, 32 bits if
+ * s < 2^31, else 64 bits, and sets bit j s + (w_j mod s). With an ideal digest the
+ * chunks are k fresh uniform words of that width, drawn per probe (positions_drawn). */
+SCHEME_HOT uint64_t pybloom_word(const probe_geom_t *g, pcg32_t *r)
+{
+    if (g->w < (UINT64_C(1) << 15))
+        return pcg32_next(r) >> 16; /* 'H': 16 bits */
+    if (g->w < (UINT64_C(1) << 31))
+        return pcg32_next(r); /* 'I' */
+    return pcg32_next64(r); /* 'Q' */
+}
+#define pybloom_live_draw partitioned_draw
+#define pybloom_live_start partitioned_start
+SCHEME_HOT uint64_t pybloom_live_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    uint64_t p = it->x + pybloom_word(g, r) % g->w;
+    it->x += g->w;
+    return p;
+}
+SCHEME_LOOPS(pybloom_live)
+
+/* The chunk's range; 2^64 does not fit, so for 64-bit chunks the bound is 2^64 - 1. */
+static uint64_t pybloom_live_draw_bound(const probe_geom_t *g, unsigned i)
+{
+    (void)i;
+    if (g->w < (UINT64_C(1) << 15))
+        return UINT64_C(1) << 16;
+    if (g->w < (UINT64_C(1) << 31))
+        return UINT64_C(1) << 32;
+    return UINT64_MAX;
+}
+static void pybloom_live_positions_drawn(const probe_geom_t *g, const uint64_t *h,
+                                         const uint64_t *d, uint64_t *pos)
+{
+    (void)h;
+    for (unsigned i = 0; i < g->k; i++)
+        pos[i] = i * g->w + d[i] % g->w;
+}
+
+/* ---- bloomfilter-js: jasondavies/bloomfilter.js bloomfilter.js (locations) at 0.0.21
+ * (ad00141a) ----
+ * Two 32-bit words, the halves of its 64-bit FNV-1a variant, as signed 32-bit ints a, b
+ * ((v3 << 16) | v2 is an int32 in JS); a = a % m, + m if negative (JS % takes the
+ * dividend's sign), the same for b; r[0] = a; for i = 1..k-1: a = (a + b) % m, then
+ * b = (b + i) % m, r[i] = a. That is enhanced double hashing, (h1 + i h2 + (i^3 - i)/6)
+ * mod m, on h1 = a mod m, h2 = b mod m from signed 32-bit words. The library indexes its
+ * Int32Array with a signed shift (l >> 5), so positions past 2^31 are not stored: m <=
+ * 2^31 here, else SCHEME_EMBIG. */
+static int bloomfilter_js_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
+{
+    (void)block;
+    return geom_int_m(m, k, UINT64_C(1) << 31, g);
+}
+/* Math mod of a 32-bit word read as a signed int: x % m, + m if negative. */
+SCHEME_HOT uint64_t js_mod(uint64_t x, uint64_t m)
+{
+    int64_t v = (int64_t)(int32_t)(uint32_t)x % (int64_t)m;
+    return (uint64_t)(v < 0 ? v + (int64_t)m : v);
+}
+#define bloomfilter_js_draw guava32_draw
+SCHEME_HOT void bloomfilter_js_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    it->x = js_mod(h[0], g->m);
+    it->y = js_mod(h[1], g->m);
+    it->i = 0;
+}
+#define bloomfilter_js_next enhanced_next /* emit a; a += b; i++; b += i (mod m) */
+SCHEME_LOOPS(bloomfilter_js)
+
+/* ---- redisbloom: RedisBloom/RedisBloom deps/bloom/bloom.c (bloom_check_add64, the
+ * CHECK_ADD_FUNC(uint64_t, ...) loop) and src/rebloom.c at b28c2945; the generation
+ * since PR #155 (2019-12, BLOOM_OPT_FORCE64 | BLOOM_OPT_NOROUND) ----
+ * Two 64-bit words a = MurmurHash64A(item, 0xc6a4a7935bd1e995), b = MurmurHash64A(item,
+ * a) (with an ideal hash, independent); x_i = ((a + i*b) mod 2^64) mod bits, i =
+ * 0..k-1. Also Bendersky's Go filter (eliben/code-for-blog 2025/bloom/bloom.go at
+ * ec2c2dd5: (h1 + i*h2) % m in uint64, i = 0..k-1), which is this arithmetic exactly.
+ * The 2018-2019 generation (bits = 2^n2, (a + i b) mod 2^n2 in u64) is this scheme at a
+ * power-of-two m; the one before 2018-02 (u32 a, b, i: (a + i b) mod 2^32 mod 2^n2) is
+ * guava32u with h1 relabelled as h1 + h2, at a power-of-two m. */
+#define redisbloom_draw guava64_draw
+#define redisbloom_start double_start /* x = a, y = b */
+SCHEME_HOT uint64_t redisbloom_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    uint64_t p = it->x % g->m;
+    it->x += it->y; /* u64 wraparound */
+    return p;
+}
+SCHEME_LOOPS(redisbloom)
+
 /* ---- the table: adding a scheme is one entry here (plus its functions and tests) ---- */
 
 /* The functions SCHEME_LOOPS(id) generated: the loops alone, for schemes without hash
@@ -1180,6 +1416,42 @@ static const scheme_t schemes[] = {
                 "four 64-bit words",
      .nwords = 4, .geometry = geom_plain, .check_words = words_any4,
      SCHEME_FNS(bits_and_blooms)},
+    {.name = "spark-v2",
+     .summary = "Spark sketch BloomFilterImplV2: c = i64(h1)*(2^31-1); c += int32 h2, "
+                "(c < 0 ? ~c : c) % m; i = 0..k-1",
+     .nwords = 2, .geometry = geom_plain, .check_words = words2_32bit, SCHEME_FNS(spark_v2)},
+    {.name = "cassandra",
+     .summary = "Cassandra BloomFilter: c = h[1]; |c rem m| (Java long %, abs), c += h[0] "
+                "(u64)",
+     .nwords = 2, .geometry = geom_plain, .check_words = words_any, SCHEME_FNS(cassandra)},
+    {.name = "commons-enhanced",
+     .summary = "Commons Collections EnhancedDoubleHasher: (h1 - i*h2 + (i^3-i)/6) mod m from "
+                "unsigned u64 h1 mod m, h2 mod m; m < 2^31",
+     .nwords = 2, .geometry = commons_enhanced_geometry, .check_words = words_any,
+     SCHEME_FNS(commons_enhanced)},
+    {.name = "libbloom",
+     .summary = "libbloom 2.0: u32 a, b; (a + i*b) mod m, the sum exact in 64 bits, i = "
+                "0..k-1",
+     .nwords = 2, .geometry = geom_plain, .check_words = words2_32bit, SCHEME_FNS(libbloom)},
+    {.name = "rust-bloomfilter",
+     .summary = "Rust bloomfilter 3.0.1: h0 % m, h1 % m, then (h0 + i*h1) mod 2^64 mod "
+                "(2^64-59) mod m",
+     .nwords = 2, .geometry = geom_plain, .check_words = words_any,
+     SCHEME_FNS(rust_bloomfilter)},
+    {.name = "pybloom-live",
+     .summary = "pybloom-live: k slices of floor(m/k) bits, slice j at word_j mod s; words "
+                "u16 (s < 2^15), u32 (s < 2^31), else u64",
+     .geometry = partitioned_geometry, SCHEME_LOOP_FNS(pybloom_live),
+     .positions_drawn = pybloom_live_positions_drawn, .draw_bound = pybloom_live_draw_bound},
+    {.name = "bloomfilter-js",
+     .summary = "bloomfilter.js 0.0.21: enhanced double hashing on int32 a, b reduced mod m "
+                "(JS %, + m if < 0); m <= 2^31",
+     .nwords = 2, .geometry = bloomfilter_js_geometry, .check_words = words2_32bit,
+     SCHEME_FNS(bloomfilter_js)},
+    {.name = "redisbloom",
+     .summary = "RedisBloom (64-bit, since 2019-12): ((a + i*b) mod 2^64) mod m, u64 a, b, "
+                "i = 0..k-1 (also Bendersky's Go filter)",
+     .nwords = 2, .geometry = geom_plain, .check_words = words_any, SCHEME_FNS(redisbloom)},
 };
 
 _Static_assert(SCHEME_COND_NONE == 0, "a scheme without .cond must be lookups-only");
@@ -1210,7 +1482,7 @@ const char *scheme_strerror(int status)
                                "of bits";
     case SCHEME_EKFIXED: return "the library this scheme follows fixes k (k must be 8)";
     case SCHEME_EMBIG: return "more bits than the library this scheme follows can address "
-                              "(hadoop: m < 2^31)";
+                              "(hadoop, commons-enhanced: m < 2^31; bloomfilter-js: m <= 2^31)";
     default: return "unknown scheme error";
     }
 }

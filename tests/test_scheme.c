@@ -204,6 +204,97 @@ static void test_library_hand_cases(void)
     assert(hd->geometry(INT32_MAX, 5, 0, &hg) == SCHEME_OK && hg.m == INT32_MAX);
     assert(hd->draw_bound(&hg, 0) == UINT64_C(1) << 32);
 
+    /* spark-v2, m = 100, h1 = 1, h2 = 2: c = 1 * (2^31 - 1) = 2147483647; + 2 each probe:
+     * 2147483649 -> 49, 2147483651 -> 51, 2147483653 -> 53. */
+    expect_positions("spark-v2", 100, 3, 1, 2, 0, (const uint64_t[]){49, 51, 53});
+    /* The flip, on the index only: h1 = int -1, h2 = 1: c = -2147483647; + 1 =
+     * -2147483646, index ~c = 2147483645 -> 45; c = -2147483645 -> 2147483644 -> 44;
+     * -2147483644 -> 43 (the flip mirrors the progression). */
+    expect_positions("spark-v2", 100, 3, 4294967295u, 1, 0, (const uint64_t[]){45, 44, 43});
+    /* A negative stride from 0: h1 = 0, h2 = int -3: c = -3, -6, -9, -12, indexes ~c = 2, 5,
+     * 8, 11 (the earlier V2, flipping c itself, would bounce: 2, 0, 2, 0). */
+    expect_positions("spark-v2", 100, 4, 0, 4294967293u, 0, (const uint64_t[]){2, 5, 8, 11});
+
+    /* cassandra, m = 100, hash[0] = 7 (inc), hash[1] = 3 (base): 3, 10, 17. */
+    expect_positions("cassandra", 100, 3, 7, 3, 0, (const uint64_t[]){3, 10, 17});
+    /* Java's signed % and abs: base = 2^64 - 5 is the long -5; -5 % 100 = -5 -> 5; + 3 =
+     * -2 -> 2; + 3 = 1 -> 1. */
+    expect_positions("cassandra", 100, 3, 3, UINT64_MAX - 4, 0, (const uint64_t[]){5, 2, 1});
+    /* i64 wrap: base = 2^63 - 1 -> 9223372036854775807 % 100 = 7; + 1 wraps to -2^63:
+     * -9223372036854775808 % 100 = -8 -> 8; -9223372036854775807 -> 7. */
+    expect_positions("cassandra", 100, 3, 1, (UINT64_C(1) << 63) - 1, 0,
+                     (const uint64_t[]){7, 8, 7});
+
+    /* commons-enhanced, m = 100, h1 = 3, h2 = 7: index 3; - 7 = -4 + 100 = 96, inc 7 - 1 =
+     * 6; 96 - 6 = 90, inc 6 - 2 = 4; 90 - 4 = 86, inc 4 - 3 = 1; 86 - 1 = 85. Closed form
+     * 3 - 7i + (i^3 - i)/6: -4, -10, -14, -15 mod 100. */
+    expect_positions("commons-enhanced", 100, 5, 3, 7, 0, (const uint64_t[]){3, 96, 90, 86, 85});
+    /* Unsigned words: h1 = 2^64 - 1 mod 100 = 15 (Java's signed % would give -1), h2 = 2^63
+     * mod 100 = 8: 15; 15 - 8 = 7, inc 7; 7 - 7 = 0, inc 7 - 2 = 5; 0 - 5 + 100 = 95. */
+    expect_positions("commons-enhanced", 100, 4, UINT64_MAX, UINT64_C(1) << 63, 0,
+                     (const uint64_t[]){15, 7, 0, 95});
+    /* The increment wraps: h1 = 5, h2 = 0: 5; 5 - 0 = 5, inc 0 - 1 + 100 = 99; 5 - 99 + 100
+     * = 6 (closed form 5 - 0 + 1). */
+    expect_positions("commons-enhanced", 100, 3, 5, 0, 0, (const uint64_t[]){5, 5, 6});
+
+    /* libbloom (2.0), m = 1000, a = 5, b = 7: 5, 12, 19. */
+    expect_positions("libbloom", 1000, 3, 5, 7, 0, (const uint64_t[]){5, 12, 19});
+    /* No u32 wrap: a = b = 2^32 - 1: 4294967295 -> 295, 8589934590 -> 590, 12884901885 ->
+     * 885 (v1.x's u32 sum would wrap to 2^32 - 2, 2^32 - 3: 295, 294, 293). */
+    expect_positions("libbloom", 1000, 3, 4294967295u, 4294967295u, 0,
+                     (const uint64_t[]){295, 590, 885});
+
+    /* rust-bloomfilter, m = 1000, h0 = 5, h1 = 7: h0, h1, then h0 + 2 h1, h0 + 3 h1: 5, 7,
+     * 19, 26. */
+    expect_positions("rust-bloomfilter", 1000, 4, 5, 7, 0, (const uint64_t[]){5, 7, 19, 26});
+    /* The prime fold: h0 = P - 2 with P = 2^64 - 59 (= 18446744073709551555 -> 555), h1 =
+     * 1: probe 2 is P % P = 0, probe 3 is (P + 1) % P = 1. */
+    expect_positions("rust-bloomfilter", 1000, 4, UINT64_MAX - 60, 1, 0,
+                     (const uint64_t[]){555, 1, 0, 1});
+    /* The u64 wrap: h0 = 2^64 - 1 -> 615, h1 = 1; h0 + 2 wraps to 1, h0 + 3 to 2. */
+    expect_positions("rust-bloomfilter", 1000, 4, UINT64_MAX, 1, 0,
+                     (const uint64_t[]){615, 1, 1, 2});
+
+    /* redisbloom, m = 1000, a = 5, b = 7: 5, 12, 19. */
+    expect_positions("redisbloom", 1000, 3, 5, 7, 0, (const uint64_t[]){5, 12, 19});
+    /* u64 wrap, no mask: a = 2^64 - 1 -> 615 (guava64's mask would give 2^63 - 1 -> 807);
+     * a + b wraps to 0, then 1. */
+    expect_positions("redisbloom", 1000, 3, UINT64_MAX, 1, 0, (const uint64_t[]){615, 0, 1});
+
+    /* bloomfilter-js, m = 100, a = 3, b = 7: enhanced's 3, 10, 18, 28, 41, 58, 80, 108 -> 8. */
+    expect_positions("bloomfilter-js", 100, 8, 3, 7, 0,
+                     (const uint64_t[]){3, 10, 18, 28, 41, 58, 80, 8});
+    /* Signed words: a = int -1, -1 % 100 = -1, + 100 = 99; b = int -2 -> 98; r0 = 99; a =
+     * (99 + 98) % 100 = 97, b = 99; a = (97 + 99) % 100 = 96 (as unsigned words, a would
+     * start at 4294967295 % 100 = 95). */
+    expect_positions("bloomfilter-js", 100, 3, 4294967295u, 4294967294u, 0,
+                     (const uint64_t[]){99, 97, 96});
+
+    /* pybloom-live, m = 100, k = 4: slices of s = 25 bits, 16-bit words (s < 2^15); words
+     * 5, 65535, 30, 25: 0 + 5; 25 + 65535 % 25 (65535 = 25 * 2621 + 10) = 35; 50 + 5;
+     * 75 + 0. */
+    probe_geom_t pg;
+    uint64_t pp[4];
+    const scheme_t *pb = scheme_find("pybloom-live");
+    assert(pb->geometry(100, 4, 0, &pg) == SCHEME_OK && pg.m == 100 && pg.w == 25);
+    assert(pb->draw_bound(&pg, 0) == UINT64_C(1) << 16);
+    pb->positions_drawn(&pg, NULL, (const uint64_t[]){5, 65535, 30, 25}, pp);
+    assert(pp[0] == 5 && pp[1] == 35 && pp[2] == 55 && pp[3] == 75);
+    /* The word width follows the slice: 32 bits from s = 2^15, 64 bits from s = 2^31. */
+    assert(pb->geometry(UINT64_C(1) << 17, 4, 0, &pg) == SCHEME_OK &&
+           pb->draw_bound(&pg, 0) == UINT64_C(1) << 32);
+    assert(pb->geometry((UINT64_C(1) << 17) - 4, 4, 0, &pg) == SCHEME_OK && pg.w == 32767 &&
+           pb->draw_bound(&pg, 0) == UINT64_C(1) << 16);
+    assert(pb->geometry(UINT64_C(1) << 33, 4, 0, &pg) == SCHEME_OK &&
+           pb->draw_bound(&pg, 0) == UINT64_MAX);
+    /* Java-int and JS-shift limits on m. */
+    const scheme_t *ce = scheme_find("commons-enhanced"), *js = scheme_find("bloomfilter-js");
+    assert(ce->geometry(UINT64_C(1) << 31, 5, 0, &pg) == SCHEME_EMBIG);
+    assert(ce->geometry(INT32_MAX, 5, 0, &pg) == SCHEME_OK);
+    assert(js->geometry((UINT64_C(1) << 31) + 1, 5, 0, &pg) == SCHEME_EMBIG);
+    assert(js->geometry(UINT64_C(1) << 31, 5, 0, &pg) == SCHEME_OK);
+    assert(js->check_words(&pg, (const uint64_t[]){UINT64_C(1) << 32, 0}) == SCHEME_EWORD);
+
     /* Geometry: lines and blocks rounded down (rocksdb-legacy to an odd count), kudu-block's
      * power-of-two directory, the fixed k = 8, too few bits; 32-bit words checked. */
     probe_geom_t g;
@@ -540,6 +631,22 @@ static const golden_t goldens[] = {
     {"hadoop", 100003, 7, 10000, UINT64_C(0x4d0276d019c2168d), 813},
     {"bits-and-blooms", 4096, 7, 409, UINT64_C(0x9c44f882fd2e610e), 788},
     {"bits-and-blooms", 100003, 7, 10000, UINT64_C(0x9c6b11f3a646016f), 830},
+    {"spark-v2", 4096, 7, 409, UINT64_C(0x76987c1eb3cd6898), 787},
+    {"spark-v2", 100003, 7, 10000, UINT64_C(0x3ebf4459af51df89), 807},
+    {"cassandra", 4096, 7, 409, UINT64_C(0xf6fa7c0c06a27706), 854},
+    {"cassandra", 100003, 7, 10000, UINT64_C(0x896cf6c03a778a4d), 815},
+    {"commons-enhanced", 4096, 7, 409, UINT64_C(0x19abf5d56f453946), 773},
+    {"commons-enhanced", 100003, 7, 10000, UINT64_C(0xa5ba2337543a6b89), 814},
+    {"libbloom", 4096, 7, 409, UINT64_C(0xa507f064ef725a76), 896},
+    {"libbloom", 100003, 7, 10000, UINT64_C(0x5486a109d331ee94), 846},
+    {"rust-bloomfilter", 4096, 7, 409, UINT64_C(0xea1ca3eef5b8a8b6), 810},
+    {"rust-bloomfilter", 100003, 7, 10000, UINT64_C(0xbd4aecd65fb5360c), 852},
+    {"pybloom-live", 4096, 7, 409, UINT64_C(0xb9d283a54b5d064a), 825},
+    {"pybloom-live", 100003, 7, 10000, UINT64_C(0x8804cf7d943202f1), 825},
+    {"bloomfilter-js", 4096, 7, 409, UINT64_C(0x7da2e205b8b0fa27), 861},
+    {"bloomfilter-js", 100003, 7, 10000, UINT64_C(0x3389262606951bea), 850},
+    {"redisbloom", 4096, 7, 409, UINT64_C(0x5d24d96a0269c6e7), 858},
+    {"redisbloom", 100003, 7, 10000, UINT64_C(0x32db6b1aebd1e67e), 862},
 };
 
 static uint64_t fnv1a_words(const bits_t *b)
