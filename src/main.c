@@ -461,7 +461,7 @@ static int print_blocked_rates(uint64_t m, uint64_t n, unsigned k, uint64_t bloc
                    "words)\n", k, (unsigned long long)block);
             continue;
         }
-        double ex = schemes[j]->exact(&g, n), b = (double)g.m / (double)n;
+        double ex = schemes[j]->exact(&g, n);
         if (ex < 0)
             return die(1, "exact: %s: no exact rate for %llu keys in %llu blocks (the load "
                           "distribution is too wide to sum)", schemes[j]->name,
@@ -475,7 +475,7 @@ static int print_blocked_rates(uint64_t m, uint64_t n, unsigned k, uint64_t bloc
             double cl = schemes[j]->model_rocksdb(&g, n);
             printf("  CacheLocalFpRate %.6g   (RocksDB; %.4f of exact)\n", cl, cl / ex);
         } else {
-            double f = pow(-expm1(-(double)k / b), k);
+            double f = rate_formula(g.m, n, k); /* (1 - e^{-k/b})^k at b = m/n */
             printf("  sizing formula   %.6g   ((1 - e^{-k/b})^k, Parquet's; %.4f of exact)\n", f,
                    f / ex);
         }

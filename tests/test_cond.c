@@ -20,6 +20,7 @@
 #include "runner.h"
 #include "simulate.h"
 #include "stats.h"
+#include "test_util.h"
 
 /* Every query of the scheme's distribution, counted through its own positions(). */
 static double brute_force(const scheme_t *s, const probe_geom_t *g, const bits_t *b,
@@ -154,8 +155,7 @@ static exp_row_t make_row(const char *scheme, uint64_t m, double b, const est_op
                      .filters = 1000, .lookups_per_filter = 10000, .strides = 256};
     row.scheme = scheme_find(scheme);
     row.n = (uint64_t)floor((double)m / b + 0.5);
-    /* split-block's k must split its block: its k is 8, as Parquet's. */
-    unsigned k = strcmp(scheme, "split-block") ? experiment_k(K_OPTIMAL, 0, b) : 8;
+    unsigned k = test_k(row.scheme, m, experiment_k(K_OPTIMAL, 0, b));
     assert(row.scheme->geometry(m, k, 0, &row.geom) == SCHEME_OK);
     return row;
 }

@@ -18,6 +18,7 @@
 #include "runner.h"
 #include "simulate.h"
 #include "stats.h"
+#include "test_util.h"
 
 static exp_row_t make_row(const char *scheme, uint64_t m, double b, uint64_t F, uint64_t L)
 {
@@ -25,11 +26,7 @@ static exp_row_t make_row(const char *scheme, uint64_t m, double b, uint64_t F, 
                      .lookups_per_filter = L};
     row.scheme = scheme_find(scheme);
     row.n = (uint64_t)floor((double)m / b + 0.5);
-    /* split-block's k must split its block: its k is 8, as Parquet's; sbbf and kudu-block
-     * fix k = 8, as their libraries do. */
-    int k8 = !strcmp(scheme, "split-block") || !strcmp(scheme, "sbbf") ||
-             !strcmp(scheme, "kudu-block");
-    unsigned k = k8 ? 8 : experiment_k(K_OPTIMAL, 0, b);
+    unsigned k = test_k(row.scheme, m, experiment_k(K_OPTIMAL, 0, b));
     assert(row.scheme->geometry(m, k, 0, &row.geom) == SCHEME_OK);
     return row;
 }

@@ -8,17 +8,10 @@
 #include <string.h>
 
 #include "scheme.h"
+#include "test_util.h"
 
 __extension__ typedef unsigned __int128 u128;
 
-/* The k every loop over the table uses: 7 (11 in test_no_false_negatives), but 8 for
- * the schemes that need it (split-block splits its 256-bit block into 8 words; sbbf and
- * kudu-block fix k = 8 as their libraries do). */
-static int needs_k8(const char *name)
-{
-    return strcmp(name, "split-block") == 0 || strcmp(name, "sbbf") == 0 ||
-           strcmp(name, "kudu-block") == 0;
-}
 /* The second golden size: 100,003 bits, or 131,072 for the schemes that need a power
  * of two. */
 static int needs_pow2(const char *name)
@@ -432,7 +425,7 @@ static void test_no_false_negatives(void)
     for (size_t i = 0; i < scheme_count(); i++) {
         const scheme_t *s = scheme_at(i);
         probe_geom_t g;
-        assert(s->geometry(4096, needs_k8(s->name) ? 8 : 11, 0, &g) == SCHEME_OK);
+        assert(s->geometry(4096, test_k(s, 4096, 11), 0, &g) == SCHEME_OK);
         bits_t b;
         assert(bits_alloc(&b, g.m) == 0);
         pcg32_t r, replay;
@@ -546,7 +539,8 @@ static void test_big_variants(void)
     for (size_t i = 0; i < scheme_count(); i++) {
         const scheme_t *s = scheme_at(i);
         probe_geom_t g;
-        assert(s->geometry(UINT64_C(1) << 16, needs_k8(s->name) ? 8 : 7, 0, &g) == SCHEME_OK);
+        assert(s->geometry(UINT64_C(1) << 16, test_k(s, UINT64_C(1) << 16, 7), 0, &g) ==
+               SCHEME_OK);
         bits_t a, b;
         assert(bits_alloc(&a, g.m) == 0 && bits_alloc(&b, g.m) == 0);
         pcg32_t r1, r2;
@@ -681,7 +675,7 @@ static void test_golden_digests(void)
             uint64_t sizes[2] = {4096, needs_pow2(s->name) ? 131072 : 100003};
             for (int j = 0; j < 2; j++) {
                 uint64_t d, fp, n = sizes[j] / 10;
-                unsigned k = needs_k8(s->name) ? 8 : 7;
+                unsigned k = test_k(s, sizes[j], 7);
                 golden_run(s, sizes[j], k, n, &d, &fp);
                 printf("    {\"%s\", %llu, %u, %llu, UINT64_C(0x%016llx), %llu},\n", s->name,
                        (unsigned long long)sizes[j], k, (unsigned long long)n,
