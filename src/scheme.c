@@ -713,10 +713,10 @@ static double split_block_model(const probe_geom_t *g, uint64_t n)
  * m is the m given (the libraries' own sizing and rounding are not applied here), except
  * where the arithmetic needs a shape: whole lines or blocks (m rounded down to them,
  * kept in g->blocks), an odd number of lines (rocksdb-legacy, rounded down), a
- * power-of-two directory (kudu-block, else SCHEME_ENOTPOW2), k = 8 (sbbf, kudu-block,
- * else SCHEME_EKFIXED) or an int-sized m (hadoop and commons-enhanced m < 2^31,
- * bloomfilter-js m <= 2^31, else SCHEME_EMBIG); pybloom-live uses k slices as
- * `partitioned` does. Positions are
+ * power-of-two directory or bit count (kudu-block, redisbloom-u32, else
+ * SCHEME_ENOTPOW2), k = 8 (sbbf, kudu-block, else SCHEME_EKFIXED) or an int-sized m
+ * (hadoop and commons-enhanced m < 2^31, bloomfilter-js m <= 2^31, else SCHEME_EMBIG);
+ * pybloom-live uses k slices as `partitioned` does. Positions are
  * always < m. None has a conditional form. */
 
 SCHEME_HOT uint32_t rotr32(uint32_t x, unsigned r) { return (x >> r) | (x << (32 - r)); }
@@ -1280,7 +1280,7 @@ SCHEME_LOOPS(bloomfilter_js)
  * ec2c2dd5: (h1 + i*h2) % m in uint64, i = 0..k-1), which is this arithmetic exactly.
  * The 2018-2019 generation (bits = 2^n2, (a + i b) mod 2^n2 in u64) is this scheme at a
  * power-of-two m; the one before 2018-02 (u32 a, b, i: (a + i b) mod 2^32 mod 2^n2) is
- * guava32u with h1 relabelled as h1 + h2, at a power-of-two m. */
+ * redisbloom-u32 below. */
 #define redisbloom_draw guava64_draw
 #define redisbloom_start double_start /* x = a, y = b */
 SCHEME_HOT uint64_t redisbloom_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
@@ -1291,6 +1291,34 @@ SCHEME_HOT uint64_t redisbloom_next(const probe_geom_t *g, pcg32_t *r, probe_it_
     return p;
 }
 SCHEME_LOOPS(redisbloom)
+
+/* ---- redisbloom-u32: RedisBloom/RedisBloom contrib/bloom.c (CHECK_ADD_FUNC,
+ * bloom_check_add32, bloom_check_add64) and contrib/bloom.h (bloom_hashval) at v1.1.0
+ * (57a032dd, 2018-01-29); the same in v1.0.0 (9983a5db, 2017-09-14), until dc7d8095
+ * (2018-02-14, "Use 64 bit functions for rebloom by default", first released in v1.1.1)
+ * ----
+ * Two 32-bit words a = murmurhash2(item, 0x9747b28c), b = murmurhash2(item, a) (the
+ * fields of bloom_hashval are unsigned int; with an ideal hash, independent) and an
+ * unsigned int i, so a + i*b wraps mod 2^32 before the % (1 << n2) (uint32_t, n2 <= 31)
+ * or % (1LLU << n2) (uint64_t, n2 > 31): position ((a + i b) mod 2^32) mod 2^n2, i =
+ * 0..k-1. For m > 2^32 every position is below 2^32 (test_bit_set_bit took the position
+ * as an unsigned int as well). rebloom rounded bits up to 2^n2, so m must be a power of
+ * two (else SCHEME_ENOTPOW2). Relabelling h1 = a - b makes this guava32u's sequence
+ * (i = 1..k) at a power-of-two m. */
+static int redisbloom_u32_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
+{
+    return double_odd_geometry(m, k, block, g); /* m a power of two, k < m */
+}
+#define redisbloom_u32_draw guava32_draw       /* two 32-bit words */
+#define redisbloom_u32_start double_start      /* x = a, y = b */
+SCHEME_HOT uint64_t redisbloom_u32_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    uint64_t p = it->x & (g->m - 1); /* mod 2^n2; x < 2^32, so past 2^32 it is x itself */
+    it->x = (uint32_t)(it->x + it->y); /* a + i*b in unsigned int */
+    return p;
+}
+SCHEME_LOOPS(redisbloom_u32)
 
 /* ---- the table: adding a scheme is one entry here (plus its functions and tests) ---- */
 
@@ -1452,6 +1480,11 @@ static const scheme_t schemes[] = {
      .summary = "RedisBloom (64-bit, since 2019-12): ((a + i*b) mod 2^64) mod m, u64 a, b, "
                 "i = 0..k-1 (also Bendersky's Go filter)",
      .nwords = 2, .geometry = geom_plain, .check_words = words_any, SCHEME_FNS(redisbloom)},
+    {.name = "redisbloom-u32",
+     .summary = "RedisBloom before 2018-02 (v1.0-1.1.0): u32 a, b, i; ((a + i*b) mod 2^32) mod "
+                "m, m a power of two; i = 0..k-1",
+     .nwords = 2, .geometry = redisbloom_u32_geometry, .check_words = words2_32bit,
+     SCHEME_FNS(redisbloom_u32)},
 };
 
 _Static_assert(SCHEME_COND_NONE == 0, "a scheme without .cond must be lookups-only");

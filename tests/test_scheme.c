@@ -16,7 +16,8 @@ __extension__ typedef unsigned __int128 u128;
  * of two. */
 static int needs_pow2(const char *name)
 {
-    return strcmp(name, "double-odd") == 0 || strcmp(name, "kudu-block") == 0;
+    return strcmp(name, "double-odd") == 0 || strcmp(name, "kudu-block") == 0 ||
+           strcmp(name, "redisbloom-u32") == 0;
 }
 
 static void expect_positions(const char *name, uint64_t m, unsigned k, uint64_t h1,
@@ -263,6 +264,16 @@ static void test_library_hand_cases(void)
     expect_positions("bloomfilter-js", 100, 3, 4294967295u, 4294967294u, 0,
                      (const uint64_t[]){99, 97, 96});
 
+    /* redisbloom-u32, m = 4096, a = 5, b = 7: 5, 12, 19. */
+    expect_positions("redisbloom-u32", 4096, 3, 5, 7, 0, (const uint64_t[]){5, 12, 19});
+    /* The u32 wrap before the mod, seen past 2^32: m = 2^33, a = 2^32 - 1, b = 1: a + b
+     * wraps to 0, then 1 (libbloom's exact sums would give 2^32, 2^32 + 1). */
+    expect_positions("redisbloom-u32", UINT64_C(1) << 33, 3, 4294967295u, 1, 0,
+                     (const uint64_t[]){4294967295u, 0, 1});
+    /* Below 2^32 the mod 2^n2 hides the wrap: m = 1024, a = 2^32 - 1, b = 2: 1023, then
+     * 1, 3 (4294967297 and 4294967299 mod 1024 alike). */
+    expect_positions("redisbloom-u32", 1024, 3, 4294967295u, 2, 0, (const uint64_t[]){1023, 1, 3});
+
     /* pybloom-live, m = 100, k = 4: slices of s = 25 bits, 16-bit words (s < 2^15); words
      * 5, 65535, 30, 25: 0 + 5; 25 + 65535 % 25 (65535 = 25 * 2621 + 10) = 35; 50 + 5;
      * 75 + 0. */
@@ -287,6 +298,13 @@ static void test_library_hand_cases(void)
     assert(js->geometry((UINT64_C(1) << 31) + 1, 5, 0, &pg) == SCHEME_EMBIG);
     assert(js->geometry(UINT64_C(1) << 31, 5, 0, &pg) == SCHEME_OK);
     assert(js->check_words(&pg, (const uint64_t[]){UINT64_C(1) << 32, 0}) == SCHEME_EWORD);
+    /* RedisBloom before 2018-02 rounds to a power of two. */
+    const scheme_t *ru = scheme_find("redisbloom-u32");
+    assert(ru->geometry(100003, 5, 0, &pg) == SCHEME_ENOTPOW2);
+    assert(ru->geometry(1, 0, 0, &pg) == SCHEME_ENOTPOW2);
+    assert(ru->geometry(4, 4, 0, &pg) == SCHEME_EKBIG);
+    assert(ru->geometry(UINT64_C(1) << 40, 5, 0, &pg) == SCHEME_OK && pg.m == UINT64_C(1) << 40);
+    assert(ru->check_words(&pg, (const uint64_t[]){UINT64_C(1) << 32, 0}) == SCHEME_EWORD);
 
     /* Geometry: lines and blocks rounded down (rocksdb-legacy to an odd count), kudu-block's
      * power-of-two directory, the fixed k = 8, too few bits; 32-bit words checked. */
@@ -499,6 +517,31 @@ static void test_guava_reach_and_hash32(void)
     printf("hash32: equal words, equal positions; different words, different positions\n");
 }
 
+/* RedisBloom before 2018-02 wraps its sum at 2^32: past 2^32 bits it never reaches the
+ * upper bits, while it reaches past 2^31. Positions only, no array. */
+static void test_reach_below_2_32(void)
+{
+    const char *names[1] = {"redisbloom-u32"};
+    const uint64_t sizes[1] = {UINT64_C(1) << 34};
+    pcg32_t r;
+    pcg32_seed(&r, 4, 4);
+    for (int j = 0; j < 1; j++) {
+        const scheme_t *s = scheme_find(names[j]);
+        probe_geom_t g;
+        uint64_t top = 0, pos[8];
+        assert(s->geometry(sizes[j], 7, 0, &g) == SCHEME_OK);
+        for (int t = 0; t < 20000; t++) {
+            uint64_t h[2] = {pcg32_next(&r), pcg32_next(&r)};
+            s->positions(&g, h, pos);
+            for (int i = 0; i < 7; i++)
+                top = pos[i] > top ? pos[i] : top;
+        }
+        printf("%-12s largest index at m = %llu: %llu (< 2^32)\n", names[j],
+               (unsigned long long)sizes[j], (unsigned long long)top);
+        assert(top < (UINT64_C(1) << 32) && top >= (UINT64_C(1) << 31));
+    }
+}
+
 /* Sizes past 2^32 bits: a 5*2^30-bit (640 MiB) filter built with a few thousand keys and
  * queried. Every inserted key is found, and positions past 2^32 are set, so 64-bit
  * positions work end to end (bit array, bounded draws, scheme arithmetic). */
@@ -570,7 +613,10 @@ static void test_big_variants(void)
  * must split its 256-bit block). blocked and split-block were added (issue 11) after
  * the others were pinned and recorded the same way, and so were the library schemes
  * (issue 12, leveldb onwards; sbbf and kudu-block at k = 8, kudu-block at 131,072 bits,
- * rocksdb-legacy at its odd number of 512-bit lines: 3,584 and 99,840 bits). */
+ * rocksdb-legacy at its odd number of 512-bit lines: 3,584 and 99,840 bits), and later
+ * redisbloom-u32 (at 131,072 bits: it needs a power of two). At 4,096 bits
+ * redisbloom-u32 pins the same line as libbloom: both are (a + i*b) mod m on two 32-bit
+ * words, and 2^32 (its wrap) is 0 mod 4096. */
 typedef struct golden {
     const char *name;
     uint64_t m;
@@ -641,6 +687,8 @@ static const golden_t goldens[] = {
     {"bloomfilter-js", 100003, 7, 10000, UINT64_C(0x3389262606951bea), 850},
     {"redisbloom", 4096, 7, 409, UINT64_C(0x5d24d96a0269c6e7), 858},
     {"redisbloom", 100003, 7, 10000, UINT64_C(0x32db6b1aebd1e67e), 862},
+    {"redisbloom-u32", 4096, 7, 409, UINT64_C(0xa507f064ef725a76), 896},
+    {"redisbloom-u32", 131072, 7, 13107, UINT64_C(0xa4c305d76ec7d70e), 828},
 };
 
 static uint64_t fnv1a_words(const bits_t *b)
@@ -710,6 +758,7 @@ int main(void)
     test_library_hand_cases();
     test_past_2_32();
     test_guava_reach_and_hash32();
+    test_reach_below_2_32();
     test_closed_forms();
     test_geometry();
     test_blocked();
