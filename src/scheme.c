@@ -714,9 +714,10 @@ static double split_block_model(const probe_geom_t *g, uint64_t n)
  * where the arithmetic needs a shape: whole lines or blocks (m rounded down to them,
  * kept in g->blocks), an odd number of lines (rocksdb-legacy, rounded down), a
  * power-of-two directory or bit count (kudu-block, redisbloom-u32, else
- * SCHEME_ENOTPOW2), k = 8 (sbbf, kudu-block, else SCHEME_EKFIXED) or an int-sized m
- * (hadoop and commons-enhanced m < 2^31, bloomfilter-js m <= 2^31, else SCHEME_EMBIG);
- * pybloom-live uses k slices as `partitioned` does. Positions are
+ * SCHEME_ENOTPOW2), k = 8 (sbbf, kudu-block, else SCHEME_EKFIXED) or an m the library's
+ * numbers hold (hadoop and commons-enhanced m < 2^31, bloomfilter-js m <= 2^31, the
+ * older bloomfilter-js-0.0.1x m <= 2^52, else SCHEME_EMBIG); pybloom-live uses k slices
+ * as `partitioned` does. Positions are
  * always < m. None has a conditional form. */
 
 SCHEME_HOT uint32_t rotr32(uint32_t x, unsigned r) { return (x >> r) | (x << (32 - r)); }
@@ -1320,6 +1321,70 @@ SCHEME_HOT uint64_t redisbloom_u32_next(const probe_geom_t *g, pcg32_t *r, probe
 }
 SCHEME_LOOPS(redisbloom_u32)
 
+/* ---- bloomfilter-js-0.0.17 and bloomfilter-js-0.0.16: jasondavies/bloomfilter.js
+ * bloomfilter.js (locations, fnv_1a, fnv_1a_b, fnv_multiply, fnv_mix) at 0.0.17
+ * (ea32aabe, 2018-04-19; unchanged in 0.0.18, 649e43e6, until 0.0.19 of 2024-12-18) and
+ * at 0.0.16 (27b1760b, 2015-06-04) ----
+ * a = fnv_1a(v) and b are signed 32-bit ints (fnv_mix returns a & 0xffffffff, an int32
+ * in JS); x = a % m; for i < k: r[i] = x < 0 ? x + m : x; x = (x + b) % m. JS % takes
+ * the dividend's sign and the Number sums are exact, so r[i] = (a + i b) mod m with a, b
+ * signed. r is a typed array sized for m (Uint8/16/32Array; Uint32Array past 2^32, as
+ * kbytes is then 8), so past m = 2^32 the position is stored mod 2^32 and the bits above
+ * are never reached. add and test index with Math.floor(l / 32), not a shift, so there
+ * is no 2^31 limit as in 0.0.21; m <= 2^52 here (SCHEME_EMBIG beyond), where x + b is
+ * still an exact Number. Engine limits on typed-array lengths are not modelled.
+ * 0.0.17-0.0.18: b = fnv_1a(v, 1576284489), a second seeded hash: two independent words.
+ * <= 0.0.16: b = fnv_1a_b(a) = fnv_mix(fnv_multiply(a)), a fixed function of a: one
+ * 32-bit word per key. 0.0.16's fnv_mix shifts right logically (>>>); 0.0.15 and before
+ * used >> (sign-propagating), a different mix not modelled here. */
+static int bloomfilter_js_17_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
+{
+    (void)block;
+    return geom_int_m(m, k, UINT64_C(1) << 52, g);
+}
+/* 0.0.16's fnv_1a_b on the bits of a: fnv_multiply is a * 16777619 mod 2^32 (a + (a << 1)
+ * + (a << 4) + (a << 7) + (a << 8) + (a << 24)); fnv_mix's +=, ^= >>> and final & are all
+ * mod 2^32 in JS, so u32 arithmetic gives the same bits. */
+SCHEME_HOT uint32_t bloomfilter_js_fnv_1a_b(uint32_t a)
+{
+    a *= UINT32_C(16777619);
+    a += a << 13;
+    a ^= a >> 7;
+    a += a << 3;
+    a ^= a >> 17;
+    a += a << 5;
+    return a;
+}
+/* x = a % m (C's % truncates as JS's does), y = b, both from int32 bits. */
+SCHEME_HOT void bloomfilter_js_loop_start(const probe_geom_t *g, uint32_t a, uint32_t b,
+                                          probe_it_t *it)
+{
+    it->x = (uint64_t)((int64_t)(int32_t)a % (int64_t)g->m);
+    it->y = (uint64_t)(int64_t)(int32_t)b;
+}
+SCHEME_HOT uint64_t bloomfilter_js_17_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    int64_t x = (int64_t)it->x, m = (int64_t)g->m;
+    uint64_t p = (uint64_t)(x < 0 ? x + m : x);
+    it->x = (uint64_t)((x + (int64_t)it->y) % m); /* |x + b| < m + 2^31: no overflow */
+    return (uint32_t)p; /* the Uint32Array store; p < m, so a no-op up to m = 2^32 */
+}
+#define bloomfilter_js_17_draw guava32_draw /* two 32-bit words */
+SCHEME_HOT void bloomfilter_js_17_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    bloomfilter_js_loop_start(g, (uint32_t)h[0], (uint32_t)h[1], it);
+}
+SCHEME_LOOPS(bloomfilter_js_17)
+
+#define bloomfilter_js_16_draw leveldb_draw /* one 32-bit word */
+SCHEME_HOT void bloomfilter_js_16_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    bloomfilter_js_loop_start(g, (uint32_t)h[0], bloomfilter_js_fnv_1a_b((uint32_t)h[0]), it);
+}
+#define bloomfilter_js_16_next bloomfilter_js_17_next
+SCHEME_LOOPS(bloomfilter_js_16)
+
 /* ---- the table: adding a scheme is one entry here (plus its functions and tests) ---- */
 
 /* The functions SCHEME_LOOPS(id) generated: the loops alone, for schemes without hash
@@ -1485,6 +1550,16 @@ static const scheme_t schemes[] = {
                 "m, m a power of two; i = 0..k-1",
      .nwords = 2, .geometry = redisbloom_u32_geometry, .check_words = words2_32bit,
      SCHEME_FNS(redisbloom_u32)},
+    {.name = "bloomfilter-js-0.0.17",
+     .summary = "bloomfilter.js 0.0.17-0.0.18: int32 a, b; (a + i*b) mod m (JS %, + m if < 0), "
+                "stored mod 2^32; i = 0..k-1",
+     .nwords = 2, .geometry = bloomfilter_js_17_geometry, .check_words = words2_32bit,
+     SCHEME_FNS(bloomfilter_js_17)},
+    {.name = "bloomfilter-js-0.0.16",
+     .summary = "bloomfilter.js <= 0.0.16: as bloomfilter-js-0.0.17 with b = fnv_1a_b(a): one "
+                "32-bit word per key",
+     .nwords = 1, .geometry = bloomfilter_js_17_geometry, .check_words = words1_32bit,
+     SCHEME_FNS(bloomfilter_js_16)},
 };
 
 _Static_assert(SCHEME_COND_NONE == 0, "a scheme without .cond must be lookups-only");
@@ -1515,7 +1590,8 @@ const char *scheme_strerror(int status)
                                "of bits";
     case SCHEME_EKFIXED: return "the library this scheme follows fixes k (k must be 8)";
     case SCHEME_EMBIG: return "more bits than the library this scheme follows can address "
-                              "(hadoop, commons-enhanced: m < 2^31; bloomfilter-js: m <= 2^31)";
+                              "(hadoop, commons-enhanced: m < 2^31; bloomfilter-js: m <= 2^31; "
+                              "bloomfilter-js-0.0.1x: m <= 2^52)";
     default: return "unknown scheme error";
     }
 }

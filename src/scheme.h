@@ -41,7 +41,9 @@ enum {
     SCHEME_EBLOCK,   /* block size not a power of two from 64 to 4096, or past m */
     SCHEME_ESPLIT,   /* split-block: k does not split the block into power-of-two words */
     SCHEME_EKFIXED,  /* the library fixes k (sbbf, kudu-block: 8) and k differs */
-    SCHEME_EMBIG     /* m past what the library's integer types address (hadoop, commons-enhanced, bloomfilter-js: 2^31) */
+    SCHEME_EMBIG     /* m past what the library's integer types address (hadoop,
+                      * commons-enhanced, bloomfilter-js: 2^31; bloomfilter-js-0.0.1x:
+                      * 2^52, where its Number sums stop being exact) */
 };
 
 /* The most hash words a scheme may draw per key (bits-and-blooms draws four). Word

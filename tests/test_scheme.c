@@ -274,6 +274,52 @@ static void test_library_hand_cases(void)
      * 1, 3 (4294967297 and 4294967299 mod 1024 alike). */
     expect_positions("redisbloom-u32", 1024, 3, 4294967295u, 2, 0, (const uint64_t[]){1023, 1, 3});
 
+    /* bloomfilter-js-0.0.17, m = 100, a = 5, b = int -7: the running x keeps JS %'s sign:
+     * x = 5 -> 5; x = -2 -> -2 + 100 = 98; x = -9 -> 91. */
+    expect_positions("bloomfilter-js-0.0.17", 100, 3, 5, 4294967289u, 0,
+                     (const uint64_t[]){5, 98, 91});
+    /* a = int -1, b = int -2: -1 -> 99, -3 -> 97, -5 -> 95 (bloomfilter-js, 0.0.21's
+     * enhanced loop, gives 99, 97, 96). */
+    expect_positions("bloomfilter-js-0.0.17", 100, 3, 4294967295u, 4294967294u, 0,
+                     (const uint64_t[]){99, 97, 95});
+    /* The key "a" in a 128-bit filter, as the library computes it: a = fnv_1a("a") =
+     * -649420593, b = fnv_1a("a", 1576284489) = 1477868974 (node, the library's own
+     * bloomfilter.js at 0.0.17). -649420593 % 128 = -49 (649420593 = 128 * 5073598 + 49)
+     * -> 79; b = 128 * 11545851 + 46, so x = -49 + b = 1477868925 -> % 128 = 125; 125 + 46
+     * = 171 -> 43; 43 + 46 -> 89. locations("a") printed 79, 125, 43, 89. */
+    expect_positions("bloomfilter-js-0.0.17", 128, 4, 4294967296u - 649420593u, 1477868974u,
+                     0, (const uint64_t[]){79, 125, 43, 89});
+    /* Past 2^32 the Uint32Array keeps the position mod 2^32: m = 3 * 2^31, a = int -1,
+     * b = 1: -1 -> m - 1 = 6442450943, stored as 2147483647; then 0, 1. */
+    expect_positions("bloomfilter-js-0.0.17", UINT64_C(3) << 31, 3, 4294967295u, 1, 0,
+                     (const uint64_t[]){2147483647u, 0, 1});
+
+    /* bloomfilter-js-0.0.16: b = fnv_1a_b(a) = fnv_mix(a * 16777619 mod 2^32). At m = 2^32,
+     * with k = 2, positions are u32(a) and u32(a + b), so they pin fnv_1a_b. Worked
+     * through fnv_mix (a += a << 13; a ^= a >>> 7; a += a << 3; a ^= a >>> 17; a += a << 5;
+     * mod 2^32), and confirmed with the library's exported fnv_1a_b at 0.0.16 under node:
+     *   a = 0: every step keeps 0, b = 0: both probes at 0.
+     *   a = 1: 0x01000193; + << 13 = 0x01326193; ^ >>> 7 = 0x01300550; + << 3 = 0x0ab02fd0;
+     *          ^ >>> 17 = 0x0ab02a88; + << 5 = 0x60b57b88 = 1622506376: 1, 1622506377.
+     *   a = 2^31 (int -2^31): a * 16777619 = 2^31 (mod 2^32, the factor odd); + << 13
+     *          keeps 0x80000000; ^ >>> 7 = 0x81000000; + << 3 = 0x89000000; ^ >>> 17 =
+     *          0x89004480; + (0x89004480 << 5 = 0x20089000) = 0xa908d480, int -1459039104:
+     *          x = -2^31 -> 2147483648; -2^31 - 1459039104 = -3606522752 -> 688444544.
+     *   a = 2^32 - 1 (int -1): b = 0x0ebac3a1 = 247120801: 4294967295, 247120800. */
+    expect_positions("bloomfilter-js-0.0.16", UINT64_C(1) << 32, 2, 0, 0, 0,
+                     (const uint64_t[]){0, 0});
+    expect_positions("bloomfilter-js-0.0.16", UINT64_C(1) << 32, 2, 1, 0, 0,
+                     (const uint64_t[]){1, 1622506377u});
+    expect_positions("bloomfilter-js-0.0.16", UINT64_C(1) << 32, 2, 2147483648u, 0, 0,
+                     (const uint64_t[]){2147483648u, 688444544u});
+    expect_positions("bloomfilter-js-0.0.16", UINT64_C(1) << 32, 2, 4294967295u, 0, 0,
+                     (const uint64_t[]){4294967295u, 247120800u});
+    /* The key "a" at 128 bits: a = -649420593 (-49 mod 128 -> 79), b = fnv_1a_b(a) =
+     * -1053840833 = -(128 * 8233131 + 65), so the stride is -65 = 63 mod 128: 79, 142 ->
+     * 14, 77, 140 -> 12, which is what the library's locations("a") printed. */
+    expect_positions("bloomfilter-js-0.0.16", 128, 4, 4294967296u - 649420593u, 0, 0,
+                     (const uint64_t[]){79, 14, 77, 12});
+
     /* pybloom-live, m = 100, k = 4: slices of s = 25 bits, 16-bit words (s < 2^15); words
      * 5, 65535, 30, 25: 0 + 5; 25 + 65535 % 25 (65535 = 25 * 2621 + 10) = 35; 50 + 5;
      * 75 + 0. */
@@ -298,8 +344,18 @@ static void test_library_hand_cases(void)
     assert(js->geometry((UINT64_C(1) << 31) + 1, 5, 0, &pg) == SCHEME_EMBIG);
     assert(js->geometry(UINT64_C(1) << 31, 5, 0, &pg) == SCHEME_OK);
     assert(js->check_words(&pg, (const uint64_t[]){UINT64_C(1) << 32, 0}) == SCHEME_EWORD);
-    /* RedisBloom before 2018-02 rounds to a power of two. */
-    const scheme_t *ru = scheme_find("redisbloom-u32");
+    /* The older bloom.js indexes with Math.floor, not a shift: no 2^31 limit; Numbers
+     * stay exact to 2^52. RedisBloom before 2018-02 rounds to a power of two. */
+    const scheme_t *j17 = scheme_find("bloomfilter-js-0.0.17"),
+                   *j16 = scheme_find("bloomfilter-js-0.0.16"),
+                   *ru = scheme_find("redisbloom-u32");
+    assert(j17->geometry((UINT64_C(1) << 31) + 1, 5, 0, &pg) == SCHEME_OK);
+    assert(j17->geometry(UINT64_C(1) << 52, 5, 0, &pg) == SCHEME_OK);
+    assert(j17->geometry((UINT64_C(1) << 52) + 1, 5, 0, &pg) == SCHEME_EMBIG);
+    assert(j16->geometry((UINT64_C(1) << 52) + 1, 5, 0, &pg) == SCHEME_EMBIG);
+    assert(j17->check_words(&pg, (const uint64_t[]){0, UINT64_C(1) << 32}) == SCHEME_EWORD);
+    assert(j16->geometry(4096, 5, 0, &pg) == SCHEME_OK);
+    assert(j16->check_words(&pg, (const uint64_t[]){UINT64_C(1) << 32}) == SCHEME_EWORD);
     assert(ru->geometry(100003, 5, 0, &pg) == SCHEME_ENOTPOW2);
     assert(ru->geometry(1, 0, 0, &pg) == SCHEME_ENOTPOW2);
     assert(ru->geometry(4, 4, 0, &pg) == SCHEME_EKBIG);
@@ -517,15 +573,16 @@ static void test_guava_reach_and_hash32(void)
     printf("hash32: equal words, equal positions; different words, different positions\n");
 }
 
-/* RedisBloom before 2018-02 wraps its sum at 2^32: past 2^32 bits it never reaches the
- * upper bits, while it reaches past 2^31. Positions only, no array. */
+/* RedisBloom before 2018-02 wraps its sum at 2^32 and the older bloomfilter.js stores
+ * positions in a Uint32Array: past 2^32 bits neither reaches the upper bits, while
+ * both reach past 2^31 (which 0.0.21's signed shift forbids). Positions only, no array. */
 static void test_reach_below_2_32(void)
 {
-    const char *names[1] = {"redisbloom-u32"};
-    const uint64_t sizes[1] = {UINT64_C(1) << 34};
+    const char *names[3] = {"redisbloom-u32", "bloomfilter-js-0.0.17", "bloomfilter-js-0.0.16"};
+    const uint64_t sizes[3] = {UINT64_C(1) << 34, UINT64_C(3) << 31, UINT64_C(3) << 31};
     pcg32_t r;
     pcg32_seed(&r, 4, 4);
-    for (int j = 0; j < 1; j++) {
+    for (int j = 0; j < 3; j++) {
         const scheme_t *s = scheme_find(names[j]);
         probe_geom_t g;
         uint64_t top = 0, pos[8];
@@ -614,9 +671,10 @@ static void test_big_variants(void)
  * the others were pinned and recorded the same way, and so were the library schemes
  * (issue 12, leveldb onwards; sbbf and kudu-block at k = 8, kudu-block at 131,072 bits,
  * rocksdb-legacy at its odd number of 512-bit lines: 3,584 and 99,840 bits), and later
- * redisbloom-u32 (at 131,072 bits: it needs a power of two). At 4,096 bits
- * redisbloom-u32 pins the same line as libbloom: both are (a + i*b) mod m on two 32-bit
- * words, and 2^32 (its wrap) is 0 mod 4096. */
+ * redisbloom-u32 (at 131,072 bits: it needs a power of two) and the two older
+ * bloomfilter.js schemes. At 4,096 bits redisbloom-u32 and bloomfilter-js-0.0.17 pin the
+ * same line as libbloom: all three are (a + i*b) mod m on two 32-bit words, and 2^32
+ * (their wrap, or the sign) is 0 mod 4096. */
 typedef struct golden {
     const char *name;
     uint64_t m;
@@ -689,6 +747,10 @@ static const golden_t goldens[] = {
     {"redisbloom", 100003, 7, 10000, UINT64_C(0x32db6b1aebd1e67e), 862},
     {"redisbloom-u32", 4096, 7, 409, UINT64_C(0xa507f064ef725a76), 896},
     {"redisbloom-u32", 131072, 7, 13107, UINT64_C(0xa4c305d76ec7d70e), 828},
+    {"bloomfilter-js-0.0.17", 4096, 7, 409, UINT64_C(0xa507f064ef725a76), 896},
+    {"bloomfilter-js-0.0.17", 100003, 7, 10000, UINT64_C(0x3c8e10e137d2247a), 824},
+    {"bloomfilter-js-0.0.16", 4096, 7, 409, UINT64_C(0x1b45885d761b4cad), 904},
+    {"bloomfilter-js-0.0.16", 100003, 7, 10000, UINT64_C(0x90c25c9e75fb0941), 799},
 };
 
 static uint64_t fnv1a_words(const bits_t *b)
