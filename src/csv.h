@@ -94,7 +94,11 @@
     X(COUNT, block_bits, "block_bits", "blocked schemes: bits per block `B`; empty "        \
       "elsewhere")                                                                        \
     X(REAL, model_rocksdb, "model_rocksdb", "`blocked`: RocksDB's CacheLocalFpRate, the "   \
-      "approximation RocksDB uses for its cache-local filters; empty elsewhere")
+      "approximation RocksDB uses for its cache-local filters; empty elsewhere")          \
+    X(TEXT, sizing, "sizing", "designs and stacks: the sizing rule (`bloomsim size "       \
+      "--help`)")                                                                         \
+    X(TEXT, library, "library", "sweeps of libraries: the library (`bloomsim audit "       \
+      "--list`), whose scheme and sizing rule the row's are")
 
 typedef enum { CSV_TEXT, CSV_COUNT, CSV_REAL, CSV_SECONDS } csv_kind_t;
 

@@ -56,10 +56,12 @@ static const exp_field_t fields[] = {
      .sweeps = SW_PLAIN, .excludes = EXP_KEY_BIT(F_BPK), SWEEP_AT(keys),
      .min = 1, .max = UINT64_MAX, .must = "a whole number >= 1"},
     {.key = F_K, .name = "k", .type = FT_K_RULE, SWEEP_KEY, .sweeps = SW_PLAIN | SW_DESIGN,
+     .excludes = EXP_KEY_BIT(F_LIBRARIES),
      SWEEP_AT(k_rule), .offset2 = offsetof(sweep_t, k),
      .min = 1, .max = 1000, .must = "optimal, ceil or a whole number from 1 to 1000"},
     {.key = F_SCHEMES, .name = "schemes", .type = FT_SCHEMES, SWEEP_KEY,
-     .sweeps = SW_PLAIN | SW_DESIGN, SWEEP_AT(schemes), .offset2 = offsetof(sweep_t, nschemes)},
+     .sweeps = SW_PLAIN | SW_DESIGN, .excludes = EXP_KEY_BIT(F_LIBRARIES), SWEEP_AT(schemes),
+     .offset2 = offsetof(sweep_t, nschemes)},
     {.key = F_ESTIMATOR, .name = "estimator", .type = FT_ESTIMATOR, SWEEP_KEY,
      .sweeps = SW_PLAIN | SW_DESIGN, SWEEP_AT(estimator)},
     {.key = F_FILTERS, .name = "filters", .type = FT_COUNT, SWEEP_KEY,
@@ -85,7 +87,7 @@ static const exp_field_t fields[] = {
      .sweeps = SW_DESIGN, SWEEP_AT(design_rate), .offset2 = offsetof(sweep_t, ndesign_rate),
      .lo = 0, .hi = 1, .open = OPEN_LO | OPEN_HI, .must = "strictly between 0 and 1"},
     {.key = F_SIZING, .name = "sizing", .type = FT_SIZING, SWEEP_KEY, .sweeps = SW_DESIGN,
-     SWEEP_AT(sizing),
+     .excludes = EXP_KEY_BIT(F_LIBRARIES), SWEEP_AT(sizing),
      .must = "a sizing rule (bloomsim size --help lists them)"},
     {.key = F_LOAD, .name = "load", .type = FT_REAL_LIST, SWEEP_KEY,
      .sweeps = SW_DESIGN, .excludes = EXP_KEY_BIT(F_INSERTED),
@@ -96,7 +98,7 @@ static const exp_field_t fields[] = {
      SWEEP_AT(inserted), .offset2 = offsetof(sweep_t, ninserted),
      .min = 1, .max = UINT64_MAX, .must = ">= 1"},
     {.key = F_STACK, .name = "stack", .type = FT_STACKS, SWEEP_KEY, .sweeps = SW_DESIGN,
-     SWEEP_AT(stack), .offset2 = offsetof(sweep_t, nstacks),
+     .excludes = EXP_KEY_BIT(F_LIBRARIES), SWEEP_AT(stack), .offset2 = offsetof(sweep_t, nstacks),
      .must = "first_capacity/growth/tightening, e.g. 500/2/0.5, at most 8 of them"},
     /* Plain sweeps only: a design's sizing rule fixes its own block size. */
     {.key = F_BLOCK_BITS, .name = "block_bits", .type = FT_COUNT_LIST, SWEEP_KEY,
@@ -105,6 +107,12 @@ static const exp_field_t fields[] = {
      .max = SCHEME_BLOCK_MAX, .must = "between 64 and 4096 (a power of two)"},
     {.key = F_SINGLE, .name = "single", .type = FT_CHOICE, SWEEP_KEY, .sweeps = SW_DESIGN,
      SWEEP_AT(single), .words = no_yes, .must = "yes or no"},
+    /* A library is a scheme and a sizing rule: it takes the place of both; its rule
+     * fixes k, and its filters are single. */
+    {.key = F_LIBRARIES, .name = "libraries", .type = FT_LIBRARIES, SWEEP_KEY,
+     .sweeps = SW_DESIGN, .excludes = EXP_KEY_BIT(F_SCHEMES) | EXP_KEY_BIT(F_SIZING) |
+     EXP_KEY_BIT(F_K) | EXP_KEY_BIT(F_STACK), SWEEP_AT(libraries),
+     .offset2 = offsetof(sweep_t, nlibraries)},
     {.key = X_TITLE, .name = "title", .type = FT_TEXT, .sections = IN_EXPERIMENT,
      EXPERIMENT_AT(title)}, /* not given: the file's name */
     {.key = X_DESCRIPTION, .name = "description", .type = FT_TEXT,
@@ -675,6 +683,47 @@ static int convert_stacks(const exp_field_t *f, const char *v, void *base, bad_v
     return 0;
 }
 
+typedef struct library_ctx {
+    const library_t **list;
+    size_t n;
+    char bad[256];
+    const char *why;
+} library_ctx_t;
+
+static int library_token(void *ctx, const char *tok)
+{
+    library_ctx_t *lc = ctx;
+    snprintf(lc->bad, sizeof lc->bad, "%s", tok);
+    const library_t *l = library_find(tok);
+    if (!l) {
+        lc->why = "unknown library (bloomsim audit --list shows them)";
+        return -1;
+    }
+    for (size_t i = 0; i < lc->n; i++)
+        if (lc->list[i] == l) {
+            lc->why = "library listed twice";
+            return -1;
+        }
+    if (lc->n >= EXP_MAX_SCHEMES) {
+        lc->why = "too many libraries";
+        return -1;
+    }
+    lc->list[lc->n++] = l;
+    return 0;
+}
+
+static int convert_libraries(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
+{
+    library_ctx_t lc = {.list = field_at(base, f->offset)};
+    if (each_token(v, library_token, &lc) || lc.n == 0) {
+        snprintf(b->token, sizeof b->token, "%s", lc.bad);
+        return bad(b, BAD_NAMED, lc.why ? lc.why : "needs at least one library",
+                   lc.why ? b->token : v);
+    }
+    *(size_t *)field_at(base, f->offset2) = lc.n;
+    return 0;
+}
+
 static int convert_sizing(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
 {
     return sizing_rule_parse(v, field_at(base, f->offset)) ? bad(b, BAD_MUST, NULL, v) : 0;
@@ -708,14 +757,14 @@ static const converter_t converters[FT_NTYPES] = {
     [FT_REAL] = convert_real, [FT_REAL_LIST] = convert_list, [FT_CHOICE] = convert_choice,
     [FT_K_RULE] = convert_k_rule, [FT_SCHEMES] = convert_schemes,
     [FT_STACKS] = convert_stacks, [FT_SIZING] = convert_sizing,
-    [FT_ESTIMATOR] = convert_estimator,
+    [FT_ESTIMATOR] = convert_estimator, [FT_LIBRARIES] = convert_libraries,
 };
 
 /* A key no longer given: its value back to 0 (a list or set to no entries). */
 static void field_clear(const exp_field_t *f, void *base)
 {
     int listed = f->type == FT_COUNT_LIST || f->type == FT_REAL_LIST ||
-                 f->type == FT_SCHEMES || f->type == FT_STACKS;
+                 f->type == FT_SCHEMES || f->type == FT_STACKS || f->type == FT_LIBRARIES;
     if (listed)
         *(size_t *)field_at(base, f->offset2) = 0;
     else
@@ -860,13 +909,16 @@ int experiment_load_text(const char *path, const char *text, size_t len, experim
 static int check_sweep(parse_state_t *ps, sweep_t *sw, const raw_value_t *raw,
                        unsigned sweep_line)
 {
-    if (!sw->line[F_SCHEMES])
-        return fail_at(ps, sweep_line, "[sweep] needs schemes (got 'nothing')"), -1;
+    if (!sw->line[F_SCHEMES] && !sw->line[F_LIBRARIES])
+        return fail_at(ps, sweep_line, "[sweep] needs schemes (or, with design_keys, "
+                       "libraries) (got 'nothing')"), -1;
     unsigned kind = sw->design_keys ? SW_DESIGN : SW_PLAIN;
     const exp_field_t *f = misfit(kind, sw->line);
     if (f)
         return fail_at(ps, sw->line[f->key], "%s %s (got '%s')", f->name, kind == SW_DESIGN ?
                        "does not go with design_keys" : "needs design_keys", f->name), -1;
+    if (check_excludes(ps, raw))
+        return -1;
     if (kind == SW_DESIGN) {
         if (!sw->ndesign_rate)
             return fail_at(ps, sw->line[F_DESIGN_KEYS], "design_keys needs design_rate (got "
@@ -880,8 +932,6 @@ static int check_sweep(parse_state_t *ps, sweep_t *sw, const raw_value_t *raw,
     } else if (!sw->line[F_BITS]) {
         return fail_at(ps, sweep_line, "[sweep] needs bits or design_keys (got 'nothing')"), -1;
     }
-    if (check_excludes(ps, raw))
-        return -1;
     int blocked = 0;
     for (size_t i = 0; i < sw->nschemes; i++)
         blocked |= sw->schemes[i]->block_default != 0;
@@ -1032,11 +1082,14 @@ unsigned experiment_k(k_rule_t rule, unsigned k, double b)
 size_t experiment_variants(const sweep_t *s, exp_variant_t *v)
 {
     size_t n = 0;
+    for (size_t i = 0; i < s->nlibraries; i++)
+        v[n++] = (exp_variant_t){library_scheme(s->libraries[i]), 0, s->libraries[i]};
     for (size_t i = 0; i < s->nschemes; i++) {
         size_t nb = s->schemes[i]->block_default && s->nblock_bits ? s->nblock_bits : 1;
         for (size_t j = 0; j < nb; j++)
             v[n++] = (exp_variant_t){s->schemes[i], s->schemes[i]->block_default &&
-                                                    s->nblock_bits ? s->block_bits[j] : 0};
+                                                    s->nblock_bits ? s->block_bits[j] : 0,
+                                     NULL};
     }
     return n;
 }
@@ -1096,6 +1149,10 @@ static int row_geometry(const experiment_t *e, const sweep_t *s, const exp_varia
                          (unsigned long long)(va->block ? va->block : sc->block_default),
                          scheme_strerror(st), k);
     int about_k = st == SCHEME_EKBIG || st == SCHEME_EKFIXED;
+    if (st != SCHEME_OK && va->library)
+        return row_error(e, s->line[F_LIBRARIES], err, errlen, "library %s (scheme %s) at "
+                         "bits = %llu, k = %u: %s (got '%s')", va->library->name, sc->name,
+                         (unsigned long long)m, k, scheme_strerror(st), va->library->name);
     if (st != SCHEME_OK)
         return row_error(e, about_k && s->line[F_K] ? s->line[F_K] : s->line[F_SCHEMES], err,
                          errlen, "scheme %s at bits = %llu, k = %u: %s (got '%s')", sc->name,
@@ -1131,6 +1188,8 @@ static int single_row(const experiment_t *e, const sweep_t *s, const exp_variant
         return 2;
     row->bits_per_key = (double)row->geom.m / (double)dp->n;
     row_common(row, s, va->scheme, supported);
+    row->sizing = va->library ? va->library->sizing : s->sizing;
+    row->library = va->library;
     return 0;
 }
 
@@ -1167,6 +1226,7 @@ static int stack_row(const experiment_t *e, const sweep_t *s, const exp_variant_
     row->geom.m = total_bits;
     row->bits_per_key = (double)total_bits / (double)dp->n;
     row_common(row, s, va->scheme, supported);
+    row->sizing = s->sizing;
     return 0;
 }
 
@@ -1188,8 +1248,22 @@ static uint64_t design_load(const experiment_t *e, const sweep_t *s, size_t c, c
     return 0;
 }
 
+/* The point's m and k as the library designs the sweep's design_keys at its rate: what
+ * the library refuses is an error naming the libraries line. */
+static int library_design(const experiment_t *e, const sweep_t *s, const library_t *lib,
+                          design_point_t *dp, char *err, size_t errlen)
+{
+    int st = sizing_design(lib->sizing, s->design_keys, dp->p, &dp->m, &dp->k);
+    if (st != SIZING_OK)
+        return row_error(e, s->line[F_LIBRARIES], err, errlen, "library %s: design of %llu "
+                         "keys at %g: %s (got '%s')", lib->name,
+                         (unsigned long long)s->design_keys, dp->p, sizing_strerror(st),
+                         lib->name);
+    return 0;
+}
+
 /* Rows of a design sweep: design rate, then load, then structure (the single designed
- * filter, then each stack), then scheme. */
+ * filter, then each stack), then scheme (or library). */
 static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, char *err,
                        size_t errlen)
 {
@@ -1200,7 +1274,9 @@ static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, ch
     size_t nv = experiment_variants(s, va);
     for (size_t a = 0; a < s->ndesign_rate; a++) {
         design_point_t dp = {.p = s->design_rate[a]};
-        int st = sizing_design(s->sizing, s->design_keys, dp.p, &dp.m, &dp.k);
+        /* A sweep of libraries designs each by its own rule (library_design). */
+        int st = s->nlibraries ? SIZING_OK
+                               : sizing_design(s->sizing, s->design_keys, dp.p, &dp.m, &dp.k);
         if (st != SIZING_OK)
             return row_error(e, s->line[F_DESIGN_RATE], err, errlen, "design of %llu keys at "
                              "%g: %s (got '%g')", (unsigned long long)s->design_keys, dp.p,
@@ -1216,6 +1292,8 @@ static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, ch
                     row->design_keys = s->design_keys;
                     row->design_rate = dp.p;
                     row->n = dp.n;
+                    if (va[q].library && library_design(e, s, va[q].library, &dp, err, errlen))
+                        return 2;
                     if (d < nsingle ? single_row(e, s, &va[q], &dp, row, err, errlen)
                                     : stack_row(e, s, &va[q], &dp, &s->stack[d - nsingle], row,
                                                 err, errlen))

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "library.h"
 #include "scheme.h"
 #include "sizing.h"
 
@@ -26,7 +27,7 @@ typedef enum { K_OPTIMAL, K_CEIL, K_FIXED } k_rule_t;
 enum {
     F_BITS, F_BPK, F_KEYS, F_K, F_SCHEMES, F_ESTIMATOR, F_FILTERS, F_LOOKUPS, F_STRIDES,
     F_PRECISION, F_MAX_FILTERS, F_DESIGN_KEYS, F_DESIGN_RATE, F_SIZING, F_LOAD, F_INSERTED,
-    F_STACK, F_SINGLE, F_BLOCK_BITS, F_NFIELDS
+    F_STACK, F_SINGLE, F_BLOCK_BITS, F_LIBRARIES, F_NFIELDS
 };
 enum { X_TITLE = F_NFIELDS, X_DESCRIPTION, X_SEED, X_NKEYS };
 
@@ -73,6 +74,10 @@ typedef struct sweep {
     exp_stack_t stack[EXP_MAX_STACKS]; /* stacks at each design rate, as first rate */
     size_t nstacks;
     int single;               /* with stacks: also the single designed filter */
+    /* Designs only, instead of schemes and sizing: libraries (library.h), each its
+     * scheme at its own sizing rule. */
+    const library_t *libraries[EXP_MAX_SCHEMES];
+    size_t nlibraries;
     unsigned line[F_NFIELDS]; /* line that set each field; 0 = not set */
 } sweep_t;
 
@@ -97,10 +102,12 @@ typedef enum { STRUCT_PLAIN, STRUCT_DESIGN, STRUCT_STACK } exp_structure_t;
 typedef struct exp_variant {
     const scheme_t *scheme;
     uint64_t block;
+    const library_t *library; /* a sweep of libraries: the library, else NULL */
 } exp_variant_t;
 
-/* The sweep's variants in row order (schemes in file order, each at its block sizes) into
- * v (room for EXP_MAX_SCHEMES * EXP_MAX_LIST); returns their number. */
+/* The sweep's variants in row order (schemes in file order, each at its block sizes; or
+ * the libraries in file order) into v (room for EXP_MAX_SCHEMES * EXP_MAX_LIST); returns
+ * their number. */
 size_t experiment_variants(const sweep_t *s, exp_variant_t *v);
 
 /* One row of a run: a (size, bits per key, scheme) point. */
@@ -118,6 +125,8 @@ typedef struct exp_row {
     uint64_t n;
     probe_geom_t geom;    /* m actually used, k */
     const scheme_t *scheme;
+    sizing_rule_t sizing;        /* DESIGN, STACK: the rule that sized it */
+    const library_t *library;    /* a sweep of libraries: the library, else NULL */
     const struct est_ops *est;   /* its estimator (auto resolved per scheme) */
     uint64_t filters;            /* filters, or the first batch with a precision target */
     uint64_t lookups_per_filter; /* lookups estimator */
@@ -144,6 +153,7 @@ typedef enum {
     FT_SIZING,     /* sizing_rule_t, by sizing_rule_parse */
     FT_ESTIMATOR,  /* int: a registry index by its estimator's name (estimator.h), or
                     * EXP_ESTIMATOR_AUTO for "auto" */
+    FT_LIBRARIES,  /* const library_t *[EXP_MAX_SCHEMES], names unique; count at offset2 */
     FT_NTYPES
 } exp_field_type_t;
 

@@ -21,11 +21,13 @@
 
 #include "config.h"
 #include "estimator.h"
+#include "audit.h"
 #include "experiment.h"
 #include "rate.h"
 #include "rate_blocked.h"
 #include "runner.h"
 #include "scheme.h"
+#include "simulate.h"
 #include "sizing.h"
 #include "version.h"
 
@@ -84,6 +86,29 @@ static const char *opt_value(int argc, char **argv, int *i, const char *name, in
 }
 
 static int is_help(const char *a) { return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0; }
+
+/* A rate strictly between 0 and 1 for option opt of command what; 0, or the exit status
+ * after its one-line message. */
+static int parse_rate(const char *what, const char *opt, const char *v, double *p)
+{
+    char *end;
+    errno = 0;
+    double x = strtod(v, &end);
+    /* strtod may set ERANGE for a subnormal result (glibc does for 1e-310): that is still
+     * a number and a valid rate; only one that underflows to 0 is not. */
+    int range = errno == ERANGE;
+    if (end == v || *end)
+        return die(2, "%s: %s must be a number strictly between 0 and 1 (got '%s')", what, opt,
+                   v);
+    if (range && x == 0 && !signbit(x))
+        return die(2, "%s: %s is below the smallest positive double, %g (got '%s')", what, opt,
+                   DBL_TRUE_MIN, v);
+    if (!(x > 0 && x < 1))
+        return die(2, "%s: %s must be a number strictly between 0 and 1 (got '%s')", what, opt,
+                   v);
+    *p = x;
+    return 0;
+}
 
 /* ---- list ---- */
 
@@ -233,7 +258,8 @@ static void print_sweep(const sweep_t *sw, const csv_row_t *rows, size_t nrows)
             if (row->block_bits != CSV_ABSENT)
                 snprintf(blk, sizeof blk, "/%llu", (unsigned long long)row->block_bits);
             if (isnan(row->first_capacity))
-                snprintf(what, sizeof what, "single, %s%s", row->scheme, blk);
+                snprintf(what, sizeof what, "single, %s%s",
+                         row->library ? row->library : row->scheme, blk);
             else
                 snprintf(what, sizeof what, "stack %g/%g/%g, %s%s", row->first_capacity,
                          row->growth, row->tightening, row->scheme, blk);
@@ -631,35 +657,29 @@ static int cmd_size(int argc, char **argv)
                  "  cassandra        BloomCalculations' table of buckets per element (2 to 20),\n"
                  "                   N buckets + 20 bits in 64-bit words; refuses P < 6.71e-5\n"
                  "  bits-and-blooms, libbloom, rust-bloomfilter, fastbloom, hadoop (k = 5,\n"
-                 "                   BloomMapFile's formula)");
+                 "                   BloomMapFile's formula), hive-bloomk (Guava's formula,\n"
+                 "                   padded to whole 512-bit blocks), redisbloom (its formula\n"
+                 "                   at P/2, as BF.RESERVE builds), redisbloom-pow2 (2017-19:\n"
+                 "                   a power of two above N b), commons, pybloom-live (k =\n"
+                 "                   ceil(log2 1/P) slices), bloomfilter-js (32-bit buckets)\n"
+                 "bloomsim audit --list names the library behind each rule.");
             return 0;
         }
         if ((v = opt_value(argc, argv, &i, "--keys", &missing))) {
             if (parse_count(v, &n) || n == 0)
                 return die(2, "size: --keys must be a whole number >= 1 (got '%s')", v);
         } else if ((v = opt_value(argc, argv, &i, "--rate", &missing))) {
-            char *end;
-            errno = 0;
-            p = strtod(v, &end);
-            /* strtod may set ERANGE for a subnormal result (glibc does for 1e-310): that
-             * is still a number and a valid rate; only one that underflows to 0 is not. */
-            int range = errno == ERANGE;
-            if (end == v || *end)
-                return die(2, "size: --rate must be a number strictly between 0 and 1 (got "
-                              "'%s')", v);
-            if (range && p == 0 && !signbit(p))
-                return die(2, "size: --rate is below the smallest positive double, %g (got "
-                              "'%s')", DBL_TRUE_MIN, v);
-            if (!(p > 0 && p < 1))
-                return die(2, "size: --rate must be a number strictly between 0 and 1 (got "
-                              "'%s')", v);
+            if (parse_rate("size", "--rate", v, &p))
+                return 2;
         } else if ((v = opt_value(argc, argv, &i, "--rule", &missing))) {
-            if (sizing_rule_parse(v, &rule))
-                return die(2, "size: --rule must be calculateparams, guava, split-block-formula, "
-                              "split-block-exact or blocked-exact (got '%s'), or a library's: "
-                              "leveldb, rocksdb-fastlocal, rocksdb-legacy, sbbf, kudu-block, "
-                              "spark, orc, redisson, bits-and-blooms, cassandra, libbloom, "
-                              "rust-bloomfilter, fastbloom, hadoop", v);
+            if (sizing_rule_parse(v, &rule)) {
+                char names[1024];
+                size_t at = 0;
+                for (int r = 0; r <= SIZING_LAST_LIBRARY && at < sizeof names; r++)
+                    at += (size_t)snprintf(names + at, sizeof names - at, "%s%s", r ? ", " : "",
+                                           sizing_rule_name((sizing_rule_t)r));
+                return die(2, "size: --rule must be a sizing rule: %s (got '%s')", names, v);
+            }
         } else if ((v = opt_value(argc, argv, &i, "--bits-per-key", &missing))) {
             char *end;
             bpk = strtod(v, &end);
@@ -968,6 +988,177 @@ static int cmd_columns(int argc, char **argv)
     return 0;
 }
 
+/* ---- audit ---- */
+
+static const char audit_usage[] =
+    "usage: bloomsim audit LIBRARY --keys N --rate P [--precision R] [--max-filters F]\n"
+    "                      [--threads T] [--seed S]\n"
+    "       bloomsim audit --list\n"
+    "\n"
+    "Designs LIBRARY's filter for N keys at target false-positive rate P with the\n"
+    "library's own sizing rule, builds it with the library's own index arithmetic,\n"
+    "measures its rate to relative standard error R (default 0.02) and prints the\n"
+    "promise, the measured rate with its 95% interval, their ratio, the exact rate of\n"
+    "uniform independent probes at the same m and k, the exact rate of its blocks or\n"
+    "slices where it has them, and the model of its departure where one is known.\n"
+    "bloomsim feeds the arithmetic ideal uniform hash words of the library's width: it\n"
+    "measures the library's arithmetic and sizing, never its hash function's quality.\n"
+    "\n"
+    "  --list           the libraries, with the version each follows\n"
+    "  --precision R    target relative standard error, above 0 and below 1\n"
+    "  --max-filters F  build at most F filters (default 1000)\n"
+    "  --threads T      threads (default: all); --seed S  seed (default 1)\n"
+    "\n"
+    "Ctrl-C (SIGINT) or SIGTERM stops it; exit 130 or 143.\n";
+
+static int audit_list(void)
+{
+    printf("%-22s %-18s %-16s %-22s %s\n", "library", "scheme", "sizing", "hash", "version");
+    for (size_t i = 0; i < library_count(); i++) {
+        const library_t *l = library_at(i);
+        printf("%-22s %-18s %-16s %-22s %s\n", l->name, l->scheme, sizing_rule_name(l->sizing),
+               l->hash, l->version);
+    }
+    return 0;
+}
+
+/* "x1.234 (z = 5.6)": a rate over a reference, and how many standard errors apart. */
+static void print_against(const char *label, double ref, const stats_summary_t *s,
+                          const char *what)
+{
+    if (isnan(ref))
+        return;
+    printf("  %-10s %-12.4g measured / this = %.4g", label, ref, s->rate / ref);
+    if (s->stderr_ > 0)
+        printf(" (%+.1f standard errors)", (s->rate - ref) / s->stderr_);
+    printf("\n             %s\n", what);
+}
+
+static int cmd_audit(int argc, char **argv)
+{
+    const library_t *lib = NULL;
+    uint64_t n = 0, seed = 1, max_filters = AUDIT_MAX_FILTERS;
+    double p = -1, precision = AUDIT_PRECISION;
+    int threads = omp_get_max_threads();
+    for (int i = 1; i < argc; i++) {
+        int missing = 0;
+        const char *v, *nm = argv[i];
+        uint64_t t;
+        if (is_help(argv[i])) {
+            fputs(audit_usage, stdout);
+            return 0;
+        }
+        if (strcmp(argv[i], "--list") == 0)
+            return audit_list();
+        if ((v = opt_value(argc, argv, &i, "--keys", &missing))) {
+            if (parse_count(v, &n) || n == 0)
+                return die(2, "audit: --keys must be a whole number >= 1 (got '%s')", v);
+        } else if ((v = opt_value(argc, argv, &i, "--rate", &missing))) {
+            if (parse_rate("audit", "--rate", v, &p))
+                return 2;
+        } else if ((v = opt_value(argc, argv, &i, "--precision", &missing))) {
+            if (parse_rate("audit", "--precision", v, &precision))
+                return 2;
+        } else if ((v = opt_value(argc, argv, &i, "--max-filters", &missing))) {
+            if (parse_count(v, &max_filters) || max_filters < 2 || max_filters > (UINT64_C(1) << 40))
+                return die(2, "audit: --max-filters must be a whole number from 2 to 2^40 "
+                              "(got '%s')", v);
+        } else if ((v = opt_value(argc, argv, &i, "--threads", &missing))) {
+            if (parse_count(v, &t) || t < 1 || t > 4096)
+                return die(2, "audit: --threads must be a whole number from 1 to 4096 (got "
+                              "'%s')", v);
+            threads = (int)t;
+        } else if ((v = opt_value(argc, argv, &i, "--seed", &missing))) {
+            if (parse_count(v, &seed))
+                return die(2, "audit: --seed must be a whole number (got '%s')", v);
+        } else if (missing) {
+            return die(2, "audit: %s needs a value (got nothing)", nm);
+        } else if (argv[i][0] == '-' || lib) {
+            return die(2, "audit: unknown argument (got '%s'); see bloomsim audit --help", nm);
+        } else if (!(lib = library_find(argv[i]))) {
+            return die(2, "audit: unknown library (got '%s'); bloomsim audit --list names "
+                          "them", argv[i]);
+        }
+    }
+    if (!lib || !n || p < 0)
+        return die(2, "audit: LIBRARY, --keys and --rate are required (got %s)",
+                   !lib ? "no library" : !n ? "no --keys" : "no --rate");
+    exp_row_t row;
+    audit_design_t d;
+    char err[EXP_ERR_LEN];
+    if (audit_plan(lib, n, p, precision, max_filters, &row, &d, err, sizeof err))
+        return die(2, "%s", err);
+    /* Memory before any work, as `run` checks it. */
+    uint64_t avail = runner_mem_available();
+    double need = sim_memory(&row, threads) + 32.0 * (double)sim_max_filters(&row);
+    if (avail && need > 0.9 * (double)avail)
+        return die(2, "audit: %s's filter for %llu keys at %g (%llu bits) needs %.1f GiB, only "
+                      "%.1f GiB available (got '--keys %llu')", lib->name,
+                   (unsigned long long)n, p, (unsigned long long)d.m, need / 1073741824.0,
+                   (double)avail / 1073741824.0, (unsigned long long)n);
+    uint64_t F = sim_max_filters(&row);
+    sim_out_t out = {.counts = calloc(F, sizeof(uint64_t)), .rates = calloc(F, sizeof(double)),
+                     .popcounts = calloc(F, sizeof(uint64_t))};
+    if (!out.counts || !out.rates || !out.popcounts) {
+        free(out.counts), free(out.rates), free(out.popcounts);
+        return die(1, "audit: out of memory for %llu filters", (unsigned long long)F);
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    progress_t ps;
+    tty_progress_t tp = {.name = lib->name};
+    progress_start(&ps, isatty(STDERR_FILENO) ? show_progress : NULL, &tp, &row, 1, 0);
+    double t0 = progress_now();
+    uint64_t used = 0;
+    int rc = sim_row(&row, seed, 0, threads, &out, &used, &ps, &stop_signal);
+    double secs = progress_now() - t0;
+    if (tp.active)
+        fputs("\r\033[K", stderr);
+    stats_summary_t s;
+    if (rc == 0 && sim_summarize(&row, used, &out, &s) != 0)
+        rc = -1;
+    free(out.counts), free(out.rates), free(out.popcounts);
+    if (rc == 1)
+        return die(128 + atomic_load(&stop_signal), "audit: stopped (got signal %d)",
+                   atomic_load(&stop_signal));
+    if (rc != 0)
+        return die(1, "audit: out of memory for %llu-bit filters", (unsigned long long)d.m);
+    printf("%s: %s\n", lib->name, lib->version);
+    printf("  design     %llu keys at %g (sizing rule %s): m = %llu bits (%.3g MiB; the rule "
+           "computes %llu), k = %u, scheme %s\n", (unsigned long long)n, p,
+           sizing_rule_name(lib->sizing), (unsigned long long)d.m,
+           (double)d.m / 8388608.0, (unsigned long long)d.m_computed, d.k, lib->scheme);
+    printf("  promised   %g\n", p);
+    printf("  measured   %-12.4g 95%% interval %.4g to %.4g; standard error %.2g (%.2f%% "
+           "relative)\n", s.rate, s.ci_low, s.ci_high, s.stderr_,
+           s.rate > 0 ? 100 * s.stderr_ / s.rate : 0.0);
+    printf("             %llu filters, %s estimator\n", (unsigned long long)used,
+           sim_estimator(&row)->name);
+    if (sim_counts(&row))
+        printf("             %llu lookups, %llu false positives\n",
+               (unsigned long long)s.lookups, (unsigned long long)s.false_positives);
+    printf("  ratio      %.4g times the promise (interval %.4g to %.4g)\n", s.rate / p,
+           s.ci_low / p, s.ci_high / p);
+    print_against("uniform", d.uniform, &s, "exact rate of independent uniform probes at this "
+                  "m, n and k");
+    print_against("structure", d.structure, &s, "exact rate of its blocks, lines or slices "
+                  "with uniform positions inside them");
+    print_against("model", d.model, &s, "the model of its arithmetic (docs/model.md, Reference "
+                  "rates)");
+    printf("  cause      %s\n", lib->cause);
+    if (*lib->report)
+        printf("  report     %s\n", lib->report);
+    printf("  seconds    %.1f on %d thread%s, seed %llu\n", secs, threads, threads == 1 ? "" : "s",
+           (unsigned long long)seed);
+    printf("Ideal uniform hash words of the library's width: this measures its index "
+           "arithmetic and sizing, not its hash function.\n");
+    return 0;
+}
+
 static const char usage[] =
     "usage: bloomsim COMMAND [ARGS] (bloomsim COMMAND --help for each)\n"
     "\n"
@@ -978,6 +1169,7 @@ static const char usage[] =
     "  exact     reference rates for m bits, n keys, k probes\n"
     "  probes    the positions a scheme probes for given hash words\n"
     "  size      design a filter for n keys at a target rate\n"
+    "  audit     does a library's filter keep its promise? (audit --list: the libraries)\n"
     "  columns   the columns of the result table and what each means\n"
     "  --version print the version\n";
 
@@ -1022,6 +1214,8 @@ int main(int argc, char **argv)
         return cmd_probes(argc - 1, argv + 1);
     if (strcmp(argv[1], "size") == 0)
         return cmd_size(argc - 1, argv + 1);
+    if (strcmp(argv[1], "audit") == 0)
+        return cmd_audit(argc - 1, argv + 1);
     if (strcmp(argv[1], "columns") == 0)
         return cmd_columns(argc - 1, argv + 1);
     return die(2, "unknown command (got '%s'); see bloomsim --help", argv[1]);

@@ -7,8 +7,7 @@
 #include "simulate.h"
 #include "tabulate.h"
 
-/* Bytes the kernel says are available now (MemAvailable), or 0 if unknown. */
-static uint64_t mem_available(void)
+uint64_t runner_mem_available(void)
 {
     FILE *f = fopen("/proc/meminfo", "r");
     if (!f)
@@ -29,7 +28,7 @@ static uint64_t mem_available(void)
 static int check_memory(const experiment_t *e, int quick, const exp_row_t *rows, size_t nrows,
                         int threads, char *err, size_t errlen)
 {
-    uint64_t avail = mem_available(), fmax = 0;
+    uint64_t avail = runner_mem_available(), fmax = 0;
     double arrays = 0;
     size_t at_arrays = 0, at_filters = 0;
     for (size_t i = 0; i < nrows; i++) {

@@ -54,4 +54,8 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
                size_t errlen);
 void runner_free(run_result_t *res);
 
+/* Bytes the kernel says are available now (MemAvailable), or 0 if unknown: what the
+ * memory check before any work compares a run's needs with. */
+uint64_t runner_mem_available(void);
+
 #endif

@@ -15,6 +15,7 @@
  */
 #include "scheme.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "rate.h"
@@ -701,6 +702,86 @@ static double split_block_exact(const probe_geom_t *g, uint64_t n)
 static double split_block_model(const probe_geom_t *g, uint64_t n)
 {
     return rate_split_block_poisson(g->block, (double)g->m / (double)n, g->k);
+}
+
+/* ---- Models of the library schemes' departures (the CSV's model column; docs/model.md,
+ * Reference rates). Each keeps the uniform model of its structure (independent
+ * positions, or uniform positions within lines, blocks or slices) and adds the one
+ * feature of the arithmetic that its library's survey names as the cause; what the
+ * model leaves out (strides that repeat within a line, the correlation of one key's
+ * probes) is where the measured rate may still depart from it. ---- */
+
+/* A lookup whose one 32-bit hash equals a stored key's is a false positive for certain;
+ * otherwise its positions are those of a fresh key against the D distinct hashes stored
+ * (rate_model_hash's reading): c + (1 - c) inner, c = D / 2^32, inner the structure's
+ * rate at D keys. D = 2^32 (1 - (1 - 2^-32)^n). */
+static double distinct32(uint64_t n)
+{
+    const double H = 4294967296.0;
+    return H * -expm1((double)n * log1p(-1.0 / H));
+}
+static double one_word_floor(double D, double inner)
+{
+    double c = D / 4294967296.0;
+    return inner < 0 ? NAN : c + (1 - c) * inner;
+}
+/* leveldb and bloomfilter-js-0.0.16: every probe from one 32-bit word. */
+static double one_word_model(const probe_geom_t *g, uint64_t n)
+{
+    return rate_model_hash(32, g->m, n, g->k);
+}
+/* rocksdb-legacy and kudu-block: one 32-bit word for the line or block and the bits;
+ * the blocks' exact rate at the distinct hashes. */
+static double one_word_lines_model(const probe_geom_t *g, uint64_t n)
+{
+    double D = distinct32(n), inner;
+    uint64_t nd = (uint64_t)floor(D + 0.5);
+    return rate_blocked_exact(g->m, 512, nd, g->k, &inner) == RATE_OK ? one_word_floor(D, inner)
+                                                                     : NAN;
+}
+static double one_word_blocks_model(const probe_geom_t *g, uint64_t n)
+{
+    double D = distinct32(n), inner;
+    uint64_t nd = (uint64_t)floor(D + 0.5);
+    return rate_split_block_exact(g->m, 256, nd, 8, &inner) == RATE_OK
+               ? one_word_floor(D, inner) : NAN;
+}
+/* rocksdb-fastlocal and hive-bloomk: uniform positions within 512-bit lines (RocksDB's
+ * 64-bit hash makes its collision floor n/2^64, negligible; hive-bloomk's strides that
+ * are 0 mod 512 are not in the model). */
+static double lines_model(const probe_geom_t *g, uint64_t n)
+{
+    double e;
+    return rate_blocked_exact(g->m, 512, n, g->k, &e) == RATE_OK ? e : NAN;
+}
+/* sbbf: uniform bits in the 8 words of a 256-bit block. */
+static double blocks_model(const probe_geom_t *g, uint64_t n)
+{
+    double e;
+    return rate_split_block_exact(g->m, 256, n, 8, &e) == RATE_OK ? e : NAN;
+}
+/* redisbloom-u32: indexes uniform on [0, 2^32) taken mod m (rate_model_mod): for m past
+ * 2^32 the bits above 2^32 are never set. */
+static double below_2_32_model(const probe_geom_t *g, uint64_t n)
+{
+    return rate_model_mod(UINT64_C(1) << 32, g->m, n, g->k);
+}
+/* hadoop: |x % m| of an int32 x: each half of the int32 range, folded by the absolute
+ * value, is a uniform range of 2^31 values taken mod m (rate_model_mod's range 2^31;
+ * the two halves differ by one value). */
+static double int31_model(const probe_geom_t *g, uint64_t n)
+{
+    return rate_model_mod(UINT64_C(1) << 31, g->m, n, g->k);
+}
+/* pybloom-live: slice j takes its own word mod s, the word 16, 32 or 64 bits wide by s
+ * (u64 as range 2^63: the unevenness of 2^64 mod s is below 2^-33 either way); the
+ * slices are independent, so the rate is exact: (sum_j q_j (1 - (1 - q_j)^n))^k. */
+static double pybloom_live_model(const probe_geom_t *g, uint64_t n)
+{
+    uint64_t range = g->w < (UINT64_C(1) << 15)   ? UINT64_C(1) << 16
+                     : g->w < (UINT64_C(1) << 31) ? UINT64_C(1) << 32
+                                                  : UINT64_C(1) << 63;
+    return pow(rate_model_mod(range, g->w, n, 1), g->k);
 }
 
 /* ==== Real libraries' index arithmetic (issue 12) ====
@@ -1467,31 +1548,33 @@ static const scheme_t schemes[] = {
     {.name = "leveldb",
      .summary = "LevelDB: one u32 h; h % m, then h += rotr32(h,17) in u32 (also Pebble's "
                 "block filter)",
-     .nwords = 1, .geometry = geom_plain, .check_words = words1_32bit, SCHEME_FNS(leveldb)},
+     .nwords = 1, .geometry = geom_plain, .check_words = words1_32bit, SCHEME_FNS(leveldb),
+     .model = one_word_model},
     {.name = "rocksdb-legacy",
      .summary = "RocksDB legacy full filter: one u32 h; odd count of 512-bit lines, line "
                 "h % lines, bits h & 511, h += rotr32(h,17)",
      .nwords = 1, .geometry = rocksdb_legacy_geometry, .check_words = words1_32bit,
-     SCHEME_FNS(rocksdb_legacy)},
+     SCHEME_FNS(rocksdb_legacy), .model = one_word_lines_model},
     {.name = "rocksdb-fastlocal",
      .summary = "RocksDB FastLocalBloom: 512-bit line by fastrange of u32 h1; bits h >> 23, "
                 "h = h2 * 0x9e3779b9^i (u32)",
      .nwords = 2, .geometry = rocksdb_fastlocal_geometry, .check_words = words2_32bit,
-     SCHEME_FNS(rocksdb_fastlocal)},
+     SCHEME_FNS(rocksdb_fastlocal), .model = lines_model},
     {.name = "sbbf",
      .summary = "Parquet/Arrow split-block: u64 h; block ((h>>32)*z)>>32, word i bit "
                 "(u32(h)*salt[i])>>27; k = 8",
-     .nwords = 1, .geometry = sbbf_geometry, .check_words = words_any, SCHEME_FNS(sbbf)},
+     .nwords = 1, .geometry = sbbf_geometry, .check_words = words_any, SCHEME_FNS(sbbf),
+     .model = blocks_model},
     {.name = "kudu-block",
      .summary = "Kudu/Impala block filter: u32 h; bucket Rehash32to32(h) & mask (m a power "
                 "of two), bits as sbbf; k = 8",
      .nwords = 1, .geometry = kudu_block_geometry, .check_words = words1_32bit,
-     SCHEME_FNS(kudu_block)},
+     SCHEME_FNS(kudu_block), .model = one_word_blocks_model},
     {.name = "hive-bloomk",
      .summary = "Hive BloomKFilter: int32 f = h1+h2, c = h1+(i+1)*h2 (i = 1..k), ~ if < 0; "
                 "512-bit block f % blocks; long c&7, bit (c>>>3)&63",
      .nwords = 2, .geometry = hive_bloomk_geometry, .check_words = words2_32bit,
-     SCHEME_FNS(hive_bloomk)},
+     SCHEME_FNS(hive_bloomk), .model = lines_model},
     {.name = "redisson",
      .summary = "Redisson: (c & (2^63-1)) % m, c = h1, then c += h2 after even probes, h1 "
                 "after odd (u64)",
@@ -1503,7 +1586,8 @@ static const scheme_t schemes[] = {
     {.name = "hadoop",
      .summary = "Hadoop util.bloom: k independent int32 words, Math.abs(x % m); m < 2^31",
      .geometry = hadoop_geometry, SCHEME_LOOP_FNS(hadoop),
-     .positions_drawn = hadoop_positions_drawn, .draw_bound = draw_below_2_32},
+     .positions_drawn = hadoop_positions_drawn, .draw_bound = draw_below_2_32,
+     .model = int31_model},
     {.name = "bits-and-blooms",
      .summary = "bits-and-blooms/bloom (Go): (h[i%2] + i*h[2+((i+i%2)%4)/2]) mod 2^64 mod m, "
                 "four 64-bit words",
@@ -1535,7 +1619,8 @@ static const scheme_t schemes[] = {
      .summary = "pybloom-live: k slices of floor(m/k) bits, slice j at word_j mod s; words "
                 "u16 (s < 2^15), u32 (s < 2^31), else u64",
      .geometry = partitioned_geometry, SCHEME_LOOP_FNS(pybloom_live),
-     .positions_drawn = pybloom_live_positions_drawn, .draw_bound = pybloom_live_draw_bound},
+     .positions_drawn = pybloom_live_positions_drawn, .draw_bound = pybloom_live_draw_bound,
+     .model = pybloom_live_model},
     {.name = "bloomfilter-js",
      .summary = "bloomfilter.js 0.0.21: enhanced double hashing on int32 a, b reduced mod m "
                 "(JS %, + m if < 0); m <= 2^31",
@@ -1549,7 +1634,7 @@ static const scheme_t schemes[] = {
      .summary = "RedisBloom before 2018-02 (v1.0-1.1.0): u32 a, b, i; ((a + i*b) mod 2^32) mod "
                 "m, m a power of two; i = 0..k-1",
      .nwords = 2, .geometry = redisbloom_u32_geometry, .check_words = words2_32bit,
-     SCHEME_FNS(redisbloom_u32)},
+     SCHEME_FNS(redisbloom_u32), .model = below_2_32_model},
     {.name = "bloomfilter-js-0.0.17",
      .summary = "bloomfilter.js 0.0.17-0.0.18: int32 a, b; (a + i*b) mod m (JS %, + m if < 0), "
                 "stored mod 2^32; i = 0..k-1",
@@ -1559,7 +1644,7 @@ static const scheme_t schemes[] = {
      .summary = "bloomfilter.js <= 0.0.16: as bloomfilter-js-0.0.17 with b = fnv_1a_b(a): one "
                 "32-bit word per key",
      .nwords = 1, .geometry = bloomfilter_js_17_geometry, .check_words = words1_32bit,
-     SCHEME_FNS(bloomfilter_js_16)},
+     SCHEME_FNS(bloomfilter_js_16), .model = one_word_model},
 };
 
 _Static_assert(SCHEME_COND_NONE == 0, "a scheme without .cond must be lookups-only");

@@ -51,7 +51,7 @@ static int design_unblocked(sizing_rule_t rule, uint64_t n, double p, uint64_t *
 
 static int is_library_rule(sizing_rule_t rule)
 {
-    return rule >= SIZING_LEVELDB && rule <= SIZING_HADOOP;
+    return rule >= SIZING_LEVELDB && rule <= SIZING_LAST_LIBRARY;
 }
 
 /* The ideal bits per key at p, -ln p / (ln 2)^2: how a rate becomes the bits per key
@@ -362,7 +362,8 @@ static int design_library(sizing_rule_t rule, uint64_t n, double p, double bpk,
         kk = kc;
         break;
     }
-    case SIZING_LIBBLOOM: {
+    case SIZING_LIBBLOOM:
+    case SIZING_LIBBLOOM1: {
         /* jvirkki/libbloom v2.0 (57b35ea2) bloom.c bloom_init2: entries >= 1000 (an
          * unsigned int), bpe = -log(error) / 0.480453013918201, bits = (unsigned
          * long)((long double) entries * bpe), hashes = (unsigned char)ceil(
@@ -378,6 +379,10 @@ static int design_library(sizing_rule_t rule, uint64_t n, double p, double bpk,
         mc = mm = (uint64_t)all;
         if (mc == 0)
             return SIZING_EZERO;
+        /* libbloom 1.x (up to v1.6): bits is an int, (int)(entries * bpe): past 2^31 - 1
+         * it overflows (my reading, LIBRARIES.md §13: refused as a cap). */
+        if (rule == SIZING_LIBBLOOM1 && mc > 2147483647u)
+            return SIZING_ECAP;
         kk = ceil(0.693147180559945 * bpe);
         if (kk > 255)
             return SIZING_EKFIELD;
@@ -427,6 +432,98 @@ static int design_library(sizing_rule_t rule, uint64_t n, double p, double bpk,
         if (mc == 0)
             return SIZING_EZERO;
         kk = 5;
+        break;
+    }
+    case SIZING_HIVE_BLOOMK: {
+        /* apache/hive storage-api .../common/util/BloomKFilter.java @046c998e: numBits =
+         * optimalNumOfBits(n, fpp) (Guava's), k = optimalNumOfHashFunctions(n, numBits);
+         * nLongs = ceil(numBits / 64), padded with 8 - nLongs % 8 longs (a whole 512-bit
+         * block more when already aligned); m = 64 (nLongs + padLongs) is an int: past
+         * 2^31 - 1 it overflows (my reading: refused as a cap). The constructor in the
+         * version read fixes fpp at DEFAULT_FPP = 0.05; the rule applies the same
+         * formula at the rate given. */
+        double x = java_optimal_bits(n, p);
+        double words = ceil(x / 64.0);
+        double padded = words + (8 - fmod(words, 8.0));
+        if (padded * 64.0 > INT32_MAXD)
+            return SIZING_ECAP;
+        mc = (uint64_t)x;
+        mm = (uint64_t)padded * 64;
+        kk = java_k(mc, n);
+        break;
+    }
+    case SIZING_REDISBLOOM:
+    case SIZING_REDISBLOOM_POW2: {
+        /* RedisBloom/RedisBloom deps/bloom/bloom.c (HEAD b28c2945) bloom_init: bpe =
+         * -log(error) / ln^2 2; hashes = (int)ceil(0.693147180559945 bpe).
+         * redisbloom, the current default (BF.RESERVE and auto-created filters pass
+         * BLOOM_OPT_NOROUND | BLOOM_OPT_FORCE64, rebloom.c; tag v2.2.0 on): bits =
+         * (uint64_t)(entries bpe), at least 1, rounded up to whole 64-bit words; and
+         * error is the user's rate times 0.5, ERROR_TIGHTENING_RATIO, which sb.c's
+         * SB_NewChain applies to the first filter of every scaling filter (BF.RESERVE
+         * without NONSCALING; RedisBloom#717): the filter is built for p/2.
+         * redisbloom-pow2, before NOROUND (2017 to 2019-12): n2 = logb(entries bpe) + 1,
+         * bits = 2^n2 (strictly above entries bpe, doubling an exact power of two), at
+         * the user's rate: RedisBloom#28 (2018-02; 478,361,140 entries at 1e-6 got
+         * 2^34 bits and k = 20) shows no halving then. n2 <= 63. */
+        double e = rule == SIZING_REDISBLOOM ? p * 0.5 : p;
+        double bpe = -log(e) / (ln2 * ln2);
+        double all = (double)n * bpe;
+        if (rule == SIZING_REDISBLOOM) {
+            if (!(all < TWO_64 - 64))
+                return SIZING_ETOOBIG;
+            mc = all < 1 ? 1 : (uint64_t)all;
+            mm = (mc + 63) / 64 * 64;
+        } else {
+            int n2 = (int)logb(all) + 1;
+            if (n2 > 63)
+                return SIZING_ETOOBIG;
+            mc = all < 1 ? 1 : (uint64_t)all;
+            mm = UINT64_C(1) << (n2 < 0 ? 0 : n2);
+            if (mm < 64)
+                mm = 64; /* bytes = 8: one whole word, as the rounding to words gives */
+        }
+        kk = ceil(0.693147180559945 * bpe);
+        break;
+    }
+    case SIZING_COMMONS: {
+        /* apache/commons-collections (HEAD cf36204c, 4.6.1-SNAPSHOT) bloomfilter/
+         * Shape.java fromNP: m = ceil(n ln p / -ln^2 2), more than Integer.MAX_VALUE
+         * throws ("Resulting filter has more than Integer.MAX_VALUE bits"); k =
+         * Math.round(ln 2 m / n), 0 throws ("Filter too small"). */
+        double x = ceil((double)n * log(p) / -(ln2 * ln2));
+        if (x > INT32_MAXD)
+            return SIZING_ECAP;
+        mc = mm = (uint64_t)x;
+        kk = floor(ln2 * x / (double)n + 0.5);
+        if (kk < 1)
+            return SIZING_ENOFILTER;
+        break;
+    }
+    case SIZING_PYBLOOM_LIVE: {
+        /* joseph-fox/python-bloomfilter 4.0.0 (da1a8b3d) pybloom.py BloomFilter.__init__:
+         * num_slices = ceil(log2(1 / p)), bits_per_slice = ceil(n |ln p| / (num_slices
+         * ln^2 2)), m = num_slices bits_per_slice (a partitioned filter). */
+        double slices = ceil(log2(1.0 / p));
+        double s = ceil((double)n * fabs(log(p)) / (slices * ln2 * ln2));
+        if (!(s * slices < TWO_64))
+            return SIZING_ETOOBIG;
+        kk = slices < 1 ? 1 : slices;
+        mc = mm = (uint64_t)kk * (uint64_t)s;
+        break;
+    }
+    case SIZING_BLOOMFILTER_JS: {
+        /* jasondavies/bloomfilter.js 0.0.21 (ad00141a) withTargetError(n, p): m =
+         * ceil(-n log2(p) / ln 2), k = ceil(ln 2 m / n); the constructor allocates
+         * ceil(m / 32) Int32 buckets and indexes m = 32 of them. Indexes past 2^31 go
+         * wrong in JavaScript (LIBRARIES.md §16); the scheme refuses such m. */
+        double x = ceil(-(double)n * log2(p) / ln2);
+        if (!(x < TWO_64 - 32))
+            return SIZING_ETOOBIG;
+        mc = x < 1 ? 1 : (uint64_t)x;
+        mm = (mc + 31) / 32 * 32;
+        kk = ceil(ln2 * (double)mc / (double)n);
+        kk = kk < 1 ? 1 : kk;
         break;
     }
     default:
@@ -660,12 +757,20 @@ int sizing_rate_exact(sizing_rule_t rule, uint64_t m, uint64_t n, uint64_t block
                       double *out)
 {
     if (is_library_rule(rule)) {
-        /* rocksdb-*: 512-bit cache lines, k positions in one; sbbf and kudu-block:
-         * 256-bit blocks of 8 words; the others unblocked. */
-        int rocks = rule == SIZING_ROCKSDB_FASTLOCAL || rule == SIZING_ROCKSDB_LEGACY;
+        /* rocksdb-* and hive-bloomk: 512-bit lines, k positions in one; sbbf and
+         * kudu-block: 256-bit blocks of 8 words; pybloom-live: k slices of m/k bits;
+         * the others unblocked. */
+        int rocks = rule == SIZING_ROCKSDB_FASTLOCAL || rule == SIZING_ROCKSDB_LEGACY ||
+                    rule == SIZING_HIVE_BLOOMK;
         int split = rule == SIZING_SBBF || rule == SIZING_KUDU_BLOCK;
-        if (block || k == 0 || m == 0 || (rocks && m % 512) || (split && (m % 256 || k != 8)))
+        int slices = rule == SIZING_PYBLOOM_LIVE;
+        if (block || k == 0 || m == 0 || (rocks && m % 512) || (split && (m % 256 || k != 8)) ||
+            (slices && m % k))
             return SIZING_EBLOCK;
+        if (slices) {
+            *out = rate_partitioned_exact(m / k, n, k);
+            return SIZING_OK;
+        }
         int st = rocks ? rate_blocked_exact(m, 512, n, k, out)
                : split ? rate_split_block_exact(m, 256, n, 8, out)
                                      : rate_exact(m, n, k, out);
@@ -703,6 +808,13 @@ static const char *const rule_names[] = {
     [SIZING_RUST_BLOOMFILTER] = "rust-bloomfilter",
     [SIZING_FASTBLOOM] = "fastbloom",
     [SIZING_HADOOP] = "hadoop",
+    [SIZING_HIVE_BLOOMK] = "hive-bloomk",
+    [SIZING_REDISBLOOM] = "redisbloom",
+    [SIZING_REDISBLOOM_POW2] = "redisbloom-pow2",
+    [SIZING_COMMONS] = "commons",
+    [SIZING_PYBLOOM_LIVE] = "pybloom-live",
+    [SIZING_BLOOMFILTER_JS] = "bloomfilter-js",
+    [SIZING_LIBBLOOM1] = "libbloom-1",
 };
 
 const char *sizing_rule_name(sizing_rule_t rule)
@@ -739,7 +851,7 @@ const char *sizing_strerror(int status)
                               "hadoop: at most 429496729)";
     case SIZING_EZERO: return "the library computes 0 bits at this rate and refuses the filter";
     case SIZING_ENOFILTER: return "the library builds no filter at this rate (RocksDB: under 0.5 "
-                                  "bits per key)";
+                                  "bits per key; Commons Collections: k rounds to 0)";
     case SIZING_ELIBRATE: return "the library refuses a target rate this low (Cassandra: below "
                                  "6.71e-05)";
     case SIZING_EBPK: return "bits per key apply only to leveldb (a whole number >= 0), "

@@ -100,7 +100,16 @@ typedef enum {
     SIZING_RUST_BLOOMFILTER,
     SIZING_FASTBLOOM,
     SIZING_HADOOP,
+    SIZING_HIVE_BLOOMK,
+    SIZING_REDISBLOOM,
+    SIZING_REDISBLOOM_POW2,
+    SIZING_COMMONS,
+    SIZING_PYBLOOM_LIVE,
+    SIZING_BLOOMFILTER_JS,
+    SIZING_LIBBLOOM1,
 } sizing_rule_t;
+/* The last library rule (they run from SIZING_LEVELDB to it). */
+#define SIZING_LAST_LIBRARY SIZING_LIBBLOOM1
 
 /* Default geometry of the block rules: split-block as Parquet, Arrow, Impala and Kudu
  * build it (256-bit blocks of eight 32-bit words), blocked at one 64-byte cache line
@@ -186,9 +195,10 @@ uint64_t sizing_rule_block_bits(sizing_rule_t rule);
 /* "calculateparams", "guava", "split-block-formula", "split-block-exact",
  * "blocked-exact", or a library rule's name: "leveldb", "rocksdb-fastlocal",
  * "rocksdb-legacy", "sbbf", "kudu-block", "spark", "orc", "redisson", "bits-and-blooms",
- * "cassandra", "libbloom", "rust-bloomfilter", "fastbloom", "hadoop". */
+ * "cassandra", "libbloom", "rust-bloomfilter", "fastbloom", "hadoop", "hive-bloomk",
+ * "redisbloom", "redisbloom-pow2", "commons", "pybloom-live", "bloomfilter-js", "libbloom-1". */
 const char *sizing_rule_name(sizing_rule_t rule);
-/* 1 for the library rules (leveldb ... hadoop), else 0. */
+/* 1 for the library rules (leveldb ... bloomfilter-js), else 0. */
 int sizing_rule_is_library(sizing_rule_t rule);
 /* Parse a rule name; 0 or -1. */
 int sizing_rule_parse(const char *s, sizing_rule_t *rule);

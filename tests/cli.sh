@@ -68,7 +68,7 @@ expect_error 2 "more probes than bits" probes double --bits 16 --k 16 --h1 1 --h
 
 expect_error 2 "--keys and --rate are required (got no --rate)" size --keys 100
 expect_error 2 "--rate must be a number strictly between 0 and 1 (got '1')" size --keys 100 --rate 1
-expect_error 2 "--rule must be calculateparams, guava, split-block-formula, split-block-exact or blocked-exact (got 'best')" size --keys 100 --rate 0.01 --rule best
+expect_error 2 "--rule must be a sizing rule: calculateparams, guava, split-block-formula, split-block-exact, blocked-exact, leveldb," size --keys 100 --rate 0.01 --rule best
 expect_error 2 "the filter would need 2^64 bits or more" size --keys 9223372036854775808 --rate 0.01
 # A subnormal rate is a number (strtod's ERANGE aside): refused for what it needs.
 expect_error 2 "1 keys at 1e-310: the design would need more than 1000 probes" size --keys 1 --rate 1e-310
@@ -99,6 +99,32 @@ grep -q "^m = 7298496 bits (7.298 bits per key), k = 5, 912312 bytes$" "$tmp/siz
     && grep -q "^the rule computes 7298440 bits; the filter allocates 114039 64-bit words and indexes all 7298496 bits$" "$tmp/size" \
     && ok || bad "size --rule guava: $(cat "$tmp/size")"
 "$B" size --keys 1000000000 --rate 0.01 | grep -q "^the rule computes" && bad "size: calculateparams printed a computed size apart" || ok
+
+# audit (issue 12): end to end, and what it refuses.
+"$B" audit --list > "$tmp/list" && [ "$(wc -l < "$tmp/list")" -ge 29 ] \
+    && grep -q "^spark-v1 *guava32 *spark " "$tmp/list" && ok || bad "audit --list: $(head -3 "$tmp/list")"
+"$B" audit parquet --keys 100000 --rate 0.01 --threads 2 > "$tmp/audit" 2> "$tmp/stderr" \
+    && [ ! -s "$tmp/stderr" ] || bad "audit parquet: $(cat "$tmp/stderr")"
+# Parquet's formula and power-of-two bytes: 2^20 bits, 8 probes; its blocks' exact rate
+# is the structure line; the measured rate within 5 standard errors of it.
+grep -q "m = 1048576 bits" "$tmp/audit" && grep -q "^  promised   0.01$" "$tmp/audit" \
+    && grep -q "^  structure " "$tmp/audit" && grep -q "^  cause      sizing and blocking" "$tmp/audit" \
+    && ok || bad "audit parquet: $(cat "$tmp/audit")"
+z=$(sed -n 's/^  structure .*(\([-+][0-9.]*\) standard errors)$/\1/p' "$tmp/audit")
+awk -v z="$z" 'BEGIN { exit !(z != "" && z > -5 && z < 5) }' && ok || bad "audit parquet: z = '$z' against its blocks' exact rate"
+# The same seed gives the same measurement.
+"$B" audit parquet --keys 100000 --rate 0.01 --threads 1 > "$tmp/audit1"
+[ "$(grep '^  measured' "$tmp/audit")" = "$(grep '^  measured' "$tmp/audit1")" ] && ok \
+    || bad "audit: 1 and 2 threads differ"
+expect_error 2 "audit: unknown library (got 'guava33')" audit guava33 --keys 1000 --rate 0.01
+expect_error 2 "audit: LIBRARY, --keys and --rate are required (got no --rate)" audit guava --keys 1000
+expect_error 2 "audit: --rate must be a number strictly between 0 and 1 (got '0')" audit guava --keys 1000 --rate 0
+expect_error 2 "the library refuses this key count" audit hadoop --keys 1000000000 --rate 0.01
+expect_error 2 "the library refuses a target rate this low" audit cassandra --keys 1000 --rate 1e-5
+expect_error 2 "audit: --max-filters must be a whole number from 2 to 2^40 (got '1')" audit guava --keys 1000 --rate 0.01 --max-filters 1
+expect_error 2 "which its scheme bloomfilter-js cannot build" audit bloomfilter-js --keys 1000000000 --rate 0.01
+expect_error 2 "only" audit guava --keys 1000000000000 --rate 0.01
+expect_error 2 "audit: unknown argument (got '--bits')" audit guava --bits 1000
 # Parquet's split-block formula at 10^6 keys and 1%: c = -8 / ln(1 - 0.01^(1/8)) = 9.6815 bits
 # per key (apache/parquet-format issue #547), 37,819 blocks of 256 bits; that size delivers
 # 1.463% (rate_split_block_exact), not the 1% promised. The exact size is 10.53 bits per

@@ -265,6 +265,31 @@ static void test_library_rules(void)
     /* hadoop: BloomMapFile's defaults, 1024 * 1024 keys at 0.005f (0.00499999988824):
      * ceil(-5 n / ln(1 - p^(1/5))) = 12,321,010; k = 5. */
     expect(SIZING_HADOOP, 1048576, 0.005, 12321010, 12321010, 5);
+    /* hive-bloomk (BloomKFilter.java): 1,000 keys at 5% (its DEFAULT_FPP): Guava's 6,235
+     * bits, 98 longs padded to 104 = 6,656 bits, k = round(6.235 ln 2) = 4; 10^4 at
+     * 1%: 95,850 bits, 1,498 longs -> 1,504 = 96,256. */
+    expect(SIZING_HIVE_BLOOMK, 1000, 0.05, 6235, 6656, 4);
+    expect(SIZING_HIVE_BLOOMK, 10000, 0.01, 95850, 96256, 7);
+    /* redisbloom (bloom_init, NOROUND, at p/2 = 0.005): bpe = 11.0278, 1,000 keys ->
+     * 11,027 bits -> 173 words = 11,072; k = ceil(7.64) = 8. */
+    expect(SIZING_REDISBLOOM, 1000, 0.01, 11027, 11072, 8);
+    /* redisbloom-pow2: RedisBloom#28's filter, 478,361,140 entries at 1e-6: bpe =
+     * 28.755, 1.3755e10 bits -> 2^34, k = 20, as the report states. */
+    expect(SIZING_REDISBLOOM_POW2, 478361140, 1e-6, UINT64_C(13755358357),
+           UINT64_C(1) << 34, 20);
+    expect(SIZING_REDISBLOOM_POW2, 1000, 0.01, 9585, 16384, 7);
+    /* commons (Shape.fromNP): ceil(9,585.06) = 9,586, k = round(6.644) = 7; 10^6 at
+     * 0.1%: 14,377,588, k = round(9.966) = 10. */
+    expect(SIZING_COMMONS, 1000, 0.01, 9586, 9586, 7);
+    expect(SIZING_COMMONS, 1000000, 0.001, 14377588, 14377588, 10);
+    /* pybloom-live: 1% -> ceil(log2 100) = 7 slices of ceil(9,585.06 / 7) = 1,370 bits;
+     * 0.1% at 10^4 keys: 10 slices of 14,378. */
+    expect(SIZING_PYBLOOM_LIVE, 1000, 0.01, 9590, 9590, 7);
+    expect(SIZING_PYBLOOM_LIVE, 10000, 0.001, 143780, 143780, 10);
+    /* bloomfilter-js (withTargetError): ceil(9,585.06) = 9,586 -> 300 buckets = 9,600,
+     * k = ceil(6.644) = 7. */
+    expect(SIZING_BLOOMFILTER_JS, 1000, 0.01, 9586, 9600, 7);
+    expect(SIZING_BLOOMFILTER_JS, 1000000, 0.001, 14377588, 14377600, 10);
 
     /* Bits per key given as the libraries take them: LevelDB's documented 10 is the 1%
      * design; RocksDB at 10 bits per key: 10^6 * 10000 / 8000 = 1,250,000 bytes =
@@ -307,8 +332,18 @@ static void test_library_rules(void)
     assert(sizing_design_full(SIZING_LIBBLOOM, 1000, 1e-80, &mc, &m, &k) == SIZING_EKFIELD);
     assert(sizing_design_full(SIZING_HADOOP, 429496730, 0.01, &mc, &m, &k) == SIZING_EKEYS);
     assert(sizing_design_full(SIZING_LEVELDB, 0, 0.01, &mc, &m, &k) == SIZING_EDOM);
+    /* Past an int's bits: hive-bloomk at 10^9 keys, commons at 10^9 keys. */
+    assert(sizing_design_full(SIZING_HIVE_BLOOMK, 1000000000, 0.01, &mc, &m, &k) == SIZING_ECAP);
+    assert(sizing_design_full(SIZING_COMMONS, 1000000000, 0.01, &mc, &m, &k) == SIZING_ECAP);
+    /* libbloom 1.x's int bits: 3 * 10^8 keys at 1% compute 2,875,517,613 > 2^31 - 1;
+     * 2.0 builds it. */
+    assert(sizing_design_full(SIZING_LIBBLOOM1, 300000000, 0.01, &mc, &m, &k) == SIZING_ECAP);
+    /* Commons: 10 keys at 75%: ceil(5.99) = 6 bits, k = round(0.416) = 0: "Filter too
+     * small". */
+    assert(sizing_design_full(SIZING_COMMONS, 10, 0.75, &mc, &m, &k) == SIZING_ENOFILTER);
     assert(sizing_design_blocked(SIZING_SBBF, 100, 0.01, 256, 0, &mc, &m, &k) == SIZING_EBLOCK);
     assert(m == 12345 && mc == 54321 && k == 678);
+    assert(sizing_design_full(SIZING_LIBBLOOM, 300000000, 0.01, &mc, &m, &k) == SIZING_OK);
     for (int s = SIZING_ECAP; s <= SIZING_EBPK; s++)
         assert(strcmp(sizing_strerror(s), sizing_strerror(-1)) != 0);
     /* Rates: the blocked libraries at their lines and blocks. */
@@ -319,7 +354,11 @@ static void test_library_rules(void)
     assert(sizing_rate_exact(SIZING_ROCKSDB_LEGACY, 10000, 1000, 0, 6, &x) == SIZING_EBLOCK);
     assert(sizing_rate_exact(SIZING_SBBF, UINT64_C(1) << 24, 1000000, 0, 8, &x) == SIZING_OK &&
            x < 0.01);
-    for (int r = SIZING_LEVELDB; r <= SIZING_HADOOP; r++) {
+    /* pybloom-live's slices: the partitioned rate (1 - (1 - 1/1370)^1000)^7. */
+    assert(sizing_rate_exact(SIZING_PYBLOOM_LIVE, 9590, 1000, 0, 7, &x) == SIZING_OK);
+    assert(fabs(x / pow(1 - pow(1 - 1.0 / 1370, 1000), 7) - 1) < 1e-12);
+    assert(sizing_rate_exact(SIZING_PYBLOOM_LIVE, 9591, 1000, 0, 7, &x) == SIZING_EBLOCK);
+    for (int r = SIZING_LEVELDB; r <= SIZING_LAST_LIBRARY; r++) {
         sizing_rule_t got;
         assert(sizing_rule_parse(sizing_rule_name((sizing_rule_t)r), &got) == 0 && (int)got == r);
         assert(sizing_rule_block_bits((sizing_rule_t)r) == 0);

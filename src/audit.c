@@ -1,0 +1,96 @@
+/* audit.c - see audit.h. */
+#include "audit.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tabulate.h"
+
+/* Filters of 2^24 bits or more are built by all threads at once (simulate.h). */
+#define AUDIT_BIG_BITS (UINT64_C(1) << 24)
+
+uint64_t audit_first_filters(uint64_t m)
+{
+    return m >= AUDIT_BIG_BITS ? 2 : 8;
+}
+
+uint64_t audit_lookups(double p, double precision, uint64_t filters)
+{
+    /* rse of F L binomial lookups at rate p: 1 / sqrt(F L p) (p small) = precision / 2 */
+    double all = 4.0 / (p * precision * precision);
+    double per = ceil(all / (double)filters);
+    const double lo = 1e4, hi = 68719476736.0; /* 2^36 */
+    return (uint64_t)(per < lo ? lo : per > hi ? hi : per);
+}
+
+int audit_plan(const library_t *lib, uint64_t n, double p, double precision,
+               uint64_t max_filters, exp_row_t *row, audit_design_t *d, char *err,
+               size_t errlen)
+{
+    const scheme_t *sc = library_scheme(lib);
+    uint64_t mc, m;
+    unsigned k;
+    int st = sizing_design_full(lib->sizing, n, p, &mc, &m, &k);
+    if (st != SIZING_OK) {
+        snprintf(err, errlen, "audit: %s (sizing rule %s) cannot design %llu keys at %g: %s "
+                 "(got '--keys %llu --rate %g')", lib->name, sizing_rule_name(lib->sizing),
+                 (unsigned long long)n, p, sizing_strerror(st), (unsigned long long)n, p);
+        return 2;
+    }
+    probe_geom_t g;
+    if ((st = sc->geometry(m, k, 0, &g)) != SCHEME_OK) {
+        snprintf(err, errlen, "audit: %s designs %llu bits and k = %u for %llu keys at %g, "
+                 "which its scheme %s cannot build: %s (got '--keys %llu --rate %g')",
+                 lib->name, (unsigned long long)m, k, (unsigned long long)n, p, sc->name,
+                 scheme_strerror(st), (unsigned long long)n, p);
+        return 2;
+    }
+    /* The row, as an experiment file would give it (experiment.h checks and resolves
+     * it: the estimator, the filter cap). */
+    uint64_t F = audit_first_filters(m);
+    uint64_t L = audit_lookups(p, precision, F);
+    char text[1024];
+    snprintf(text, sizeof text,
+             "[sweep]\ndesign_keys = %llu\ndesign_rate = %.17g\nlibraries = %s\n"
+             "estimator = auto\nfilters = %llu\nlookups = %llu\nprecision = %.17g\n"
+             "max_filters = %llu\n",
+             (unsigned long long)n, p, lib->name, (unsigned long long)F,
+             (unsigned long long)(F * L), precision,
+             (unsigned long long)(max_filters > F ? max_filters : F));
+    experiment_t *e = calloc(1, sizeof *e);
+    if (!e) {
+        snprintf(err, errlen, "audit: out of memory");
+        return 2;
+    }
+    exp_row_t *rows = NULL;
+    size_t nrows = 0;
+    char why[EXP_ERR_LEN];
+    int rc = experiment_load_text("audit", text, strlen(text), e, why, sizeof why);
+    if (rc == 0)
+        rc = experiment_rows(e, 0, &rows, &nrows, why, sizeof why);
+    free(e);
+    if (rc != 0 || nrows != 1) {
+        snprintf(err, errlen, "audit: %s at %llu keys and %g: %s", lib->name,
+                 (unsigned long long)n, p, rc ? why : "not one row");
+        free(rows);
+        return 2;
+    }
+    *row = rows[0];
+    free(rows);
+    tab_refs_t ref = tabulate_refs(row);
+    double structure;
+    d->n = n;
+    d->p = p;
+    d->m_computed = mc;
+    d->m = row->geom.m;
+    d->k = row->geom.k;
+    d->uniform = ref.exact;
+    d->structure = NAN;
+    if (sizing_rate_exact(lib->sizing, m, n, 0, k, &structure) == SIZING_OK &&
+        fabs(structure - ref.exact) > 1e-9 * ref.exact)
+        d->structure = structure;
+    d->model = ref.model;
+    return 0;
+}
