@@ -51,7 +51,9 @@ END {
     # Tables written before a column existed lack it: block_bits came with issue 11.
     if ("block_bits" in col) for (r = 1; r <= nrow; r++) if (val(r, "block_bits") != "") blocked = 1
     design = val(1, "design_keys") != ""
-    if (blocked) blocked_tables()
+    # Sweeps of libraries (issue 12) came with the library column.
+    if ("library" in col && val(1, "library") != "") library_tables()
+    else if (blocked) blocked_tables()
     else if (modelled) model_tables(); else if (!design) plain_tables(); else design_tables()
 }
 
@@ -205,3 +207,56 @@ function design_tables(    r, p, np, st, k, i, j, line, sep, v, dat, lab) {
     }
     if (plotdir != "") for (j = 1; j <= ns; j++) { lab = series[j]; gsub(/[ \/]/, "_", lab); printf "%s\n", lab > (plotdir "/" name ".series") }
 }
+
+# ---- sweeps of libraries (libraries, library-reports) ----
+# One table: a row per library, a column per design (keys and target rate), each cell
+# the measured rate over the promise (± one standard error). With libinfo (a TSV of
+# bloomsim audit --list --tsv: name, scheme, sizing, hash, version, cause, report), the
+# summary "Do real libraries keep their promise?": per library its version, hash width,
+# worst measured ÷ promised and where, the cause and the report. Plot data: per target
+# rate, measured ÷ promised against keys, a series per library.
+function keys_label(k) { return k >= 1e6 && k % 1e6 == 0 ? comma(k / 1e6) " M" : comma(k) }
+function library_tables(    r, l, d, i, j, line, sep, f, n, lib, ratio, se, fld) {
+    for (r = 1; r <= nrow; r++) {
+        l = val(r, "library")
+        d = val(r, "design_keys") SUBSEP val(r, "design_rate")
+        if (!(l in lseen)) { lseen[l] = 1; nl++; lname[nl] = l }
+        if (!(d in dseen)) {
+            dseen[d] = 1; nd++; dkey[nd] = d
+            dlabel[nd] = keys_label(val(r, "design_keys")) " at " 100 * val(r, "design_rate") "%"
+        }
+        ratio = val(r, "rate_over_design"); se = val(r, "stderr") / val(r, "design_rate")
+        cell[l, d] = pm(ratio, se)
+        if (!(l in wr) || ratio + 0 > wr[l] + 0) { wr[l] = ratio; wat[l] = dlabel[dindex(d)]; wse[l] = se }
+        if (plotdir != "") {
+            f = l; gsub(/[ \/.]/, "_", f)
+            printf "%s %s %s %s\n", val(r, "design_keys"), ratio, val(r, "ci_low") / val(r, "design_rate"), val(r, "ci_high") / val(r, "design_rate") > (plotdir "/" name "-" val(r, "design_rate") "-" f ".dat")
+            if (!((val(r, "design_rate"), f) in pseen)) { pseen[val(r, "design_rate"), f] = 1; printf "%s\n", f > (plotdir "/" name "-" val(r, "design_rate") ".libs") }
+            if (!(val(r, "design_rate") in rseen)) { rseen[val(r, "design_rate")] = 1; printf "%s\n", val(r, "design_rate") > (plotdir "/" name ".librates") }
+        }
+    }
+    if (libinfo != "") {
+        while ((getline line < libinfo) > 0) {
+            n = split(line, fld, "\t")
+            if (n >= 6) { ver[fld[1]] = fld[5]; hash[fld[1]] = fld[4]; cause[fld[1]] = fld[6]; rep[fld[1]] = fld[7] }
+        }
+        print "\n### Do real libraries keep their promise?\n"
+        print "Each library at its own sizing and index arithmetic, with ideal hash words of its width: this measures the arithmetic and the sizing, never the hash function. Worst: the largest measured ÷ promised over the designs below (± one standard error).\n"
+        print "| library | version followed | hash | worst measured ÷ promised | where | cause | known report |"
+        print "|---|---|---|---|---|---|---|"
+        for (i = 1; i <= nl; i++) {
+            lib = lname[i]
+            printf "| `%s` | %s | %s | %s | %s | %s | %s |\n", lib, ver[lib], hash[lib], pm(wr[lib], wse[lib]), wat[lib], cause[lib], rep[lib] == "" ? "" : rep[lib]
+        }
+    }
+    printf "\n**Measured ÷ promised rate by design** (± one standard error)\n\n"
+    line = "| library |"; sep = "|---|"
+    for (j = 1; j <= nd; j++) { line = line " " dlabel[j] " |"; sep = sep "---|" }
+    print line; print sep
+    for (i = 1; i <= nl; i++) {
+        line = "| `" lname[i] "` |"
+        for (j = 1; j <= nd; j++) line = line " " ((lname[i], dkey[j]) in cell ? cell[lname[i], dkey[j]] : "") " |"
+        print line
+    }
+}
+function dindex(d,    j) { for (j = 1; j <= nd; j++) if (dkey[j] == d) return j; return 1 }

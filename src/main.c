@@ -993,7 +993,7 @@ static int cmd_columns(int argc, char **argv)
 static const char audit_usage[] =
     "usage: bloomsim audit LIBRARY --keys N --rate P [--precision R] [--max-filters F]\n"
     "                      [--threads T] [--seed S]\n"
-    "       bloomsim audit --list\n"
+    "       bloomsim audit --list [--tsv]\n"
     "\n"
     "Designs LIBRARY's filter for N keys at target false-positive rate P with the\n"
     "library's own sizing rule, builds it with the library's own index arithmetic,\n"
@@ -1004,15 +1004,24 @@ static const char audit_usage[] =
     "bloomsim feeds the arithmetic ideal uniform hash words of the library's width: it\n"
     "measures the library's arithmetic and sizing, never its hash function's quality.\n"
     "\n"
-    "  --list           the libraries, with the version each follows\n"
+    "  --list           the libraries, with the version each follows (--tsv: with the\n"
+    "                   cause and report, tab-separated, as results/libraries.tsv)\n"
     "  --precision R    target relative standard error, above 0 and below 1\n"
     "  --max-filters F  build at most F filters (default 1000)\n"
     "  --threads T      threads (default: all); --seed S  seed (default 1)\n"
     "\n"
     "Ctrl-C (SIGINT) or SIGTERM stops it; exit 130 or 143.\n";
 
-static int audit_list(void)
+static int audit_list(int tsv)
 {
+    if (tsv) { /* for scripts/report: one library a line, tab-separated */
+        for (size_t i = 0; i < library_count(); i++) {
+            const library_t *l = library_at(i);
+            printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", l->name, l->scheme,
+                   sizing_rule_name(l->sizing), l->hash, l->version, l->cause, l->report);
+        }
+        return 0;
+    }
     printf("%-22s %-18s %-16s %-22s %s\n", "library", "scheme", "sizing", "hash", "version");
     for (size_t i = 0; i < library_count(); i++) {
         const library_t *l = library_at(i);
@@ -1039,7 +1048,7 @@ static int cmd_audit(int argc, char **argv)
     const library_t *lib = NULL;
     uint64_t n = 0, seed = 1, max_filters = AUDIT_MAX_FILTERS;
     double p = -1, precision = AUDIT_PRECISION;
-    int threads = omp_get_max_threads();
+    int threads = omp_get_max_threads(), list = 0, tsv = 0;
     for (int i = 1; i < argc; i++) {
         int missing = 0;
         const char *v, *nm = argv[i];
@@ -1048,8 +1057,14 @@ static int cmd_audit(int argc, char **argv)
             fputs(audit_usage, stdout);
             return 0;
         }
-        if (strcmp(argv[i], "--list") == 0)
-            return audit_list();
+        if (strcmp(argv[i], "--list") == 0) {
+            list = 1;
+            continue;
+        }
+        if (strcmp(argv[i], "--tsv") == 0) {
+            tsv = 1;
+            continue;
+        }
         if ((v = opt_value(argc, argv, &i, "--keys", &missing))) {
             if (parse_count(v, &n) || n == 0)
                 return die(2, "audit: --keys must be a whole number >= 1 (got '%s')", v);
@@ -1080,6 +1095,10 @@ static int cmd_audit(int argc, char **argv)
                           "them", argv[i]);
         }
     }
+    if (list)
+        return audit_list(tsv);
+    if (tsv)
+        return die(2, "audit: --tsv goes with --list (got '--tsv' alone)");
     if (!lib || !n || p < 0)
         return die(2, "audit: LIBRARY, --keys and --rate are required (got %s)",
                    !lib ? "no library" : !n ? "no --keys" : "no --rate");

@@ -139,7 +139,7 @@ grep -q "^m = 9681664 bits (9.682 bits per key), k = 8, 1210208 bytes$" "$tmp/si
 grep -q "^m = 10529280 bits (10.53 bits per key), k = 8, 1316160 bytes$" "$tmp/size" \
     && grep -q "^formula size     9681664 bits" "$tmp/size" \
     && ok || bad "size --rule split-block-exact: $(cat "$tmp/size")"
-expect_error 2 "--rule must be calculateparams, guava, split-block-formula, split-block-exact or blocked-exact (got 'split-block')" size --keys 100 --rate 0.01 --rule split-block
+expect_error 2 "--rule must be a sizing rule: calculateparams, guava, split-block-formula, split-block-exact, blocked-exact, " size --keys 100 --rate 0.01 --rule split-block
 expect_error 2 "--block-bits and --k apply only to the block rules (got '--rule guava')" size --keys 100 --rate 0.01 --rule guava --k 3
 expect_error 2 "split-block needs k dividing the block bits" size --keys 100 --rate 0.01 --rule split-block-exact --k 7
 expect_error 2 "--k must be a whole number from 1 to 1000 (got '0')" size --keys 100 --rate 0.01 --rule blocked-exact --k 0

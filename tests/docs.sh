@@ -4,6 +4,7 @@
 #  - every scheme of `bloomsim list` has a row in docs/model.md's scheme table, and
 #    every estimator a mention under Estimators;
 #  - every experiment in experiments/ has a row in README.md's experiment table;
+#  - results/libraries.tsv (the report's library table) is `bloomsim audit --list --tsv`;
 #  - README.md, docs/ and results/FINDINGS.md link nowhere outside the repository, and
 #    every relative link points at a file that exists.
 set -u
@@ -14,6 +15,11 @@ B=$1
 sed -n '/^<!-- columns:begin/,/^<!-- columns:end -->/p' docs/model.md | sed '1d;$d' > "$tmp/have"
 [ -s "$tmp/have" ] && cmp -s "$tmp/want" "$tmp/have" && ok \
     || { bad "docs/model.md's column table differs from 'bloomsim columns --markdown'"; diff "$tmp/want" "$tmp/have" | head -5; }
+
+# The library table the report quotes is the program's own.
+"$B" audit --list --tsv > "$tmp/libs"
+cmp -s "$tmp/libs" results/libraries.tsv && ok \
+    || bad "results/libraries.tsv differs from 'bloomsim audit --list --tsv' (regenerate it)"
 
 "$B" list > "$tmp/list"
 for s in $(sed -n '/^schemes:/,/^$/p' "$tmp/list" | awk 'NR > 1 && NF { print $1 }'); do
