@@ -392,7 +392,7 @@ static int take_ask(lead_t *L, int r)
         }
     } else if (h[0] == ASK_STOPPED) {
         L->stopped = 1;
-        if (h[4] && !sim_stopped(L->stop)) /* the signal a worker got stops us all */
+        if (h[4] && L->stop && !sim_stopped(L->stop)) /* a worker's signal stops us all */
             atomic_store_explicit(L->stop, (int)h[4], memory_order_relaxed);
     } else if (h[0] == ASK_NOMEM && !L->nomem) {
         L->nomem = r;
@@ -535,6 +535,7 @@ void dist_end(int rc, atomic_int *stop)
         W.broken = 1;
         return;
     }
+    lead->stop = stop;
     /* Every worker's last ask must be in before it is answered with the end. */
     for (int r = 1; r < W.size; r++)
         while (lead->state[r] != RANK_WAITING && !W.broken) {
