@@ -194,7 +194,9 @@ static const char run_usage[] =
     "               the result equals an uninterrupted run's, timing aside\n"
     "  --force      replace a result or interrupted run of another definition or seed\n"
     "\n"
-    "Ctrl-C (SIGINT) or SIGTERM stops a run keeping every finished row; exit 130 or 143.\n";
+    "Ctrl-C (SIGINT) or SIGTERM stops a run keeping every finished row; exit 130 or 143.\n"
+    "Under mpirun or srun (a build with MPI), the ranks run it together, rank 0 writing\n"
+    "the same table as one process (docs/cluster.md).\n";
 
 typedef struct tty_progress {
     const char *name;
