@@ -183,13 +183,13 @@ int dist_agree(int rc, char *err, size_t errlen)
         status = 1;
     if (first != 0) { /* the failing worker's message goes to rank 0 */
         char msg[1024];
-        if (W.rank == first)
-            MPI_Send(err, (int)strnlen(err, errlen) + 1, MPI_CHAR, 0, TAG_TEXT, MPI_COMM_WORLD);
-        else if (W.rank == 0 &&
-                 MPI_Recv(msg, sizeof msg, MPI_CHAR, first, TAG_TEXT, MPI_COMM_WORLD,
-                          MPI_STATUS_IGNORE) == MPI_SUCCESS) {
+        if (W.rank == first) {
+            snprintf(msg, sizeof msg, "rank %d (%s): %s", W.rank, W.host, err);
+            MPI_Send(msg, (int)strlen(msg) + 1, MPI_CHAR, 0, TAG_TEXT, MPI_COMM_WORLD);
+        } else if (W.rank == 0 && MPI_Recv(msg, sizeof msg, MPI_CHAR, first, TAG_TEXT,
+                                           MPI_COMM_WORLD, MPI_STATUS_IGNORE) == MPI_SUCCESS) {
             msg[sizeof msg - 1] = '\0';
-            snprintf(err, errlen, "rank %d: %s", first, msg);
+            snprintf(err, errlen, "%s", msg);
         }
     }
     return status;
@@ -396,8 +396,11 @@ static int take_ask(lead_t *L, int r)
             atomic_store_explicit(L->stop, (int)h[4], memory_order_relaxed);
     } else if (h[0] == ASK_NOMEM && !L->nomem) {
         L->nomem = r;
-        snprintf(W.why, sizeof W.why, "rank %d (on %s's node): out of memory for %llu-bit "
-                 "filters", r, W.host, L->row ? (unsigned long long)L->row->geom.m : 0ULL);
+        if (L->row)
+            snprintf(W.why, sizeof W.why, "rank %d: out of memory for %llu-bit filters", r,
+                     (unsigned long long)L->row->geom.m);
+        else
+            snprintf(W.why, sizeof W.why, "rank %d: out of memory", r);
     }
     L->state[r] = RANK_WAITING;
     return 0;
