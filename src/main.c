@@ -20,6 +20,7 @@
 #include <omp.h>
 
 #include "config.h"
+#include "dist.h"
 #include "estimator.h"
 #include "audit.h"
 #include "experiment.h"
@@ -32,6 +33,9 @@
 #include "version.h"
 
 static const char *cmd = "bloomsim";
+/* Set on the ranks of a distributed run other than rank 0 (dist.h): rank 0 alone
+ * reports, so a message appears once. */
+static int quiet = 0;
 
 /* The signal that asked a run to stop (SIGINT or SIGTERM), 0 while none has. The runner
  * polls it between filters; the handler does nothing else. */
@@ -44,6 +48,8 @@ static void on_stop_signal(int sig) { atomic_store_explicit(&stop_signal, sig, m
 static int die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int die(int code, const char *fmt, ...)
 {
+    if (quiet)
+        return code;
     va_list ap;
     va_start(ap, fmt);
     fprintf(stderr, "%s: ", cmd);
@@ -213,7 +219,9 @@ static const char run_usage[] =
     "               the result equals an uninterrupted run's, timing aside\n"
     "  --force      replace a result or interrupted run of another definition or seed\n"
     "\n"
-    "Ctrl-C (SIGINT) or SIGTERM stops a run keeping every finished row; exit 130 or 143.\n";
+    "Ctrl-C (SIGINT) or SIGTERM stops a run keeping every finished row; exit 130 or 143.\n"
+    "Under mpirun or srun (a build with MPI), the ranks run it together, rank 0 writing\n"
+    "the same table as one process (docs/cluster.md).\n";
 
 typedef struct tty_progress {
     const char *name;
@@ -340,7 +348,8 @@ static int parse_run_args(int argc, char **argv, run_opts_t *o, const char **nam
         const char *v;
         uint64_t x;
         if (is_help(argv[i])) {
-            fputs(run_usage, stdout);
+            if (!quiet)
+                fputs(run_usage, stdout);
             return 0;
         } else if (strcmp(argv[i], "--quick") == 0) {
             o->quick = 1;
@@ -424,7 +433,7 @@ static int run_all(const experiment_t *ex, int n, run_opts_t *o)
     for (int i = 0; i < n && rc == 0; i++) {
         char err[EXP_ERR_LEN];
         tty_progress_t tp = {.name = ex[i].name};
-        if (isatty(STDERR_FILENO)) {
+        if (!quiet && isatty(STDERR_FILENO)) {
             o->progress = show_progress;
             o->progress_ctx = &tp;
         }
@@ -432,15 +441,22 @@ static int run_all(const experiment_t *ex, int n, run_opts_t *o)
         rc = runner_run(&ex[i], o, &res, err, sizeof err);
         if (tp.active)
             fputs("\r\033[K", stderr);
-        if (rc == RUN_INTERRUPTED) {
+        if (quiet) {
+            if (rc == RUN_INTERRUPTED)
+                rc = 128 + atomic_load(&stop_signal);
+        } else if (rc == RUN_INTERRUPTED) {
             die(rc, "%s", err);
             rc = 128 + atomic_load(&stop_signal); /* 130 for SIGINT, 143 for SIGTERM */
         } else if (rc) {
             die(rc, "%s", err);
         } else {
             print_table(&ex[i], o->quick, &res);
-            printf("\nwrote %s and %s (%.1f s, %d thread%s)\n", res.csv_path, res.meta_path,
-                   res.seconds, o->threads, o->threads == 1 ? "" : "s");
+            if (dist_size() > 1)
+                printf("\nwrote %s and %s (%.1f s, %d ranks, %d threads)\n", res.csv_path,
+                       res.meta_path, res.seconds, dist_size(), dist_threads_total());
+            else
+                printf("\nwrote %s and %s (%.1f s, %d thread%s)\n", res.csv_path,
+                       res.meta_path, res.seconds, o->threads, o->threads == 1 ? "" : "s");
         }
         runner_free(&res);
     }
@@ -455,13 +471,21 @@ static int cmd_run(int argc, char **argv, const char *command)
     int rc = parse_run_args(argc, argv, &o, names, &nnames);
     if (rc >= 0)
         return rc;
-    /* Load and check every experiment before running any. */
+    /* Load and check every experiment before running any: rank 0 alone, which then
+     * sends each to the other ranks of a distributed run. */
     experiment_t *ex = calloc((size_t)nnames, sizeof *ex);
-    if (!ex)
-        return die(1, "out of memory");
-    rc = 0;
-    for (int i = 0; i < nnames && rc == 0; i++)
+    rc = ex ? 0 : die(1, "out of memory");
+    for (int i = 0; i < nnames && rc == 0 && dist_leader(); i++)
         rc = load_checked(names, i, o.outdir, ex);
+    char err[EXP_ERR_LEN] = "";
+    rc = dist_agree(rc, err, sizeof err);
+    if (rc && err[0]) /* a failure of another rank; rank 0 reported its own */
+        die(rc, "%s", err);
+    for (int i = 0; i < nnames && rc == 0; i++) {
+        rc = dist_agree(dist_share_experiment(&ex[i], err, sizeof err), err, sizeof err);
+        if (rc)
+            die(rc, "%s", err);
+    }
     if (rc == 0)
         rc = run_all(ex, nnames, &o);
     free(ex);
@@ -1223,8 +1247,16 @@ int main(int argc, char **argv)
             used += l;
         }
         command[used] = '\0';
+        /* Under mpirun or srun, one rank of a distributed run (dist.h). */
+        char err[256] = "";
+        if (dist_init(&argc, &argv, err, sizeof err)) {
+            free(command);
+            return die(1, "run: %s", err);
+        }
+        quiet = !dist_leader();
         int rc = cmd_run(argc - 1, argv + 1, command);
         free(command);
+        dist_finalize(rc);
         return rc;
     }
     if (strcmp(argv[1], "exact") == 0)

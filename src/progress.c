@@ -42,7 +42,11 @@ void progress_start(progress_t *ps, progress_fn fn, void *ctx, const exp_row_t *
 void progress_report(progress_t *ps, double per_filter, double filters, uint64_t whole,
                      uint64_t lookups, uint64_t keys)
 {
-    if (!ps || !ps->fn)
+    if (!ps)
+        return;
+    if (ps->tick)
+        ps->tick(ps->tick_ctx);
+    if (!ps->fn)
         return;
     double now_s = progress_now();
     if (now_s - ps->last < 0.5)

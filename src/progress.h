@@ -31,6 +31,11 @@ typedef struct progress {
     uint64_t lookups_rows; /* lookups of the rows already finished */
     uint64_t filters_rows; /* filters of the rows already finished */
     double row_start;      /* when the row in progress started */
+    /* Called at every progress_report, from the thread that started the run (thread 0
+     * of each parallel region), whether or not progress is shown; NULL: none. A
+     * distributed run answers its other ranks here (dist.h). */
+    void (*tick)(void *tick_ctx);
+    void *tick_ctx;
 } progress_t;
 
 /* Seconds on a monotonic clock. */
@@ -47,7 +52,8 @@ void progress_start(progress_t *ps, progress_fn fn, void *ctx, const struct exp_
 /* From inside a row: `filters` filters' worth of its work done (a fraction while a
  * shared filter is built), `whole` filters finished, `lookups` of its lookups made,
  * `keys` of its keys inserted (shared rows; else 0). per_filter is the row's work per
- * filter. Calls the callback at most twice a second. */
+ * filter. Calls the callback at most twice a second, and the tick every time. Called
+ * by thread 0 only. */
 void progress_report(progress_t *ps, double per_filter, double filters, uint64_t whole,
                      uint64_t lookups, uint64_t keys);
 

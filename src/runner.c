@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dist.h"
 #include "simulate.h"
 #include "tabulate.h"
 
@@ -23,10 +24,11 @@ uint64_t runner_mem_available(void)
 
 /* Refuse a run past memory before any work: the largest row's bit arrays and estimator
  * scratch (one set per thread, or one in all for a row its estimator runs on all
- * threads), plus 32 bytes a filter for the per-filter results. The message names the
+ * threads), plus 32 bytes a filter for the per-filter results, times the ranks of a
+ * distributed run on this machine (each rank checks its own). The message names the
  * line of the size or of the filter count, whichever dominates. Returns 0 or 2. */
 static int check_memory(const experiment_t *e, int quick, const exp_row_t *rows, size_t nrows,
-                        int threads, char *err, size_t errlen)
+                        int threads, int ranks, char *err, size_t errlen)
 {
     uint64_t avail = runner_mem_available(), fmax = 0;
     double arrays = 0;
@@ -38,7 +40,8 @@ static int check_memory(const experiment_t *e, int quick, const exp_row_t *rows,
         if (sim_max_filters(&rows[i]) > fmax)
             fmax = sim_max_filters(&rows[i]), at_filters = i;
     }
-    double tallies = 32.0 * (double)fmax;
+    double tallies = 32.0 * (double)fmax * ranks;
+    arrays *= ranks;
     if (!avail || arrays + tallies <= 0.9 * (double)avail)
         return 0;
     int by_filters = tallies > arrays;
@@ -50,6 +53,8 @@ static int check_memory(const experiment_t *e, int quick, const exp_row_t *rows,
     char how[64] = "one array shared by all threads";
     if (!sim_shared(&rows[at_arrays]))
         snprintf(how, sizeof how, "%d threads, an array each", threads);
+    if (ranks > 1)
+        snprintf(how + strlen(how), sizeof how - strlen(how), ", %d ranks here", ranks);
     snprintf(err, errlen, "%s:%u: %s needs %.1f GiB (%s), only %.1f GiB available "
              "(got '%llu')", e->path, line, by_filters ? "the number of filters" : "the filter size",
              (arrays + tallies) / 1073741824.0, how, (double)avail / 1073741824.0,
@@ -85,14 +90,16 @@ static int run_rows(const experiment_t *e, const run_opts_t *o, uint64_t seed, s
         if (row->structure != STRUCT_DESIGN)
             ro.popcounts = NULL;
         uint64_t used;
-        int st_sim = sim_row(row, seed, i, o->threads, &ro, &used, ps, o->stop);
+        int st_sim = dist_row(row, seed, i, o->threads, &ro, &used, ps, o->stop);
         if (st_sim > 0) {
             snprintf(err, errlen, "interrupted: %zu of %zu rows finished in %s; run it again "
                      "with --resume to finish", res->nrows, res->nrows_planned, st->partial);
             rc = RUN_INTERRUPTED;
         } else if (st_sim < 0) {
-            snprintf(err, errlen, "%s: out of memory for %llu-bit filters", e->path,
-                     (unsigned long long)row->geom.m);
+            dist_error(err, errlen); /* another rank's failure, else our memory */
+            if (!err[0])
+                snprintf(err, errlen, "%s: out of memory for %llu-bit filters", e->path,
+                         (unsigned long long)row->geom.m);
             rc = 1;
         } else {
             res->rows[i] = tabulate_row(e->name, row, used, &ro, seed);
@@ -120,22 +127,35 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
     if (rc)
         return rc;
     const uint64_t seed = o->seed_given ? o->seed : e->seed;
-    /* 1. Memory, before any work. */
-    rc = check_memory(e, o->quick, res->plan, res->nrows_planned, o->threads, err, errlen);
+    /* 1. Memory, before any work: in a distributed run (dist.h), every rank against its
+     * own machine, rank 0 reporting the first that fails. */
+    rc = dist_agree_threads(o->threads) ? 1 : 0;
+    if (rc == 0)
+        rc = check_memory(e, o->quick, res->plan, res->nrows_planned, o->threads,
+                          dist_ranks_here(), err, errlen);
+    rc = dist_agree(rc, err, errlen);
     if (rc)
         return rc;
     res->rows = calloc(res->nrows_planned ? res->nrows_planned : 1, sizeof *res->rows);
     if (!res->rows) {
         snprintf(err, errlen, "%s: out of memory", e->path);
-        return 1;
+        rc = 1;
     }
     /* 2. The outputs, so an unwritable directory or a result we must not replace fails
      * before any work; an interrupted run's finished rows come back. */
     store_t st;
-    rc = store_claim(&st, e, res->plan, res->nrows_planned, o->outdir, o->quick, seed,
-                     o->resume, o->force, res->rows, err, errlen);
-    if (rc)
+    if (rc == 0 && dist_leader()) /* the other ranks never touch the output directory */
+        rc = store_claim(&st, e, res->plan, res->nrows_planned, o->outdir, o->quick, seed,
+                         o->resume, o->force, res->rows, err, errlen);
+    int claimed = rc == 0 && dist_leader();
+    rc = dist_agree(rc, err, errlen);
+    if (rc) {
+        if (claimed)
+            store_close(&st);
         return rc;
+    }
+    if (!dist_leader()) /* a worker: simulate what rank 0 hands out until it ends */
+        return dist_serve(res->plan, res->nrows_planned, seed, o->threads, o->stop);
     snprintf(res->csv_path, sizeof res->csv_path, "%s", st.csv_path);
     snprintf(res->meta_path, sizeof res->meta_path, "%s", st.meta_path);
     res->nrows = st.resumed;
@@ -149,11 +169,14 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
     /* 4. Publish the table and its metadata. */
     if (rc == 0) {
         store_meta_t meta = {.e = e, .command = o->command, .seed = seed, .quick = o->quick,
-                             .threads = o->threads, .rows = res->nrows_planned, .start = t0,
-                             .end = time(NULL), .seconds = res->seconds};
+                             .threads = dist_threads_total(), .ranks = dist_size(),
+                             .rank_threads = dist_threads_list(),
+                             .rows = res->nrows_planned, .start = t0, .end = time(NULL),
+                             .seconds = res->seconds};
         rc = store_publish(&st, &meta, err, errlen);
     }
     store_close(&st);
+    dist_end(rc, o->stop);
     /* 5. The finished rows are in res for the caller's summary table. */
     return rc;
 }

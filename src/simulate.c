@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <omp.h>
 
@@ -119,10 +120,9 @@ static void run_filters(const exp_row_t *row, const est_ops_t *est, void *const 
     }
 }
 
-/* With a precision target: the number of filters to have after F, or F when the
- * target is met (or the cap reached). Asks for 10% more than the spread so far says
- * the target needs, and at least one more batch. */
-static uint64_t filters_wanted(const exp_row_t *row, uint64_t F, const sim_out_t *out)
+/* Asks for 10% more than the spread so far says the target needs, and at least one
+ * more batch. */
+uint64_t sim_filters_wanted(const exp_row_t *row, uint64_t F, const sim_out_t *out)
 {
     if (row->precision <= 0 || F >= row->max_filters)
         return F;
@@ -139,16 +139,7 @@ static uint64_t filters_wanted(const exp_row_t *row, uint64_t F, const sim_out_t
     return next < row->max_filters ? next : row->max_filters;
 }
 
-/* Per-row resources: each layer's plan, and per thread (or once, when the estimator
- * runs the row itself) each layer's bit array and scratch. */
-typedef struct row_res {
-    void *plans[SIZING_MAX_LAYERS];
-    size_t nplans, narrays;
-    bits_t *arrays;
-    void **scratch;
-} row_res_t;
-
-static void res_free(const est_ops_t *est, row_res_t *rr)
+static void res_free(const est_ops_t *est, sim_res_t *rr)
 {
     for (size_t t = 0; t < rr->narrays; t++) {
         if (rr->arrays)
@@ -161,12 +152,16 @@ static void res_free(const est_ops_t *est, row_res_t *rr)
     for (size_t j = 0; j < rr->nplans; j++)
         if (est->plan_free)
             est->plan_free(rr->plans[j]);
+    memset(rr, 0, sizeof *rr);
 }
 
-static int res_alloc(const est_ops_t *est, const exp_row_t *row, int threads, row_res_t *rr)
+void sim_res_free(const exp_row_t *row, sim_res_t *rr) { res_free(sim_estimator(row), rr); }
+
+int sim_res_alloc(const exp_row_t *row, int threads, sim_res_t *rr)
 {
+    const est_ops_t *est = sim_estimator(row);
     const size_t nl = sim_layers(row);
-    *rr = (row_res_t){.narrays = runs_row(est, row) ? 1 : (size_t)threads * nl};
+    *rr = (sim_res_t){.narrays = runs_row(est, row) ? 1 : (size_t)threads * nl};
     int failed = 0;
     for (; est->plan_make && rr->nplans < nl && !failed; rr->nplans++)
         failed = est->plan_make(&rr->plans[rr->nplans], row, sim_layer_geom(row, rr->nplans),
@@ -181,21 +176,29 @@ static int res_alloc(const est_ops_t *est, const exp_row_t *row, int threads, ro
     return failed ? -1 : 0;
 }
 
+int sim_filters(const exp_row_t *row, sim_res_t *rr, uint64_t seed, uint64_t row_index,
+                int threads, uint64_t f0, uint64_t F, const sim_out_t *out, uint64_t *done,
+                progress_t *ps, atomic_int *stop)
+{
+    const est_ops_t *est = sim_estimator(row);
+    if (runs_row(est, row))
+        return est->run_row(row, seed, row_index, threads, rr->arrays, f0, F, out, done, ps,
+                            stop);
+    run_filters(row, est, rr->plans, rr->arrays, rr->scratch, seed, row_index, threads, f0, F,
+                out, done, ps, stop, progress_row_work(row) / (double)row->filters);
+    return sim_stopped(stop);
+}
+
 int sim_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
             const sim_out_t *out, uint64_t *filters_used, progress_t *ps, atomic_int *stop)
 {
-    const est_ops_t *est = sim_estimator(row);
-    row_res_t rr;
-    int failed = res_alloc(est, row, threads, &rr);
+    sim_res_t rr;
+    int failed = sim_res_alloc(row, threads, &rr);
     const double per_filter = progress_row_work(row) / (double)row->filters;
     uint64_t f0 = 0, F = row->filters, done = 0;
     while (!failed) {
-        if (runs_row(est, row))
-            est->run_row(row, seed, row_index, threads, rr.arrays, f0, F, out, &done, ps, stop);
-        else
-            run_filters(row, est, rr.plans, rr.arrays, rr.scratch, seed, row_index, threads,
-                        f0, F, out, &done, ps, stop, per_filter);
-        uint64_t next = sim_stopped(stop) ? F : filters_wanted(row, F, out);
+        sim_filters(row, &rr, seed, row_index, threads, f0, F, out, &done, ps, stop);
+        uint64_t next = sim_stopped(stop) ? F : sim_filters_wanted(row, F, out);
         if (next == F)
             break;
         if (ps) /* the row grew: so does the work still to do */
@@ -204,7 +207,7 @@ int sim_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads
         F = next;
     }
     *filters_used = F;
-    res_free(est, &rr);
+    sim_res_free(row, &rr);
     return failed ? -1 : sim_stopped(stop) ? 1 : 0;
 }
 

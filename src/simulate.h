@@ -57,6 +57,33 @@ double sim_memory(const exp_row_t *row, int threads);
 int sim_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
             const sim_out_t *out, uint64_t *filters_used, progress_t *ps, atomic_int *stop);
 
+/* A row's resources on one process: each layer's plan and, per thread (or once in all,
+ * when the estimator runs the row itself: sim_shared), each layer's bit array and
+ * estimator scratch. */
+typedef struct sim_res {
+    void *plans[SIZING_MAX_LAYERS];
+    size_t nplans, narrays;
+    bits_t *arrays;
+    void **scratch;
+} sim_res_t;
+
+/* Allocate rr for the row on `threads` threads. Returns 0, or -1 when memory is short
+ * (rr is then freed by sim_res_free all the same). */
+int sim_res_alloc(const exp_row_t *row, int threads, sim_res_t *rr);
+void sim_res_free(const exp_row_t *row, sim_res_t *rr);
+
+/* Filters f0..F-1 of row row_index on this process's `threads` threads with rr, into
+ * out[f0..F); *done counts finished filters (atomically: it may be read by thread 0's
+ * progress calls). A distributed run hands ranges of filters to each rank (dist.h).
+ * Returns 0, or 1 when stopped. */
+int sim_filters(const exp_row_t *row, sim_res_t *rr, uint64_t seed, uint64_t row_index,
+                int threads, uint64_t f0, uint64_t F, const sim_out_t *out, uint64_t *done,
+                progress_t *ps, atomic_int *stop);
+
+/* With a precision target: the number of filters to have after the first F, or F when
+ * the target is met (or the cap reached). Looks only at out[0..F). */
+uint64_t sim_filters_wanted(const exp_row_t *row, uint64_t F, const sim_out_t *out);
+
 /* sim_row without progress or stop, into the counts or rates arrays alone (the one the
  * row yields: sim_counts), allocating what a stack needs besides. For tests and
  * benchmarks. Returns 0 or -1 (memory). */

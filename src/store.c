@@ -27,10 +27,11 @@ static int write_meta(const char *path, const store_t *st, const store_meta_t *m
     iso_time(m->end, end, sizeof end);
     fprintf(f, "experiment = %s\ntitle = %s\nfile = %s\nfile_fnv1a64 = %s\n"
                "version = %s\ncommand = %s\nseed = %llu\nscale = %s\nthreads = %d\n"
-               "rows = %zu\nresumed_rows = %zu\nstart = %s\nend = %s\nseconds = %.1f\n"
-               "host = %s\ncompiler = %s\n",
+               "ranks = %d\nrank_threads = %s\nrows = %zu\nresumed_rows = %zu\n"
+               "start = %s\nend = %s\nseconds = %.1f\nhost = %s\ncompiler = %s\n",
             m->e->name, m->e->title, m->e->path, st->hash, st->version,
             m->command ? m->command : "", (unsigned long long)m->seed, st->scale, m->threads,
+            m->ranks > 0 ? m->ranks : 1, m->rank_threads ? m->rank_threads : "",
             m->rows, st->resumed, start, end, m->seconds, host,
 #ifdef __clang__
             "clang " __clang_version__

@@ -38,7 +38,9 @@ typedef struct store_meta {
     const experiment_t *e;
     const char *command;
     uint64_t seed;
-    int quick, threads;
+    int quick, threads;  /* threads: of all ranks together */
+    int ranks;           /* processes of a distributed run (dist.h), 1 otherwise */
+    const char *rank_threads; /* each rank's threads, "2,1,1" */
     size_t rows;
     time_t start, end;
     double seconds;
