@@ -609,44 +609,84 @@ static int convert_k_rule(const exp_field_t *f, const char *v, void *base, bad_v
     return 0;
 }
 
-typedef struct scheme_ctx {
-    const scheme_t **list;
+/* A list of distinct names, each resolved by find into a table entry (schemes,
+ * libraries): what each kind says when a name is unknown, repeated or one too many. */
+typedef struct names_kind {
+    const void *(*find)(const char *name);
+    const char *unknown, *twice, *many, *none;
+} names_kind_t;
+
+typedef struct names_ctx {
+    const names_kind_t *kind;
+    const void *list[EXP_MAX_SCHEMES];
     size_t n;
     char bad[256];
     const char *why;
-} scheme_ctx_t;
+} names_ctx_t;
 
-static int scheme_token(void *ctx, const char *tok)
+static int name_token(void *ctx, const char *tok)
 {
-    scheme_ctx_t *sc = ctx;
-    snprintf(sc->bad, sizeof sc->bad, "%s", tok);
-    const scheme_t *s = scheme_find(tok);
-    if (!s) {
-        sc->why = "unknown scheme (bloomsim list shows them)";
+    names_ctx_t *nc = ctx;
+    snprintf(nc->bad, sizeof nc->bad, "%s", tok);
+    const void *e = nc->kind->find(tok);
+    if (!e) {
+        nc->why = nc->kind->unknown;
         return -1;
     }
-    for (size_t i = 0; i < sc->n; i++)
-        if (sc->list[i] == s) {
-            sc->why = "scheme listed twice";
+    for (size_t i = 0; i < nc->n; i++)
+        if (nc->list[i] == e) {
+            nc->why = nc->kind->twice;
             return -1;
         }
-    if (sc->n >= EXP_MAX_SCHEMES) {
-        sc->why = "too many schemes";
+    if (nc->n >= EXP_MAX_SCHEMES) {
+        nc->why = nc->kind->many;
         return -1;
     }
-    sc->list[sc->n++] = s;
+    nc->list[nc->n++] = e;
     return 0;
 }
 
+/* The names of v into nc->list, their number (at least one) at f->offset2; the caller
+ * stores the entries, each converted back to its own type, at f->offset. */
+static int convert_names(names_ctx_t *nc, const exp_field_t *f, const char *v, void *base,
+                         bad_value_t *b)
+{
+    if (each_token(v, name_token, nc) || nc->n == 0) {
+        snprintf(b->token, sizeof b->token, "%s", nc->bad);
+        return bad(b, BAD_NAMED, nc->why ? nc->why : nc->kind->none, nc->why ? b->token : v);
+    }
+    *(size_t *)field_at(base, f->offset2) = nc->n;
+    return 0;
+}
+
+static const void *find_scheme(const char *name) { return scheme_find(name); }
+static const void *find_library(const char *name) { return library_find(name); }
+
 static int convert_schemes(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
 {
-    scheme_ctx_t sc = {.list = field_at(base, f->offset)};
-    if (each_token(v, scheme_token, &sc) || sc.n == 0) {
-        snprintf(b->token, sizeof b->token, "%s", sc.bad);
-        return bad(b, BAD_NAMED, sc.why ? sc.why : "needs at least one scheme",
-                   sc.why ? b->token : v);
-    }
-    *(size_t *)field_at(base, f->offset2) = sc.n;
+    static const names_kind_t schemes = {find_scheme,
+        "unknown scheme (bloomsim list shows them)", "scheme listed twice",
+        "too many schemes", "needs at least one scheme"};
+    names_ctx_t nc = {.kind = &schemes};
+    if (convert_names(&nc, f, v, base, b))
+        return -1;
+    const scheme_t **list = field_at(base, f->offset);
+    for (size_t i = 0; i < nc.n; i++)
+        list[i] = nc.list[i];
+    return 0;
+}
+
+static int convert_libraries(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
+{
+    static const names_kind_t libraries = {find_library,
+        "unknown library (bloomsim audit --list shows them)", "library listed twice",
+        "too many libraries", "needs at least one library"};
+    names_ctx_t nc = {.kind = &libraries};
+    if (convert_names(&nc, f, v, base, b))
+        return -1;
+    const library_t **list = field_at(base, f->offset);
+    for (size_t i = 0; i < nc.n; i++)
+        list[i] = nc.list[i];
     return 0;
 }
 
@@ -680,47 +720,6 @@ static int convert_stacks(const exp_field_t *f, const char *v, void *base, bad_v
     if (n == 0)
         return bad(b, BAD_OWN, "stack needs at least one first_capacity/growth/tightening", v);
     *(size_t *)field_at(base, f->offset2) = n;
-    return 0;
-}
-
-typedef struct library_ctx {
-    const library_t **list;
-    size_t n;
-    char bad[256];
-    const char *why;
-} library_ctx_t;
-
-static int library_token(void *ctx, const char *tok)
-{
-    library_ctx_t *lc = ctx;
-    snprintf(lc->bad, sizeof lc->bad, "%s", tok);
-    const library_t *l = library_find(tok);
-    if (!l) {
-        lc->why = "unknown library (bloomsim audit --list shows them)";
-        return -1;
-    }
-    for (size_t i = 0; i < lc->n; i++)
-        if (lc->list[i] == l) {
-            lc->why = "library listed twice";
-            return -1;
-        }
-    if (lc->n >= EXP_MAX_SCHEMES) {
-        lc->why = "too many libraries";
-        return -1;
-    }
-    lc->list[lc->n++] = l;
-    return 0;
-}
-
-static int convert_libraries(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
-{
-    library_ctx_t lc = {.list = field_at(base, f->offset)};
-    if (each_token(v, library_token, &lc) || lc.n == 0) {
-        snprintf(b->token, sizeof b->token, "%s", lc.bad);
-        return bad(b, BAD_NAMED, lc.why ? lc.why : "needs at least one library",
-                   lc.why ? b->token : v);
-    }
-    *(size_t *)field_at(base, f->offset2) = lc.n;
     return 0;
 }
 
