@@ -1133,8 +1133,9 @@ static int cmd_audit(int argc, char **argv)
         return die(2, "%s", err);
     /* Memory before any work, as `run` checks it. */
     uint64_t avail = runner_mem_available();
-    double need = sim_memory(&row, threads) + 32.0 * (double)sim_max_filters(&row);
-    if (avail && need > 0.9 * (double)avail)
+    double need = sim_memory(&row, threads) +
+                  RUNNER_BYTES_PER_FILTER * (double)sim_max_filters(&row);
+    if (!runner_fits(need, avail))
         return die(2, "audit: %s's filter for %llu keys at %g (%llu bits) needs %.1f GiB, only "
                       "%.1f GiB available (got '--keys %llu')", lib->name,
                    (unsigned long long)n, p, (unsigned long long)d.m, need / 1073741824.0,

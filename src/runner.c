@@ -22,6 +22,11 @@ uint64_t runner_mem_available(void)
     return (uint64_t)kb * 1024;
 }
 
+int runner_fits(double need, uint64_t avail)
+{
+    return !avail || need <= 0.9 * (double)avail;
+}
+
 /* Refuse a run past memory before any work: the largest row's bit arrays and estimator
  * scratch (one set per thread, or one in all for a row its estimator runs on all
  * threads), plus 32 bytes a filter for the per-filter results, times the ranks of a
@@ -40,9 +45,9 @@ static int check_memory(const experiment_t *e, int quick, const exp_row_t *rows,
         if (sim_max_filters(&rows[i]) > fmax)
             fmax = sim_max_filters(&rows[i]), at_filters = i;
     }
-    double tallies = 32.0 * (double)fmax * ranks;
+    double tallies = RUNNER_BYTES_PER_FILTER * (double)fmax * ranks;
     arrays *= ranks;
-    if (!avail || arrays + tallies <= 0.9 * (double)avail)
+    if (runner_fits(arrays + tallies, avail))
         return 0;
     int by_filters = tallies > arrays;
     const exp_row_t *at = &rows[by_filters ? at_filters : at_arrays];

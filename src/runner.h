@@ -58,4 +58,10 @@ void runner_free(run_result_t *res);
  * memory check before any work compares a run's needs with. */
 uint64_t runner_mem_available(void);
 
+/* The memory check's rule: bytes a row's per-filter results take, per filter, and
+ * whether `need` bytes fit in `avail` (at most 90% of it; anything fits when avail is
+ * 0, unknown). runner_run and `bloomsim audit` both refuse by it. */
+#define RUNNER_BYTES_PER_FILTER 32.0
+int runner_fits(double need, uint64_t avail);
+
 #endif

@@ -250,12 +250,7 @@ interrupt() {
     rm -rf "$tmp/io"
     "$B" run "$tmp/$1.ini" --out "$tmp/io" > /dev/null 2> "$tmp/intr.err" &
     pid=$!
-    n=0
-    while [ $n -lt 400 ]; do
-        [ -f "$tmp/io/$1.csv.partial" ] && [ "$(wc -l < "$tmp/io/$1.csv.partial")" -ge 3 ] && break
-        sleep 0.05
-        n=$((n + 1))
-    done
+    wait_rows "$tmp/io/$1.csv.partial" 3
     kill -$2 $pid
     wait $pid
     rc=$?
@@ -286,12 +281,7 @@ grep -q "^seed = 9$" "$tmp/io/intr.meta" && ok || bad "--force did not replace t
 # equals an uninterrupted run of seed 10.
 "$B" run "$tmp/intr.ini" --out "$tmp/io" --seed 10 --force > /dev/null 2>&1 &
 pid=$!
-n=0
-while [ $n -lt 400 ]; do
-    [ -f "$tmp/io/intr.csv.partial" ] && [ "$(wc -l < "$tmp/io/intr.csv.partial")" -ge 3 ] && break
-    sleep 0.05
-    n=$((n + 1))
-done
+wait_rows "$tmp/io/intr.csv.partial" 3
 kill -INT $pid
 wait $pid
 "$B" run "$tmp/intr.ini" --out "$tmp/io" --seed 10 --resume > /dev/null 2>&1 && ok || bad "--resume of a forced run refused"

@@ -19,3 +19,15 @@ finish() {
     [ "$fail" -eq 0 ]
     exit
 }
+
+# wait_rows FILE N: wait (at most 20 s) until FILE exists with at least N lines, for
+# tests that interrupt a run once it has finished some rows.
+wait_rows() {
+    _n=0
+    while [ $_n -lt 400 ]; do
+        [ -f "$1" ] && [ "$(wc -l < "$1")" -ge "$2" ] && return 0
+        sleep 0.05
+        _n=$((_n + 1))
+    done
+    return 1
+}

@@ -78,12 +78,7 @@ INI
 "$B" run "$tmp/intr.ini" --threads 2 --out "$tmp/whole" > /dev/null 2>&1
 "$MPIRUN" "$@" -np 2 "$B" run "$tmp/intr.ini" --threads 1 --out "$tmp/io" > /dev/null 2> "$tmp/err" &
 pid=$!
-n=0
-while [ $n -lt 400 ]; do
-    [ -f "$tmp/io/intr.csv.partial" ] && [ "$(wc -l < "$tmp/io/intr.csv.partial")" -ge 4 ] && break
-    sleep 0.05
-    n=$((n + 1))
-done
+wait_rows "$tmp/io/intr.csv.partial" 4
 kill -INT $pid
 wait $pid
 rc=$?
