@@ -164,6 +164,15 @@ for r in leveldb rocksdb-fastlocal rocksdb-legacy sbbf kudu-block spark orc redi
     "$B" size --keys 100000 --rate 0.01 --rule $r | grep -q "^promised         0.01$" \
         && ok || bad "size --rule $r"
 done
+# Each library rule's delivered rate names the structure it is computed over: 512-bit
+# lines or blocks, 256-bit split blocks, slices, or independent probes over m bits.
+for pair in hive-bloomk:512-bit rocksdb-fastlocal:512-bit rocksdb-legacy:512-bit \
+            sbbf:split-block kudu-block:split-block pybloom-live:slices \
+            spark:independent libbloom:independent bloomfilter-js:independent; do
+    r=${pair%%:*} want=${pair#*:}
+    "$B" size --keys 100000 --rate 0.01 --rule "$r" | grep "^delivered  " | grep -q -- "$want" \
+        && ok || bad "size --rule $r: the delivered rate does not say '$want'"
+done
 expect_error 2 "the library refuses a target rate this low (Cassandra: below 6.71e-05)" size --keys 1000 --rate 1e-5 --rule cassandra
 expect_error 2 "the library refuses this key count" size --keys 999 --rate 0.01 --rule libbloom
 expect_error 2 "the library builds no filter at this rate" size --keys 1000 --rate 0.9 --rule rocksdb-fastlocal
