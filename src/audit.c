@@ -29,13 +29,13 @@ int audit_plan(const library_t *lib, uint64_t n, double p, double precision,
                uint64_t max_filters, exp_row_t *row, audit_design_t *d, char *err,
                size_t errlen)
 {
-    const scheme_t *sc = library_scheme(lib);
+    const scheme_t *sc = lib->scheme;
     uint64_t mc, m;
     unsigned k;
     int st = sizing_design_full(lib->sizing, n, p, &mc, &m, &k);
     if (st != SIZING_OK) {
         snprintf(err, errlen, "audit: %s (sizing rule %s) cannot design %llu keys at %g: %s "
-                 "(got '--keys %llu --rate %g')", lib->name, sizing_rule_name(lib->sizing),
+                 "(got '--keys %llu --rate %g')", lib->name, lib->sizing->name,
                  (unsigned long long)n, p, sizing_strerror(st), (unsigned long long)n, p);
         return 2;
     }

@@ -23,6 +23,7 @@
 #include <ini.h>
 
 #include "estimator.h"
+#include "registry.h"
 
 #define RAW_LEN 4096
 /* Counts past these are typing errors, and would overflow the arithmetic on them. */
@@ -725,7 +726,11 @@ static int convert_stacks(const exp_field_t *f, const char *v, void *base, bad_v
 
 static int convert_sizing(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
 {
-    return sizing_rule_parse(v, field_at(base, f->offset)) ? bad(b, BAD_MUST, NULL, v) : 0;
+    const sizing_rule_t *rule = sizing_find(v);
+    if (!rule)
+        return bad(b, BAD_MUST, NULL, v);
+    *(const sizing_rule_t **)field_at(base, f->offset) = rule;
+    return 0;
 }
 
 /* The estimator, by its name in the registry (estimator.h), or auto. Not given: index 0,
@@ -759,13 +764,16 @@ static const converter_t converters[FT_NTYPES] = {
     [FT_ESTIMATOR] = convert_estimator, [FT_LIBRARIES] = convert_libraries,
 };
 
-/* A key no longer given: its value back to 0 (a list or set to no entries). */
+/* A key no longer given: its value back to 0 (a list or set to no entries; a sizing rule
+ * back to the default, calculateparams). */
 static void field_clear(const exp_field_t *f, void *base)
 {
     int listed = f->type == FT_COUNT_LIST || f->type == FT_REAL_LIST ||
                  f->type == FT_SCHEMES || f->type == FT_STACKS || f->type == FT_LIBRARIES;
     if (listed)
         *(size_t *)field_at(base, f->offset2) = 0;
+    else if (f->type == FT_SIZING)
+        *(const sizing_rule_t **)field_at(base, f->offset) = &sizing_calculateparams;
     else
         memset(field_at(base, f->offset), 0, f->size);
 }
@@ -987,6 +995,7 @@ static int finish_sweep(parse_state_t *ps, experiment_t *e, size_t w)
     const raw_value_t *qraw = ps->raw[2 + 2 * w] ? ps->raw[2 + 2 * w] : no_values;
     sweep_t *sw = &e->full[w], *q = &e->quick[w];
     set_defaults(IN_SWEEP, sw);
+    sw->sizing = &sizing_calculateparams;
     if (convert_section(ps, IN_SWEEP, sw, raw) || check_sweep(ps, sw, raw, ps->sweep_line[w]))
         return -1;
     *q = *sw;
@@ -1082,7 +1091,7 @@ size_t experiment_variants(const sweep_t *s, exp_variant_t *v)
 {
     size_t n = 0;
     for (size_t i = 0; i < s->nlibraries; i++)
-        v[n++] = (exp_variant_t){library_scheme(s->libraries[i]), 0, s->libraries[i]};
+        v[n++] = (exp_variant_t){s->libraries[i]->scheme, 0, s->libraries[i]};
     for (size_t i = 0; i < s->nschemes; i++) {
         size_t nb = s->schemes[i]->block_default && s->nblock_bits ? s->nblock_bits : 1;
         for (size_t j = 0; j < nb; j++)

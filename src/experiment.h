@@ -66,7 +66,7 @@ typedef struct sweep {
     uint64_t design_keys;     /* 0: no design */
     double design_rate[EXP_MAX_LIST];
     size_t ndesign_rate;
-    sizing_rule_t sizing;
+    const sizing_rule_t *sizing; /* design: the rule (calculateparams unless given) */
     double load[EXP_MAX_LIST]; /* keys inserted = round(load * design_keys) ... */
     size_t nload;
     uint64_t inserted[EXP_MAX_LIST]; /* ... or these counts */
@@ -125,7 +125,7 @@ typedef struct exp_row {
     uint64_t n;
     probe_geom_t geom;    /* m actually used, k */
     const scheme_t *scheme;
-    sizing_rule_t sizing;        /* DESIGN, STACK: the rule that sized it */
+    const sizing_rule_t *sizing; /* DESIGN, STACK: the rule that sized it */
     const library_t *library;    /* a sweep of libraries: the library, else NULL */
     const struct est_ops *est;   /* its estimator (auto resolved per scheme) */
     uint64_t filters;            /* filters, or the first batch with a precision target */
@@ -150,7 +150,7 @@ typedef enum {
                     * [min, max] */
     FT_SCHEMES,    /* const scheme_t *[EXP_MAX_SCHEMES], names unique; count at offset2 */
     FT_STACKS,     /* exp_stack_t[EXP_MAX_STACKS]; count at offset2 */
-    FT_SIZING,     /* sizing_rule_t, by sizing_rule_parse */
+    FT_SIZING,     /* const sizing_rule_t *, by sizing_find */
     FT_ESTIMATOR,  /* int: a registry index by its estimator's name (estimator.h), or
                     * EXP_ESTIMATOR_AUTO for "auto" */
     FT_LIBRARIES,  /* const library_t *[EXP_MAX_SCHEMES], names unique; count at offset2 */

@@ -599,7 +599,7 @@ static int cmd_exact(int argc, char **argv)
 /* ---- size ---- */
 
 /* size --bits-per-key: leveldb and rocksdb-* from the bits per key the libraries take. */
-static int size_bits_per_key(sizing_rule_t rule, uint64_t n, double p, double bpk, int geometry)
+static int size_bits_per_key(const sizing_rule_t *rule, uint64_t n, double p, double bpk, int geometry)
 {
     if (!n)
         return die(2, "size: --keys is required (got no --keys)");
@@ -607,14 +607,14 @@ static int size_bits_per_key(sizing_rule_t rule, uint64_t n, double p, double bp
         return die(2, "size: give --rate or --bits-per-key, not both (got both)");
     if (geometry)
         return die(2, "size: --block-bits and --k apply only to the block rules (got '--rule "
-                      "%s')", sizing_rule_name(rule));
+                      "%s')", rule->name);
     uint64_t mc, m;
     unsigned k;
     int st = sizing_design_bpk(rule, n, bpk, &mc, &m, &k);
     if (st != SIZING_OK)
         return die(2, "size: %s (got '--rule %s --keys %llu --bits-per-key %g')",
-                   sizing_strerror(st), sizing_rule_name(rule), (unsigned long long)n, bpk);
-    printf("rule %s: n = %llu keys at %g bits per key\n", sizing_rule_name(rule),
+                   sizing_strerror(st), rule->name, (unsigned long long)n, bpk);
+    printf("rule %s: n = %llu keys at %g bits per key\n", rule->name,
            (unsigned long long)n, bpk);
     printf("m = %llu bits (%.4g bits per key), k = %u, %llu bytes\n", (unsigned long long)m,
            (double)m / (double)n, k, (unsigned long long)((m + 7) / 8));
@@ -625,8 +625,7 @@ static int size_bits_per_key(sizing_rule_t rule, uint64_t n, double p, double bp
     double x;
     if (sizing_rate_exact(rule, m, n, 0, k, &x) == SIZING_OK)
         printf("delivered        %.17g (the exact rate at m of ideal hashing, %s)\n", x,
-               rule == SIZING_LEVELDB ? "independent probes over m bits"
-                                      : "blocked, k positions in one 512-bit cache line");
+               sizing_structure_label(rule));
     else
         printf("delivered        (the exact rate cannot be computed at this m)\n");
     return 0;
@@ -636,7 +635,7 @@ static int cmd_size(int argc, char **argv)
 {
     uint64_t n = 0, block = 0, kreq = 0;
     double p = -1, bpk = -1;
-    sizing_rule_t rule = SIZING_CALCULATEPARAMS;
+    const sizing_rule_t *rule = sizing_rule_at(0); /* calculateparams */
     for (int i = 1; i < argc; i++) {
         int missing = 0;
         const char *v, *nm = argv[i];
@@ -696,12 +695,12 @@ static int cmd_size(int argc, char **argv)
             if (parse_rate("size", "--rate", v, &p))
                 return 2;
         } else if ((v = opt_value(argc, argv, &i, "--rule", &missing))) {
-            if (sizing_rule_parse(v, &rule)) {
+            if (!(rule = sizing_find(v))) {
                 char names[1024];
                 size_t at = 0;
-                for (int r = 0; r <= SIZING_LAST_LIBRARY && at < sizeof names; r++)
+                for (size_t r = 0; r < sizing_rule_count() && at < sizeof names; r++)
                     at += (size_t)snprintf(names + at, sizeof names - at, "%s%s", r ? ", " : "",
-                                           sizing_rule_name((sizing_rule_t)r));
+                                           sizing_rule_at(r)->name);
                 return die(2, "size: --rule must be a sizing rule: %s (got '%s')", names, v);
             }
         } else if ((v = opt_value(argc, argv, &i, "--bits-per-key", &missing))) {
@@ -727,10 +726,10 @@ static int cmd_size(int argc, char **argv)
     if (!n || p < 0)
         return die(2, "size: --keys and --rate are required (got %s)",
                    !n ? "no --keys" : "no --rate");
-    uint64_t B = sizing_rule_block_bits(rule);
+    uint64_t B = rule->kind == SIZING_RULE_BLOCK ? rule->block_bits : 0;
     if (!B && (block || kreq))
         return die(2, "size: --block-bits and --k apply only to the block rules (got '--rule "
-                      "%s')", sizing_rule_name(rule));
+                      "%s')", rule->name);
     if (block)
         B = block;
     uint64_t mc, m;
@@ -738,33 +737,25 @@ static int cmd_size(int argc, char **argv)
     int st = sizing_design_blocked(rule, n, p, block, (unsigned)kreq, &mc, &m, &k);
     if (st == SIZING_EBLOCK)
         return die(2, "size: %s (got '--rule %s --block-bits %llu --k %llu')",
-                   sizing_strerror(st), sizing_rule_name(rule), (unsigned long long)B,
+                   sizing_strerror(st), rule->name, (unsigned long long)B,
                    (unsigned long long)kreq);
     if (st != SIZING_OK)
         return die(st == SIZING_ERATE ? 1 : 2, "size: %llu keys at %g: %s (got '--keys %llu "
                    "--rate %g')", (unsigned long long)n, p, sizing_strerror(st),
                    (unsigned long long)n, p);
-    printf("rule %s: n = %llu keys at target rate %g\n", sizing_rule_name(rule),
+    printf("rule %s: n = %llu keys at target rate %g\n", rule->name,
            (unsigned long long)n, p);
     printf("m = %llu bits (%.4g bits per key), k = %u, %llu bytes\n", (unsigned long long)m,
            (double)m / (double)n, k, (unsigned long long)((m + 7) / 8));
     double x;
-    if (sizing_rule_is_library(rule)) {
-        if (rule == SIZING_LEVELDB || rule == SIZING_ROCKSDB_FASTLOCAL ||
-            rule == SIZING_ROCKSDB_LEGACY)
+    if (rule->kind == SIZING_RULE_LIBRARY) {
+        if (rule->bpk_from_rate)
             printf("the library takes bits per key, not a rate: P becomes -ln P / ln^2 2 = %.6g "
-                   "(%s)\n", -log(p) / (log(2.0) * log(2.0)),
-                   rule == SIZING_LEVELDB ? "rounded up to LevelDB's whole bits_per_key"
-                   : rule == SIZING_ROCKSDB_LEGACY ? "as millibits, then whole bits"
-                                                   : "as millibits");
+                   "(%s)\n", -log(p) / (log(2.0) * log(2.0)), rule->bpk_from_rate);
         if (mc != m)
             printf("the library computes %llu bits; its filter indexes %llu bits\n",
                    (unsigned long long)mc, (unsigned long long)m);
-        const char *what = rule == SIZING_SBBF || rule == SIZING_KUDU_BLOCK
-                               ? "split-block, 256-bit blocks of 8 words"
-                           : rule == SIZING_ROCKSDB_FASTLOCAL || rule == SIZING_ROCKSDB_LEGACY
-                               ? "blocked, k positions in one 512-bit cache line"
-                               : "independent probes over m bits";
+        const char *what = sizing_structure_label(rule);
         printf("promised         %.17g\n", p);
         if (sizing_rate_exact(rule, m, n, 0, k, &x) == SIZING_OK) {
             printf("delivered        %.17g (the exact rate at m of ideal hashing, %s)\n", x,
@@ -788,7 +779,7 @@ static int cmd_size(int argc, char **argv)
             printf("exact            (m past 2^40 or k past the exact forms' domain)\n");
         return 0;
     }
-    int split = rule != SIZING_BLOCKED_EXACT;
+    int split = rule->over == SIZING_OVER_SPLIT;
     if (split)
         printf("split-block: %llu block%s of %llu bits, each k = %u words of %llu bits, one "
                "bit per word\n", (unsigned long long)(m / B), m == B ? "" : "s",
@@ -800,7 +791,7 @@ static int cmd_size(int argc, char **argv)
     if (sizing_rate_exact(rule, m, n, block, k, &x) != SIZING_OK)
         return die(1, "size: the exact rate at %llu bits could not be computed",
                    (unsigned long long)m);
-    if (rule == SIZING_SPLIT_BLOCK_FORMULA) {
+    if (rule == sizing_find("split-block-formula")) {
         printf("the rule computes %llu bits (%.6g bits per key), ceil(n c) with c = -k / "
                "ln(1 - p^(1/k)), and rounds them up to whole blocks\n", (unsigned long long)mc,
                (double)mc / (double)n);
@@ -1041,15 +1032,15 @@ static int audit_list(int tsv)
     if (tsv) { /* for scripts/report: one library a line, tab-separated */
         for (size_t i = 0; i < library_count(); i++) {
             const library_t *l = library_at(i);
-            printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", l->name, l->scheme,
-                   sizing_rule_name(l->sizing), l->hash, l->version, l->cause, l->report);
+            printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", l->name, l->scheme->name,
+                   l->sizing->name, l->hash, l->version, l->cause, l->report);
         }
         return 0;
     }
     printf("%-22s %-18s %-16s %-22s %s\n", "library", "scheme", "sizing", "hash", "version");
     for (size_t i = 0; i < library_count(); i++) {
         const library_t *l = library_at(i);
-        printf("%-22s %-18s %-16s %-22s %s\n", l->name, l->scheme, sizing_rule_name(l->sizing),
+        printf("%-22s %-18s %-16s %-22s %s\n", l->name, l->scheme->name, l->sizing->name,
                l->hash, l->version);
     }
     return 0;
@@ -1174,8 +1165,8 @@ static int cmd_audit(int argc, char **argv)
     printf("%s: %s\n", lib->name, lib->version);
     printf("  design     %llu keys at %g (sizing rule %s): m = %llu bits (%.3g MiB; the rule "
            "computes %llu), k = %u, scheme %s\n", (unsigned long long)n, p,
-           sizing_rule_name(lib->sizing), (unsigned long long)d.m,
-           (double)d.m / 8388608.0, (unsigned long long)d.m_computed, d.k, lib->scheme);
+           lib->sizing->name, (unsigned long long)d.m,
+           (double)d.m / 8388608.0, (unsigned long long)d.m_computed, d.k, lib->scheme->name);
     printf("  promised   %g\n", p);
     printf("  measured   %-12.4g 95%% interval %.4g to %.4g; standard error %.2g (%.2f%% "
            "relative)\n", s.rate, s.ci_low, s.ci_high, s.stderr_,

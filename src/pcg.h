@@ -31,7 +31,7 @@ typedef struct pcg32 {
 #define PCG32_MULT UINT64_C(6364136223846793005)
 
 /* The draws below are in every probe loop; gcc's inlining budget for a file as big as
- * scheme.c would otherwise leave some of them out of line (20% of lookup speed). */
+ * the scheme files would otherwise leave some of them out of line (20% of lookup speed). */
 #define PCG_HOT static inline __attribute__((always_inline))
 
 /* One step: advance the LCG, return XSH-RR of the previous state (the reference

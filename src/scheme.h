@@ -1,8 +1,10 @@
 /* scheme.h - probe schemes: how a key's random bits become k bit positions.
  *
- * Definitions are docs/model.md's "Probe schemes" table; scheme.c holds one table with one
- * entry per scheme. A scheme sees a key as the hash words it consumes (h1, h2, h3 drawn
- * unbiased from the key's PCG stream) or, for `independent` and `partitioned`, as k
+ * Definitions are docs/model.md's "Probe schemes" table. Each scheme is one descriptor
+ * (scheme_t) in its own file: the generic ones in src/schemes/, each library's in its
+ * file under src/libraries/; registry.h lists them in order. A scheme sees a key as the
+ * hash words it consumes (h1, h2, h3 drawn unbiased from the key's PCG stream, or ideal
+ * words of a hash format, schemes/words.h) or, for `independent` and `partitioned`, as k
  * fresh draws. All functions are pure apart from the caller's generator and bit array,
  * so threads may use the table concurrently with their own arrays and generators.
  */
@@ -58,6 +60,10 @@ typedef struct scheme {
     const char *name;
     const char *summary;  /* one line for `bloomsim list` and --help */
     unsigned nwords;      /* hash words per key, <= SCHEME_MAX_WORDS (0: k fresh draws) */
+    unsigned word_bits;   /* library schemes: the width, 32 or 64, of the nwords hash words
+                           * (the hash format a real hash function must produce,
+                           * schemes/words.h); 0 for words drawn on the scheme's own
+                           * ranges */
     uint64_t block_default; /* blocked schemes: the block size geometry takes for 0 (the
                              * experiment key block_bits applies to them); 0 otherwise */
     /* Size actually used for a requested m, k and block size (blocked schemes; 0 for
@@ -117,7 +123,7 @@ enum {
                          * words' fill fractions */
 };
 
-/* The table, in a fixed order; scheme_count() entries. */
+/* The schemes, in registry.h's order; scheme_count() entries (registry.c). */
 const scheme_t *scheme_at(size_t i);
 size_t scheme_count(void);
 /* The scheme of that name, or NULL. */

@@ -10,10 +10,10 @@
  *                    CalculateParams (Bendersky's Go filter), computed as it does: b
  *                    first, in double, and k from b, not from m/n. The filter indexes
  *                    the m bits computed. CalculateParams(1e9, 0.01) = (9,585,058,378, 7).
- *   guava            computed m_c = floor(-n ln p / (ln 2)^2) (optimalNumOfBits),
- *                    k = max(1, round((m_c/n) ln 2)) (optimalNumOfHashFunctions(n,
- *                    numBits), called by BloomFilter.create with the computed numBits);
- *                    the filter indexes m = 64 ceil(m_c / 64) bits: LockFreeBitArray
+ *   guava            (src/libraries/guava.c) computed m_c = floor(-n ln p / (ln 2)^2)
+ *                    (optimalNumOfBits), k = max(1, round((m_c/n) ln 2))
+ *                    (optimalNumOfHashFunctions(n, numBits), called by
+ *                    BloomFilter.create with the computed numBits); the filter indexes m = 64 ceil(m_c / 64) bits: LockFreeBitArray
  *                    allocates long[ceil(m_c/64)], bitSize() = 64 * words, positions
  *                    are taken mod bitSize(). Computed as Java does (double,
  *                    truncation, Math.round). The k rule is BloomFilter.java's at
@@ -60,16 +60,15 @@
  * size is less than twice the formula's (1.04 to 1.39 times at 10^6 keys, 10% to
  * 0.001%). 10^6 keys take under a millisecond for
  * split-block, 0.1 to 0.6 s for blocked (1% to 0.001%).
- * Library rules (issue 12): the filter a library builds from n keys and rate p, m_c the
- * count its formula computes and m the bits it indexes, each rounded, clamped and
- * refused as the library does (sizing.c cites the file and version of each, from
- * shared LIBRARIES.md). leveldb, rocksdb-fastlocal and rocksdb-legacy take bits per key,
- * not a rate: p is converted to b = -ln p / (ln 2)^2, the bits per key of an ideal filter
- * at p (leveldb takes ceil(b), its bits_per_key being a whole number; RocksDB takes b
- * as its double bits_per_key). The promise of every library rule is p; the blocked ones
- * (rocksdb-*, sbbf) deliver the exact rate of their blocks (sizing_rate_exact).
- * Computed counts are at least 1: a rate near 1 still gets one bit (guava: one word,
- * the block rules: one block).
+ * Library rules: the filter a library builds from n keys and rate p, m_c the count its
+ * formula computes and m the bits it indexes, each rounded, clamped and refused as the
+ * library does; each is defined in its library's file under src/libraries/, which cites
+ * the library's file and version. The promise of every library rule is p; what it
+ * delivers is the exact rate of the structure it is computed over (sizing_rate_exact):
+ * independent probes, 512-bit lines, 256-bit split blocks or slices. Computed counts are
+ * at least 1: a rate near 1 still gets one bit (guava: one word, the block rules: one
+ * block).
+ * Every rule is a descriptor (sizing_rule_t) in the registry (registry.h), one line each.
  * Pure functions; thread-safe; no printing.
  */
 #ifndef BLOOMSIM_SIZING_H
@@ -78,38 +77,55 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* What kind of rule: the plain rules of independent probes (calculateparams, guava), the
+ * block rules, whose geometry (block bits, k) may be given, or a library's own. */
+typedef enum { SIZING_RULE_PLAIN, SIZING_RULE_BLOCK, SIZING_RULE_LIBRARY } sizing_kind_t;
+
+/* The structure a design's delivered rate is computed over (sizing_rate_exact). */
 typedef enum {
-    SIZING_CALCULATEPARAMS,
-    SIZING_GUAVA,
-    SIZING_SPLIT_BLOCK_FORMULA,
-    SIZING_SPLIT_BLOCK_EXACT,
-    SIZING_BLOCKED_EXACT,
-    /* Library rules (sizing.c, design_library, cites each): the filter the library
-     * builds from n and p. */
-    SIZING_LEVELDB,
-    SIZING_ROCKSDB_FASTLOCAL,
-    SIZING_ROCKSDB_LEGACY,
-    SIZING_SBBF,
-    SIZING_KUDU_BLOCK,
-    SIZING_SPARK,
-    SIZING_ORC,
-    SIZING_REDISSON,
-    SIZING_BITS_AND_BLOOMS,
-    SIZING_CASSANDRA,
-    SIZING_LIBBLOOM,
-    SIZING_RUST_BLOOMFILTER,
-    SIZING_FASTBLOOM,
-    SIZING_HADOOP,
-    SIZING_HIVE_BLOOMK,
-    SIZING_REDISBLOOM,
-    SIZING_REDISBLOOM_POW2,
-    SIZING_COMMONS,
-    SIZING_PYBLOOM_LIVE,
-    SIZING_BLOOMFILTER_JS,
-    SIZING_LIBBLOOM1,
+    SIZING_OVER_UNIFORM, /* independent uniform probes over m bits: rate_exact */
+    SIZING_OVER_BLOCKED, /* k uniform positions in one block of block_bits: rate_blocked_exact */
+    SIZING_OVER_SPLIT,   /* blocks of block_bits in k words, one bit in each:
+                          * rate_split_block_exact */
+    SIZING_OVER_SLICES   /* k slices of m/k bits, one bit in each: rate_partitioned_exact */
+} sizing_structure_t;
+
+/* What a plain or library rule's design function computes: the bits its formula gives,
+ * the bits its filter indexes, and k as the rule computes it (a double, so that a k too
+ * large for any use is refused, SIZING_EPROBES, before it is converted; under 1 it
+ * becomes 1). */
+typedef struct sizing_out {
+    uint64_t m_computed, m;
+    double k;
+} sizing_out_t;
+
+/* A sizing rule. Fields left out are 0 or NULL. */
+typedef struct sizing_rule {
+    const char *name;    /* as --rule, `sizing =` and the CSV's sizing column take it */
+    const char *summary; /* one line for `bloomsim size --help` */
+    sizing_kind_t kind;
+    sizing_structure_t over;
+    uint64_t block_bits; /* SIZING_OVER_BLOCKED and _SPLIT: the block (a block rule's
+                          * default; a library's fixed block) */
+    /* Plain and library rules: the design of n >= 1 keys at 0 < p < 1 (both checked by
+     * the caller), with bpk NaN; or, for rules that take bits per key, at bits_per_key
+     * bpk (p is then 0.5 and unused). Returns SIZING_OK with *out filled, or an error.
+     * NULL for the block rules (sizing.c designs them). */
+    int (*design)(uint64_t n, double p, double bpk, sizing_out_t *out);
+    /* Rules of libraries that take bits per key, not a rate (LevelDB, RocksDB): how a
+     * rate p becomes their bits per key, for `bloomsim size`; NULL for the others. */
+    const char *bpk_from_rate;
 } sizing_rule_t;
-/* The last library rule (they run from SIZING_LEVELDB to it). */
-#define SIZING_LAST_LIBRARY SIZING_LIBBLOOM1
+
+/* The rules, in the order `bloomsim size --help` and messages list them (registry.c):
+ * sizing_rule_count() entries. */
+size_t sizing_rule_count(void);
+const sizing_rule_t *sizing_rule_at(size_t i);
+/* The rule of that name, or NULL. */
+const sizing_rule_t *sizing_find(const char *name);
+/* What sizing_rate_exact computes the rule's delivered rate over, in words ("independent
+ * probes over m bits", "split-block, 256-bit blocks of 8 words", ...). */
+const char *sizing_structure_label(const sizing_rule_t *rule);
 
 /* Default geometry of the block rules: split-block as Parquet, Arrow, Impala and Kudu
  * build it (256-bit blocks of eight 32-bit words), blocked at one 64-byte cache line
@@ -147,17 +163,18 @@ enum {
  * default geometry. Returns SIZING_OK, SIZING_EDOM, SIZING_ETOOBIG or SIZING_EPROBES
  * (checked in that order; the exact rules also SIZING_ERATE) and writes nothing on
  * error. */
-int sizing_design_full(sizing_rule_t rule, uint64_t n, double p, uint64_t *m_computed,
+int sizing_design_full(const sizing_rule_t *rule, uint64_t n, double p, uint64_t *m_computed,
                        uint64_t *m, unsigned *k);
-/* The design of n keys at bits_per_key as LevelDB (a whole number >= 0) and RocksDB (any
- * double; under 0.5 builds no filter) take it, for leveldb, rocksdb-fastlocal and
- * rocksdb-legacy: what sizing_design_full gives when the rate converts to these bits
- * per key. Returns SIZING_OK, SIZING_EBPK (another rule, NaN, or leveldb's not whole),
- * SIZING_EDOM (n == 0), SIZING_ETOOBIG or SIZING_ENOFILTER; writes nothing on error. */
-int sizing_design_bpk(sizing_rule_t rule, uint64_t n, double bits_per_key,
+/* The design of n keys at bits_per_key, for the rules that take bits per key
+ * (bpk_from_rate set: leveldb, a whole number >= 0; rocksdb-fastlocal and rocksdb-legacy,
+ * any double, under 0.5 no filter): what sizing_design_full gives when the rate
+ * converts to these bits per key. Returns SIZING_OK, SIZING_EBPK (another rule, NaN, or
+ * leveldb's not whole), SIZING_EDOM (n == 0), SIZING_ETOOBIG or SIZING_ENOFILTER;
+ * writes nothing on error. */
+int sizing_design_bpk(const sizing_rule_t *rule, uint64_t n, double bits_per_key,
                       uint64_t *m_computed, uint64_t *m, unsigned *k);
 /* sizing_design_full without the computed count: the m the filter indexes, and k. */
-int sizing_design(sizing_rule_t rule, uint64_t n, double p, uint64_t *m, unsigned *k);
+int sizing_design(const sizing_rule_t *rule, uint64_t n, double p, uint64_t *m, unsigned *k);
 /* sizing_design_full with the block rules' geometry given: block bits B and probes k,
  * 0 for the rule's default (B: SIZING_SPLIT_BLOCK_BITS or SIZING_BLOCKED_BITS; k:
  * SIZING_SPLIT_BLOCK_K for split-block, the best k for blocked-exact). Split-block
@@ -167,7 +184,7 @@ int sizing_design(sizing_rule_t rule, uint64_t n, double p, uint64_t *m, unsigne
  * SIZING_EDOM, SIZING_EBLOCK, SIZING_ETOOBIG (m past 2^64 - 1; for the exact rules,
  * when even the most blocks that fit do not meet p), SIZING_EPROBES or SIZING_ERATE,
  * and writes nothing on error. */
-int sizing_design_blocked(sizing_rule_t rule, uint64_t n, double p, uint64_t block,
+int sizing_design_blocked(const sizing_rule_t *rule, uint64_t n, double p, uint64_t block,
                           unsigned k, uint64_t *m_computed, uint64_t *m, unsigned *k_out);
 /* The formula size of n keys at rate p with k probes in blocks of B bits: computed
  * m_c = ceil(n c), c = -k / ln(1 - p^{1/k}) (rate_split_block_formula_bpk: the c with
@@ -178,30 +195,15 @@ int sizing_design_blocked(sizing_rule_t rule, uint64_t n, double p, uint64_t blo
  * SIZING_EDOM or SIZING_ETOOBIG; writes nothing on error. */
 int sizing_formula_blocks(uint64_t n, double p, uint64_t B, unsigned k, uint64_t *m_computed,
                           uint64_t *m);
-/* The exact rate of the filter the rule designs, at m bits, n keys and k probes:
- * rate_exact (the independent model) for calculateparams, guava and the unblocked
- * library rules, whose block must be 0; for rocksdb-fastlocal and rocksdb-legacy
- * rate_blocked_exact in 512-bit lines, for sbbf and kudu-block rate_split_block_exact
- * in 256-bit
- * blocks (block 0, k as designed); rate_split_block_exact or rate_blocked_exact in
- * blocks of `block` bits (0: the rule's default) for the block rules. Writes *out;
- * returns SIZING_OK, SIZING_EBLOCK (geometry as sizing_design_blocked, or m not whole
- * blocks) or SIZING_ERATE. */
-int sizing_rate_exact(sizing_rule_t rule, uint64_t m, uint64_t n, uint64_t block, unsigned k,
-                      double *out);
-/* The rule's default block size in bits; 0 for calculateparams, guava and the library
- * rules (which take no geometry). */
-uint64_t sizing_rule_block_bits(sizing_rule_t rule);
-/* "calculateparams", "guava", "split-block-formula", "split-block-exact",
- * "blocked-exact", or a library rule's name: "leveldb", "rocksdb-fastlocal",
- * "rocksdb-legacy", "sbbf", "kudu-block", "spark", "orc", "redisson", "bits-and-blooms",
- * "cassandra", "libbloom", "rust-bloomfilter", "fastbloom", "hadoop", "hive-bloomk",
- * "redisbloom", "redisbloom-pow2", "commons", "pybloom-live", "bloomfilter-js", "libbloom-1". */
-const char *sizing_rule_name(sizing_rule_t rule);
-/* 1 for the library rules (leveldb ... bloomfilter-js), else 0. */
-int sizing_rule_is_library(sizing_rule_t rule);
-/* Parse a rule name; 0 or -1. */
-int sizing_rule_parse(const char *s, sizing_rule_t *rule);
+/* The exact rate of the filter the rule designs, at m bits, n keys and k probes, over
+ * the rule's structure (`over`): rate_exact for independent probes (block 0);
+ * rate_blocked_exact or rate_split_block_exact in the library's fixed blocks (block 0,
+ * m whole blocks, a split block's k its words), or in blocks of `block` bits (0: the
+ * rule's default) for the block rules; rate_partitioned_exact over k slices (m a
+ * multiple of k). Writes *out; returns SIZING_OK, SIZING_EBLOCK (geometry as
+ * sizing_design_blocked, or m not whole blocks or slices) or SIZING_ERATE. */
+int sizing_rate_exact(const sizing_rule_t *rule, uint64_t m, uint64_t n, uint64_t block,
+                      unsigned k, double *out);
 const char *sizing_strerror(int status);
 
 #define SIZING_MAX_LAYERS 64
@@ -219,7 +221,7 @@ typedef struct sizing_layer {
  * 0 < r < 1) has after `keys` insertions: a layer is frozen once it has received its
  * capacity and the next key starts a new one. Writes up to SIZING_MAX_LAYERS layers to
  * out and their number to *nlayers. Returns SIZING_OK or an error. */
-int sizing_stack(sizing_rule_t rule, uint64_t c0, double eps, double s, double r,
+int sizing_stack(const sizing_rule_t *rule, uint64_t c0, double eps, double s, double r,
                  uint64_t keys, sizing_layer_t *out, size_t *nlayers);
 
 #endif

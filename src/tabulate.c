@@ -119,7 +119,7 @@ csv_row_t tabulate_row(const char *name, const exp_row_t *row, uint64_t filters,
         return r;
     r.design_keys = (double)row->design_keys;
     r.design_rate = row->design_rate;
-    r.sizing = sizing_rule_name(row->sizing);
+    r.sizing = row->sizing->name;
     if (row->library)
         r.library = row->library->name;
     r.load = (double)row->n / (double)row->design_keys;

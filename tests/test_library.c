@@ -10,8 +10,8 @@
  *    scheme's model where it has one: it is exact there for pybloom-live's 16-bit
  *    slices, and the exact blocked or split-block mixture for the blocked libraries;
  *    else uniform independent probes), except the libraries whose arithmetic departs
- *    at any size, which must lie more than 5 standard errors above it (the check can
- *    fail). Fixed seed; each z is printed. The standard error is the estimator's own. */
+ *    at any size (library_t.departs), which must lie more than 5 standard errors above it
+ *    (the check can fail). Fixed seed; each z is printed. The standard error is the estimator's own. */
 #undef NDEBUG
 #include <assert.h>
 #include <math.h>
@@ -24,36 +24,26 @@
 #include "simulate.h"
 #include "stats.h"
 
-/* Libraries whose arithmetic departs from their structure's uniform model at any size
- * (library.c says why for each): hive-bloomk and rocksdb-legacy (strides 0 mod 512),
- * leveldb (a stride that is a function of the one word, wrapped mod 2^32 before mod m),
- * redisson (odd probes are multiples of h1 + h2). */
-static int departs(const char *name)
-{
-    static const char *const d[] = {"hive-bloomk", "rocksdb-legacy", "leveldb", "redisson"};
-    for (size_t i = 0; i < sizeof d / sizeof d[0]; i++)
-        if (strcmp(name, d[i]) == 0)
-            return 1;
-    return 0;
-}
-
 static void test_table(void)
 {
-    int used[SIZING_LAST_LIBRARY + 1] = {0};
     for (size_t i = 0; i < library_count(); i++) {
         const library_t *l = library_at(i);
         assert(l->name && *l->name && l->version && *l->version && l->hash && *l->hash);
         assert(l->cause && *l->cause && l->report);
-        assert(library_scheme(l) != NULL);
+        assert(l->scheme && l->sizing);
         assert(library_find(l->name) == l);
         for (size_t j = 0; j < i; j++)
             assert(strcmp(library_at(j)->name, l->name) != 0);
-        assert(sizing_rule_is_library(l->sizing) || l->sizing == SIZING_GUAVA ||
-               l->sizing == SIZING_CALCULATEPARAMS);
-        used[l->sizing] = 1;
+        assert(l->sizing->kind != SIZING_RULE_BLOCK);
     }
-    for (int r = SIZING_LEVELDB; r <= SIZING_LAST_LIBRARY; r++)
-        assert(used[r]);
+    /* Every library rule belongs to a library. */
+    for (size_t r = 0; r < sizing_rule_count(); r++) {
+        const sizing_rule_t *rule = sizing_rule_at(r);
+        int used = rule->kind != SIZING_RULE_LIBRARY;
+        for (size_t i = 0; i < library_count(); i++)
+            used |= library_at(i)->sizing == rule;
+        assert(used);
+    }
     assert(library_at(library_count()) == NULL && library_find("nope") == NULL);
     printf("library table: %zu libraries, every scheme and library rule present\n",
            library_count());
@@ -71,7 +61,7 @@ static void test_plan_and_measure(void)
         if (rc)
             fprintf(stderr, "%s\n", err);
         assert(rc == 0);
-        assert(row.library == l && row.scheme == library_scheme(l) && row.sizing == l->sizing);
+        assert(row.library == l && row.scheme == l->scheme && row.sizing == l->sizing);
         assert(row.structure == STRUCT_DESIGN && row.n == 10000 && row.design_rate == 0.01);
         assert(row.geom.m == d.m && row.geom.k == d.k && d.m >= d.m_computed / 2);
         assert(row.filters == audit_first_filters(d.m));
@@ -91,9 +81,9 @@ static void test_plan_and_measure(void)
         printf("%-22s m=%-7llu k=%-2u filters %-4llu rate %.5e reference %.5e (%s) z %+.1f%s\n",
                l->name, (unsigned long long)d.m, d.k, (unsigned long long)used, s.rate, want,
                !isnan(d.model) ? "model" : !isnan(d.structure) ? "structure" : "uniform", z,
-               departs(l->name) ? " (departs)" : "");
+               l->departs ? " (departs)" : "");
         assert(s.stderr_ > 0);
-        assert(departs(l->name) ? z > 5 : fabs(z) < 5);
+        assert(l->departs ? z > 5 : fabs(z) < 5);
         free(counts);
         free(rates);
     }

@@ -97,8 +97,8 @@ static void test_hand_cases(void)
     expect_positions("triple", 50, 6, 1, 2, 5, (const uint64_t[]){1, 3, 10, 22, 39, 11});
 }
 
-/* The library schemes, worked by hand from each source's arithmetic (scheme.c names the
- * file and version); each has a case that exercises its wraparound, sign flip or mask. */
+/* The library schemes, worked by hand from each source's arithmetic (each library's file
+ * under src/libraries/ names the file and version); each has a case that exercises its wraparound, sign flip or mask. */
 static void test_library_hand_cases(void)
 {
     /* leveldb, m = 1000, h = 2^31 + 1: delta = rotr32(h, 17) = (h >> 17) | (h << 15 mod

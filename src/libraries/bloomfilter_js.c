@@ -1,0 +1,186 @@
+/* bloomfilter_js.c - Jason Davies' bloomfilter.js (npm `bloomfilter`): its index
+ * arithmetic in three generations (0.0.21 and, before 0.0.19, 0.0.17-0.0.18 and up to
+ * 0.0.16), its sizing and its rows.
+ *
+ * Sources: jasondavies/bloomfilter.js bloomfilter.js (locations, withTargetError, the
+ * constructor) at 0.0.21 (ad00141a); (locations, fnv_1a, fnv_1a_b, fnv_multiply,
+ * fnv_mix) at 0.0.17 (ea32aabe, 2018-04-19; unchanged in 0.0.18, 649e43e6, until 0.0.19
+ * of 2024-12-18) and at 0.0.16 (27b1760b, 2015-06-04); jasondavies/bloomfilter.js#15
+ * and #31.
+ */
+#include <math.h>
+
+#include "libraries/arith.h"
+#include "library.h"
+#include "registry.h"
+#include "schemes/words.h"
+
+/* ---- bloomfilter-js: 0.0.21's locations ----
+ * Two 32-bit words, the halves of its 64-bit FNV-1a variant, as signed 32-bit ints a, b
+ * ((v3 << 16) | v2 is an int32 in JS); a = a % m, + m if negative (JS % takes the
+ * dividend's sign), the same for b; r[0] = a; for i = 1..k-1: a = (a + b) % m, then
+ * b = (b + i) % m, r[i] = a. That is enhanced double hashing, (h1 + i h2 + (i^3 - i)/6)
+ * mod m, on h1 = a mod m, h2 = b mod m from signed 32-bit words. The library indexes its
+ * Int32Array with a signed shift (l >> 5), so positions past 2^31 are not stored: m <=
+ * 2^31 here, else SCHEME_EMBIG. */
+static int bloomfilter_js_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
+{
+    (void)block;
+    return scheme_geom_int_m(m, k, UINT64_C(1) << 31, g);
+}
+/* Math mod of a 32-bit word read as a signed int: x % m, + m if negative. */
+SCHEME_HOT uint64_t js_mod(uint64_t x, uint64_t m)
+{
+    int64_t v = (int64_t)(int32_t)(uint32_t)x % (int64_t)m;
+    return (uint64_t)(v < 0 ? v + (int64_t)m : v);
+}
+#define bloomfilter_js_draw u32x2_draw
+SCHEME_HOT void bloomfilter_js_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    it->x = js_mod(h[0], g->m);
+    it->y = js_mod(h[1], g->m);
+    it->i = 0;
+}
+#define bloomfilter_js_next enhanced_next /* emit a; a += b; i++; b += i (mod m) */
+SCHEME_LOOPS(bloomfilter_js)
+
+const scheme_t scheme_bloomfilter_js = {
+    .name = "bloomfilter-js",
+    .summary = "bloomfilter.js 0.0.21: enhanced double hashing on int32 a, b reduced mod m "
+               "(JS %, + m if < 0); m <= 2^31",
+    WORDS_U32(2), .geometry = bloomfilter_js_geometry, SCHEME_FNS(bloomfilter_js),
+};
+
+/* ---- bloomfilter-js-0.0.17 and bloomfilter-js-0.0.16 ----
+ * a = fnv_1a(v) and b are signed 32-bit ints (fnv_mix returns a & 0xffffffff, an int32
+ * in JS); x = a % m; for i < k: r[i] = x < 0 ? x + m : x; x = (x + b) % m. JS % takes
+ * the dividend's sign and the Number sums are exact, so r[i] = (a + i b) mod m with a, b
+ * signed. r is a typed array sized for m (Uint8/16/32Array; Uint32Array past 2^32, as
+ * kbytes is then 8), so past m = 2^32 the position is stored mod 2^32 and the bits above
+ * are never reached. add and test index with Math.floor(l / 32), not a shift, so there
+ * is no 2^31 limit as in 0.0.21; m <= 2^52 here (SCHEME_EMBIG beyond), where x + b is
+ * still an exact Number. Engine limits on typed-array lengths are not modelled.
+ * 0.0.17-0.0.18: b = fnv_1a(v, 1576284489), a second seeded hash: two independent words.
+ * <= 0.0.16: b = fnv_1a_b(a) = fnv_mix(fnv_multiply(a)), a fixed function of a: one
+ * 32-bit word per key (model: scheme_model_one_word). 0.0.16's fnv_mix shifts right
+ * logically (>>>); 0.0.15 and before used >> (sign-propagating), a different mix not
+ * modelled here. */
+static int bloomfilter_js_17_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
+{
+    (void)block;
+    return scheme_geom_int_m(m, k, UINT64_C(1) << 52, g);
+}
+/* 0.0.16's fnv_1a_b on the bits of a: fnv_multiply is a * 16777619 mod 2^32 (a + (a << 1)
+ * + (a << 4) + (a << 7) + (a << 8) + (a << 24)); fnv_mix's +=, ^= >>> and final & are all
+ * mod 2^32 in JS, so u32 arithmetic gives the same bits. */
+SCHEME_HOT uint32_t bloomfilter_js_fnv_1a_b(uint32_t a)
+{
+    a *= UINT32_C(16777619);
+    a += a << 13;
+    a ^= a >> 7;
+    a += a << 3;
+    a ^= a >> 17;
+    a += a << 5;
+    return a;
+}
+/* x = a % m (C's % truncates as JS's does), y = b, both from int32 bits. */
+SCHEME_HOT void bloomfilter_js_loop_start(const probe_geom_t *g, uint32_t a, uint32_t b,
+                                          probe_it_t *it)
+{
+    it->x = (uint64_t)((int64_t)(int32_t)a % (int64_t)g->m);
+    it->y = (uint64_t)(int64_t)(int32_t)b;
+}
+SCHEME_HOT uint64_t bloomfilter_js_17_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    int64_t x = (int64_t)it->x, m = (int64_t)g->m;
+    uint64_t p = (uint64_t)(x < 0 ? x + m : x);
+    it->x = (uint64_t)((x + (int64_t)it->y) % m); /* |x + b| < m + 2^31: no overflow */
+    return (uint32_t)p; /* the Uint32Array store; p < m, so a no-op up to m = 2^32 */
+}
+#define bloomfilter_js_17_draw u32x2_draw
+SCHEME_HOT void bloomfilter_js_17_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    bloomfilter_js_loop_start(g, (uint32_t)h[0], (uint32_t)h[1], it);
+}
+SCHEME_LOOPS(bloomfilter_js_17)
+
+const scheme_t scheme_bloomfilter_js_17 = {
+    .name = "bloomfilter-js-0.0.17",
+    .summary = "bloomfilter.js 0.0.17-0.0.18: int32 a, b; (a + i*b) mod m (JS %, + m if < 0), "
+               "stored mod 2^32; i = 0..k-1",
+    WORDS_U32(2), .geometry = bloomfilter_js_17_geometry, SCHEME_FNS(bloomfilter_js_17),
+};
+
+#define bloomfilter_js_16_draw u32x1_draw
+SCHEME_HOT void bloomfilter_js_16_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    bloomfilter_js_loop_start(g, (uint32_t)h[0], bloomfilter_js_fnv_1a_b((uint32_t)h[0]), it);
+}
+#define bloomfilter_js_16_next bloomfilter_js_17_next
+SCHEME_LOOPS(bloomfilter_js_16)
+
+const scheme_t scheme_bloomfilter_js_16 = {
+    .name = "bloomfilter-js-0.0.16",
+    .summary = "bloomfilter.js <= 0.0.16: as bloomfilter-js-0.0.17 with b = fnv_1a_b(a): one "
+               "32-bit word per key",
+    WORDS_U32(1), .geometry = bloomfilter_js_17_geometry, SCHEME_FNS(bloomfilter_js_16),
+    .model = scheme_model_one_word,
+};
+
+/* ---- sizing: 0.0.21's withTargetError(n, p): m = ceil(-n log2(p) / ln 2), k = ceil(ln 2
+ * m / n); the constructor allocates ceil(m / 32) Int32 buckets and indexes m = 32 of
+ * them. Indexes past 2^31 go wrong (the signed shift above); the scheme refuses such m.
+ * The older generations are sized here by the same rule. ---- */
+static int bloomfilter_js_design(uint64_t n, double p, double bpk, sizing_out_t *out)
+{
+    (void)bpk;
+    const double ln2 = log(2.0);
+    double x = ceil(-(double)n * log2(p) / ln2);
+    if (!(x < TWO_64 - 32))
+        return SIZING_ETOOBIG;
+    out->m_computed = x < 1 ? 1 : (uint64_t)x;
+    out->m = (out->m_computed + 31) / 32 * 32;
+    out->k = ceil(ln2 * (double)out->m_computed / (double)n);
+    return SIZING_OK;
+}
+
+const sizing_rule_t sizing_bloomfilter_js = {
+    .name = "bloomfilter-js",
+    .summary = "bloomfilter.js: m = ceil(-N log2 P / ln 2) in 32-bit buckets, k = ceil(m/N "
+               "ln 2)",
+    .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_UNIFORM, .design = bloomfilter_js_design,
+};
+
+/* ---- the libraries ---- */
+
+const library_t library_bloomfilter_js = {
+    .name = "bloomfilter-js",
+    .version = "bloomfilter.js 0.0.21 (jasondavies/bloomfilter.js ad00141a)",
+    .scheme = &scheme_bloomfilter_js, .sizing = &sizing_bloomfilter_js, .hash = "2 x 32-bit",
+    .cause = "arithmetic: int32 words mod m, uneven as m nears 2^31 (m at most 2^31)",
+    .report = "",
+};
+
+const library_t library_bloomfilter_js_17 = {
+    .name = "bloomfilter-js-0.0.17",
+    .version = "bloomfilter.js 0.0.17 to 0.0.18 (2018-04 to 2024-12): double hashing of "
+               "two independent 32-bit FNV words",
+    .scheme = &scheme_bloomfilter_js_17, .sizing = &sizing_bloomfilter_js,
+    .hash = "2 x 32-bit",
+    .cause = "arithmetic: double hashing of 32-bit words; positions kept mod 2^32 above "
+             "2^32 bits (sized here by 0.0.21's rule)",
+    .report = "jasondavies/bloomfilter.js#31: 1024 bits, k = 16, 20 items, about 4 "
+              "collisions in 500",
+};
+
+const library_t library_bloomfilter_js_16 = {
+    .name = "bloomfilter-js-0.0.16",
+    .version = "bloomfilter.js up to 0.0.16 (2012 to 2018): the stride a function of the "
+               "first 32-bit FNV word",
+    .scheme = &scheme_bloomfilter_js_16, .sizing = &sizing_bloomfilter_js, .hash = "32-bit",
+    .cause = "hash width: one 32-bit word for all probes (0.0.16's fnv_1a_b; sized here "
+             "by 0.0.21's rule)",
+    .report = "jasondavies/bloomfilter.js#15: about 3e-2 observed for a 5e-7 design "
+              "(12M keys, 425M bits, k = 24)",
+};

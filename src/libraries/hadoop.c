@@ -1,0 +1,102 @@
+/* hadoop.c - Apache Hadoop's org.apache.hadoop.util.bloom: its index arithmetic, its
+ * model, the sizing of BloomMapFile, and its row.
+ *
+ * Sources: apache/hadoop hadoop-common org/apache/hadoop/util/bloom/HashFunction.java
+ * (hash(Key), read at 51ed1d7b of the collabH/hadoop mirror), BloomFilter.java at
+ * 48817814, and org/apache/hadoop/io/BloomMapFile.java (Writer).
+ */
+#include <math.h>
+
+#include "libraries/arith.h"
+#include "library.h"
+#include "rate.h"
+#include "registry.h"
+#include "schemes/words.h"
+
+/* ---- the index arithmetic ----
+ * k 32-bit hashes, each seeded with the previous one's output: with an ideal hash, k
+ * independent 32-bit words x_i, drawn fresh per probe (as `independent` draws). Probe i
+ * is Math.abs(x_i % maxValue) with x_i a Java int and maxValue = m an int: the remainder
+ * takes the dividend's sign, so the position is |x_i| mod m. m must fit an int (m <
+ * 2^31, else SCHEME_EMBIG). No hash words: positions_drawn maps the k draws. */
+static int hadoop_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
+{
+    if (m > INT32_MAX)
+        return SCHEME_EMBIG;
+    return scheme_geom_plain(m, k, block, g);
+}
+/* Java's Math.abs((int)x % m) for a 32-bit word x and 0 < m < 2^31. */
+SCHEME_HOT uint64_t hadoop_index(uint32_t x, uint64_t m)
+{
+    int64_t v = (int64_t)(int32_t)x % (int64_t)m; /* C's % also truncates toward zero */
+    return (uint64_t)(v < 0 ? -v : v);
+}
+#define hadoop_draw nowords_draw
+#define hadoop_start nowords_start
+SCHEME_HOT uint64_t hadoop_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)it;
+    return hadoop_index(pcg32_next(r), g->m);
+}
+SCHEME_LOOPS(hadoop)
+
+static void hadoop_positions_drawn(const probe_geom_t *g, const uint64_t *h, const uint64_t *d,
+                                   uint64_t *pos)
+{
+    (void)h;
+    for (unsigned i = 0; i < g->k; i++)
+        pos[i] = hadoop_index((uint32_t)d[i], g->m);
+}
+
+/* Model: |x % m| of an int32 x: each half of the int32 range, folded by the absolute
+ * value, is a uniform range of 2^31 values taken mod m (rate_model_mod's range 2^31;
+ * the two halves differ by one value). */
+static double hadoop_model(const probe_geom_t *g, uint64_t n)
+{
+    return rate_model_mod(UINT64_C(1) << 31, g->m, n, g->k);
+}
+
+const scheme_t scheme_hadoop = {
+    .name = "hadoop",
+    .summary = "Hadoop util.bloom: k independent int32 words, Math.abs(x % m); m < 2^31",
+    .geometry = hadoop_geometry, SCHEME_LOOP_FNS(hadoop),
+    .positions_drawn = hadoop_positions_drawn, .draw_bound = scheme_draw_below_2_32,
+    .model = hadoop_model,
+};
+
+/* ---- sizing: BloomMapFile.Writer: HASH_COUNT = 5, float errorRate =
+ * conf.getFloat(...), vectorSize = (int)Math.ceil((double)(-HASH_COUNT * numKeys) /
+ * Math.log(1.0 - Math.pow(errorRate, 1.0/HASH_COUNT))). p is rounded to a float first;
+ * numKeys is an int and -5 numKeys is int arithmetic, so n past Integer.MAX_VALUE / 5 is
+ * refused; (int) saturates at 2^31 - 1 bits. The filter indexes vectorSize: m = m_c. ---- */
+static int hadoop_design(uint64_t n, double p, double bpk, sizing_out_t *out)
+{
+    (void)bpk;
+    if (n > 429496729u)
+        return SIZING_EKEYS;
+    double pf = (double)(float)p;
+    if (!(pf > 0 && pf < 1))
+        return SIZING_EDOM; /* p rounds to 0 or 1 as a float */
+    double x = ceil((double)(-5 * (int64_t)n) / log(1.0 - pow(pf, 1.0 / 5)));
+    out->m_computed = out->m = x > INT32_MAXD ? (uint64_t)INT32_MAXD : (uint64_t)x;
+    if (out->m == 0)
+        return SIZING_EZERO;
+    out->k = 5;
+    return SIZING_OK;
+}
+
+const sizing_rule_t sizing_hadoop = {
+    .name = "hadoop",
+    .summary = "Hadoop BloomMapFile: k = 5, m = ceil(-5N / ln(1 - P^(1/5))) with P a float, "
+               "N at most 429496729",
+    .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_UNIFORM, .design = hadoop_design,
+};
+
+const library_t library_hadoop = {
+    .name = "hadoop",
+    .version = "Apache Hadoop util/bloom/BloomFilter.java @48817814, HashFunction.java "
+               "@51ed1d7b; BloomMapFile's sizing",
+    .scheme = &scheme_hadoop, .sizing = &sizing_hadoop, .hash = "k x 32-bit",
+    .cause = "arithmetic: Math.abs(int % m) on int32 words, m below 2^31; k fixed at 5",
+    .report = "",
+};

@@ -1,0 +1,105 @@
+/* libbloom.c - jvirkki/libbloom, 2.0 and 1.x: its index arithmetic (1.x's is guava32u,
+ * guava.c), its sizing, and its rows.
+ *
+ * Source: jvirkki/libbloom bloom.c (bloom_check_add, bloom_init2) at v2.0 (57b35ea2),
+ * and up to v1.6 for 1.x; jvirkki/libbloom#14 and #20.
+ */
+#include <math.h>
+
+#include "libraries/arith.h"
+#include "library.h"
+#include "registry.h"
+#include "schemes/words.h"
+
+/* ---- the index arithmetic (bloom_check_add) ----
+ * Two 32-bit words a = murmurhash2(buf, len, 0x9747b28c), b = murmurhash2(buf, len, a)
+ * (unsigned int; with an ideal hash, independent); x = (a + b*i) % bits with i an
+ * unsigned long, so the sum is exact in 64 bits (no wrap) for i = 0..k-1. For m > 2^32
+ * probe 0 stays below 2^32. (v1.x computed it in unsigned int: (a + i*b) mod 2^32 mod
+ * m, i = 0..k-1, which is guava32u with h1 relabelled as h1 + h2: not repeated here.) */
+#define libbloom_draw u32x2_draw
+#define libbloom_start pair_start /* x = a, y = b */
+SCHEME_HOT uint64_t libbloom_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    uint64_t p = it->x % g->m;
+    it->x += it->y; /* a + i*b < (k + 1) 2^32: exact */
+    return p;
+}
+SCHEME_LOOPS(libbloom)
+
+const scheme_t scheme_libbloom = {
+    .name = "libbloom",
+    .summary = "libbloom 2.0: u32 a, b; (a + i*b) mod m, the sum exact in 64 bits, i = "
+               "0..k-1",
+    WORDS_U32(2), .geometry = scheme_geom_plain, SCHEME_FNS(libbloom),
+};
+
+/* ---- sizing: bloom_init2: entries >= 1000 (an unsigned int), bpe = -log(error) /
+ * 0.480453013918201, bits = (unsigned long)((long double) entries * bpe), hashes =
+ * (unsigned char)ceil(0.693147180559945 bpe) (constants as in the source); positions
+ * are (a + i b) % bits: m = m_c (the bytes round up only the allocation). A k past 255
+ * does not fit hashes; 0 bits would take positions mod 0. libbloom 1.x (up to v1.6):
+ * bits is an int, (int)(entries * bpe): past 2^31 - 1 it overflows (my reading:
+ * refused as a cap). ---- */
+static int libbloom_sizing(uint64_t n, double p, uint64_t cap, sizing_out_t *out)
+{
+    if (n < 1000 || n > 4294967295u)
+        return SIZING_EKEYS;
+    double bpe = -log(p) / 0.480453013918201;
+    long double all = (long double)n * bpe;
+    if (!(all < 18446744073709551616.0L))
+        return SIZING_ETOOBIG;
+    uint64_t bits = (uint64_t)all;
+    if (bits == 0)
+        return SIZING_EZERO;
+    if (bits > cap)
+        return SIZING_ECAP;
+    out->m_computed = out->m = bits;
+    out->k = ceil(0.693147180559945 * bpe);
+    return out->k > 255 ? SIZING_EKFIELD : SIZING_OK;
+}
+static int libbloom_design(uint64_t n, double p, double bpk, sizing_out_t *out)
+{
+    (void)bpk;
+    return libbloom_sizing(n, p, UINT64_MAX, out);
+}
+static int libbloom_1_design(uint64_t n, double p, double bpk, sizing_out_t *out)
+{
+    (void)bpk;
+    return libbloom_sizing(n, p, 2147483647u, out);
+}
+
+const sizing_rule_t sizing_libbloom = {
+    .name = "libbloom",
+    .summary = "libbloom 2.0: b = -ln P / 0.480453013918201, m = (long double) N b, k = "
+               "ceil(0.693147180559945 b); N from 1000 to 2^32 - 1",
+    .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_UNIFORM, .design = libbloom_design,
+};
+
+const sizing_rule_t sizing_libbloom_1 = {
+    .name = "libbloom-1",
+    .summary = "libbloom 1.x: as libbloom, m an int (at most 2^31 - 1)",
+    .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_UNIFORM, .design = libbloom_1_design,
+};
+
+/* ---- the libraries ---- */
+
+const library_t library_libbloom = {
+    .name = "libbloom",
+    .version = "libbloom 2.0 (jvirkki/libbloom 57b35ea2) bloom.c",
+    .scheme = &scheme_libbloom, .sizing = &sizing_libbloom, .hash = "2 x 32-bit",
+    .cause = "arithmetic: a + i b of 32-bit words, exact in 64 bits: probe 0 below 2^32, "
+             "probe i below (i + 1) 2^32",
+    .report = "jvirkki/libbloom#20, #14: size types",
+};
+
+const library_t library_libbloom_1 = {
+    .name = "libbloom-1",
+    .version = "libbloom 1.x (up to v1.6): (a + i b) in u32, then mod m (m an int); "
+               "scheme guava32u, whose h1 + i h2 from i = 1 is a + i b from i = 0 with "
+               "a = h1 + h2",
+    .scheme = &scheme_guava32u, .sizing = &sizing_libbloom_1, .hash = "2 x 32-bit",
+    .cause = "arithmetic: u32 sums mod m, uneven near 2^31 (m is an int)",
+    .report = "jvirkki/libbloom#14: types limit size",
+};

@@ -1,0 +1,109 @@
+/* pybloom.c - pybloom-live (Python): its partitioned filter's index arithmetic, its exact
+ * model, its sizing and its row.
+ *
+ * Source: joseph-fox/python-bloomfilter pybloom_live/pybloom.py (make_hashfuncs,
+ * BloomFilter.__init__, BloomFilter.add) at 4.0.0 (da1a8b3d).
+ */
+#include <math.h>
+
+#include "libraries/arith.h"
+#include "library.h"
+#include "rate.h"
+#include "registry.h"
+#include "schemes/words.h"
+
+/* ---- the index arithmetic (make_hashfuncs, add) ----
+ * Partitioned: k slices of s = floor(m/k) bits (m used = k s, as `partitioned`). Slice j
+ * takes chunk j of the digest, an unsigned word of 16 bits if s < 2^15, 32 bits if
+ * s < 2^31, else 64 bits, and sets bit j s + (w_j mod s). With an ideal digest the
+ * chunks are k fresh uniform words of that width, drawn per probe (positions_drawn). */
+SCHEME_HOT uint64_t pybloom_word(const probe_geom_t *g, pcg32_t *r)
+{
+    if (g->w < (UINT64_C(1) << 15))
+        return pcg32_next(r) >> 16; /* 'H': 16 bits */
+    if (g->w < (UINT64_C(1) << 31))
+        return pcg32_next(r); /* 'I' */
+    return pcg32_next64(r); /* 'Q' */
+}
+#define pybloom_live_draw nowords_draw
+SCHEME_HOT void pybloom_live_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
+{
+    (void)g, (void)h;
+    it->x = 0; /* start of the current slice */
+}
+SCHEME_HOT uint64_t pybloom_live_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    uint64_t p = it->x + pybloom_word(g, r) % g->w;
+    it->x += g->w;
+    return p;
+}
+SCHEME_LOOPS(pybloom_live)
+
+/* The chunk's range; 2^64 does not fit, so for 64-bit chunks the bound is 2^64 - 1. */
+static uint64_t pybloom_live_draw_bound(const probe_geom_t *g, unsigned i)
+{
+    (void)i;
+    if (g->w < (UINT64_C(1) << 15))
+        return UINT64_C(1) << 16;
+    if (g->w < (UINT64_C(1) << 31))
+        return UINT64_C(1) << 32;
+    return UINT64_MAX;
+}
+static void pybloom_live_positions_drawn(const probe_geom_t *g, const uint64_t *h,
+                                         const uint64_t *d, uint64_t *pos)
+{
+    (void)h;
+    for (unsigned i = 0; i < g->k; i++)
+        pos[i] = i * g->w + d[i] % g->w;
+}
+
+/* Model, exact for its independent slices: slice j takes its own word mod s, the word 16,
+ * 32 or 64 bits wide by s (u64 as range 2^63: the unevenness of 2^64 mod s is below
+ * 2^-33 either way): (sum_j q_j (1 - (1 - q_j)^n))^k. */
+static double pybloom_live_model(const probe_geom_t *g, uint64_t n)
+{
+    uint64_t range = g->w < (UINT64_C(1) << 15)   ? UINT64_C(1) << 16
+                     : g->w < (UINT64_C(1) << 31) ? UINT64_C(1) << 32
+                                                  : UINT64_C(1) << 63;
+    return pow(rate_model_mod(range, g->w, n, 1), g->k);
+}
+
+const scheme_t scheme_pybloom_live = {
+    .name = "pybloom-live",
+    .summary = "pybloom-live: k slices of floor(m/k) bits, slice j at word_j mod s; words "
+               "u16 (s < 2^15), u32 (s < 2^31), else u64",
+    .geometry = scheme_geom_slices, SCHEME_LOOP_FNS(pybloom_live),
+    .positions_drawn = pybloom_live_positions_drawn, .draw_bound = pybloom_live_draw_bound,
+    .model = pybloom_live_model,
+};
+
+/* ---- sizing: BloomFilter.__init__: num_slices = ceil(log2(1 / p)), bits_per_slice =
+ * ceil(n |ln p| / (num_slices ln^2 2)), m = num_slices bits_per_slice (a partitioned
+ * filter). ---- */
+static int pybloom_live_design(uint64_t n, double p, double bpk, sizing_out_t *out)
+{
+    (void)bpk;
+    const double ln2 = log(2.0);
+    double slices = ceil(log2(1.0 / p));
+    double s = ceil((double)n * fabs(log(p)) / (slices * ln2 * ln2));
+    if (!(s * slices < TWO_64))
+        return SIZING_ETOOBIG;
+    out->k = slices < 1 ? 1 : slices;
+    out->m_computed = out->m = (uint64_t)out->k * (uint64_t)s;
+    return SIZING_OK;
+}
+
+const sizing_rule_t sizing_pybloom_live = {
+    .name = "pybloom-live",
+    .summary = "pybloom-live: k = ceil(log2 1/P) slices of ceil(N |ln P| / (k ln^2 2)) bits",
+    .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_SLICES, .design = pybloom_live_design,
+};
+
+const library_t library_pybloom_live = {
+    .name = "pybloom-live",
+    .version = "pybloom-live 4.0.0 (joseph-fox/python-bloomfilter da1a8b3d) pybloom.py",
+    .scheme = &scheme_pybloom_live, .sizing = &sizing_pybloom_live, .hash = "k x 16, 32 or 64-bit",
+    .cause = "arithmetic: slices below 2^15 bits take 16-bit words mod s: uneven for "
+             "slices of about 8K to 32K bits",
+    .report = "",
+};

@@ -1,0 +1,165 @@
+/* redis.c - RedisBloom (rebloom) in three generations: its index arithmetic (the 64-bit
+ * loop since 2019-12, plain double hashing on a power-of-two m in 2018-19, and rebloom
+ * 1.0-1.1's 32-bit sums), its model, its sizing and its rows.
+ *
+ * Sources: RedisBloom/RedisBloom deps/bloom/bloom.c (bloom_init, bloom_check_add64, the
+ * CHECK_ADD_FUNC(uint64_t, ...) loop), src/rebloom.c and src/sb.c (SB_NewChain) at
+ * b28c2945; contrib/bloom.c (CHECK_ADD_FUNC, bloom_check_add32, bloom_check_add64) and
+ * contrib/bloom.h (bloom_hashval) at v1.1.0 (57a032dd, 2018-01-29), the same in v1.0.0
+ * (9983a5db, 2017-09-14), until dc7d8095 (2018-02-14, "Use 64 bit functions for rebloom
+ * by default", first released in v1.1.1); RedisBloom/RedisBloom#28 and #717.
+ */
+#include <math.h>
+
+#include "libraries/arith.h"
+#include "library.h"
+#include "rate.h"
+#include "registry.h"
+#include "schemes/words.h"
+
+/* ---- redisbloom: the generation since PR #155 (2019-12, BLOOM_OPT_FORCE64 |
+ * BLOOM_OPT_NOROUND) ----
+ * Two 64-bit words a = MurmurHash64A(item, 0xc6a4a7935bd1e995), b = MurmurHash64A(item,
+ * a) (with an ideal hash, independent); x_i = ((a + i*b) mod 2^64) mod bits, i =
+ * 0..k-1. Also Bendersky's Go filter (bendersky.c), which is this arithmetic exactly.
+ * The 2018-2019 generation (bits = 2^n2, (a + i b) mod 2^n2 in u64) is this scheme at a
+ * power-of-two m, which is plain double hashing (scheme double); the one before 2018-02
+ * (u32 a, b, i: (a + i b) mod 2^32 mod 2^n2) is redisbloom-u32 below. */
+#define redisbloom_draw u64x2_draw
+#define redisbloom_start pair_start /* x = a, y = b */
+SCHEME_HOT uint64_t redisbloom_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    uint64_t p = it->x % g->m;
+    it->x += it->y; /* u64 wraparound */
+    return p;
+}
+SCHEME_LOOPS(redisbloom)
+
+const scheme_t scheme_redisbloom = {
+    .name = "redisbloom",
+    .summary = "RedisBloom (64-bit, since 2019-12): ((a + i*b) mod 2^64) mod m, u64 a, b, "
+               "i = 0..k-1 (also Bendersky's Go filter)",
+    WORDS_U64(2), .geometry = scheme_geom_plain, SCHEME_FNS(redisbloom),
+};
+
+/* ---- redisbloom-u32: rebloom 1.0.0 to 1.1.0 ----
+ * Two 32-bit words a = murmurhash2(item, 0x9747b28c), b = murmurhash2(item, a) (the
+ * fields of bloom_hashval are unsigned int; with an ideal hash, independent) and an
+ * unsigned int i, so a + i*b wraps mod 2^32 before the % (1 << n2) (uint32_t, n2 <= 31)
+ * or % (1LLU << n2) (uint64_t, n2 > 31): position ((a + i b) mod 2^32) mod 2^n2, i =
+ * 0..k-1. For m > 2^32 every position is below 2^32 (test_bit_set_bit took the position
+ * as an unsigned int as well). rebloom rounded bits up to 2^n2, so m must be a power of
+ * two (else SCHEME_ENOTPOW2). Relabelling h1 = a - b makes this guava32u's sequence
+ * (i = 1..k) at a power-of-two m. */
+#define redisbloom_u32_draw u32x2_draw
+#define redisbloom_u32_start pair_start /* x = a, y = b */
+SCHEME_HOT uint64_t redisbloom_u32_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
+{
+    (void)r;
+    uint64_t p = it->x & (g->m - 1); /* mod 2^n2; x < 2^32, so past 2^32 it is x itself */
+    it->x = (uint32_t)(it->x + it->y); /* a + i*b in unsigned int */
+    return p;
+}
+SCHEME_LOOPS(redisbloom_u32)
+
+/* Model: indexes uniform on [0, 2^32) taken mod m (rate_model_mod): for m past 2^32 the
+ * bits above 2^32 are never set. */
+static double redisbloom_u32_model(const probe_geom_t *g, uint64_t n)
+{
+    return rate_model_mod(UINT64_C(1) << 32, g->m, n, g->k);
+}
+
+const scheme_t scheme_redisbloom_u32 = {
+    .name = "redisbloom-u32",
+    .summary = "RedisBloom before 2018-02 (v1.0-1.1.0): u32 a, b, i; ((a + i*b) mod 2^32) mod "
+               "m, m a power of two; i = 0..k-1",
+    WORDS_U32(2), .geometry = scheme_geom_pow2, SCHEME_FNS(redisbloom_u32),
+    .model = redisbloom_u32_model,
+};
+
+/* ---- sizing: bloom_init: bpe = -log(error) / ln^2 2; hashes = (int)ceil(
+ * 0.693147180559945 bpe).
+ * redisbloom, the current default (BF.RESERVE and auto-created filters pass
+ * BLOOM_OPT_NOROUND | BLOOM_OPT_FORCE64, rebloom.c; tag v2.2.0 on): bits = (uint64_t)
+ * (entries bpe), at least 1, rounded up to whole 64-bit words; and error is the user's
+ * rate times 0.5, ERROR_TIGHTENING_RATIO, which sb.c's SB_NewChain applies to the first
+ * filter of every scaling filter (BF.RESERVE without NONSCALING; RedisBloom#717): the
+ * filter is built for p/2.
+ * redisbloom-pow2, before NOROUND (2017 to 2019-12): n2 = logb(entries bpe) + 1, bits =
+ * 2^n2 (strictly above entries bpe, doubling an exact power of two), at the user's rate:
+ * RedisBloom#28 (2018-02; 478,361,140 entries at 1e-6 got 2^34 bits and k = 20) shows no
+ * halving then. n2 <= 63. ---- */
+static int redisbloom_design(uint64_t n, double p, double bpk, sizing_out_t *out)
+{
+    (void)bpk;
+    const double ln2 = log(2.0);
+    double bpe = -log(p * 0.5) / (ln2 * ln2);
+    double all = (double)n * bpe;
+    if (!(all < TWO_64 - 64))
+        return SIZING_ETOOBIG;
+    out->m_computed = all < 1 ? 1 : (uint64_t)all;
+    out->m = (out->m_computed + 63) / 64 * 64;
+    out->k = ceil(0.693147180559945 * bpe);
+    return SIZING_OK;
+}
+
+const sizing_rule_t sizing_redisbloom = {
+    .name = "redisbloom",
+    .summary = "RedisBloom BF.RESERVE: its formula at P/2 (the first layer of a scaling "
+               "filter), whole 64-bit words",
+    .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_UNIFORM, .design = redisbloom_design,
+};
+
+static int redisbloom_pow2_design(uint64_t n, double p, double bpk, sizing_out_t *out)
+{
+    (void)bpk;
+    const double ln2 = log(2.0);
+    double bpe = -log(p) / (ln2 * ln2);
+    double all = (double)n * bpe;
+    int n2 = (int)logb(all) + 1;
+    if (n2 > 63)
+        return SIZING_ETOOBIG;
+    out->m_computed = all < 1 ? 1 : (uint64_t)all;
+    out->m = UINT64_C(1) << (n2 < 0 ? 0 : n2);
+    if (out->m < 64)
+        out->m = 64; /* bytes = 8: one whole word, as the rounding to words gives */
+    out->k = ceil(0.693147180559945 * bpe);
+    return SIZING_OK;
+}
+
+const sizing_rule_t sizing_redisbloom_pow2 = {
+    .name = "redisbloom-pow2",
+    .summary = "RedisBloom 2017-19: the next power of two above N b, at P",
+    .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_UNIFORM, .design = redisbloom_pow2_design,
+};
+
+/* ---- the libraries ---- */
+
+const library_t library_redisbloom = {
+    .name = "redisbloom",
+    .version = "RedisBloom (BF.RESERVE, v2.2.0 on) deps/bloom/bloom.c and sb.c at b28c2945",
+    .scheme = &scheme_redisbloom, .sizing = &sizing_redisbloom, .hash = "2 x 64-bit",
+    .cause = "none expected: builds its first filter for p/2 (over-delivers)",
+    .report = "RedisBloom/RedisBloom#717: the error rate used is half the one asked",
+};
+
+const library_t library_redisbloom_2018 = {
+    .name = "redisbloom-2018",
+    .version = "RedisBloom 2018-02 (dc7d8095) to 2019-12 (PR #155): bloom_check_add64 on "
+               "a power-of-two m, double hashing of two 64-bit words (scheme double)",
+    .scheme = &scheme_double, .sizing = &sizing_redisbloom_pow2, .hash = "2 x 64-bit",
+    .cause = "sizing: m rounded up to a power of two (over-delivers); strides of any "
+             "parity (floor about 1/m)",
+    .report = "",
+};
+
+const library_t library_redisbloom_2017 = {
+    .name = "redisbloom-2017",
+    .version = "rebloom 1.0.0 to 1.1.0 (2017-09 to 2018-01), contrib/bloom.c at 57a032dd: "
+               "bloom_check_add32, two 32-bit words summed in u32 before mod 2^n2",
+    .scheme = &scheme_redisbloom_u32, .sizing = &sizing_redisbloom_pow2, .hash = "2 x 32-bit",
+    .cause = "arithmetic: indexes below 2^32 while m = 2^n2 can be larger",
+    .report = "RedisBloom/RedisBloom#28: about 25% observed, 2^34 bits, k = 20, "
+              "478,361,140 items, designed for 1e-6",
+};
