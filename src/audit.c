@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tabulate.h"
+#include "plan.h"
 
 /* Filters of 2^24 bits or more are built by all threads at once (simulate.h). */
 #define AUDIT_BIG_BITS (UINT64_C(1) << 24)
@@ -69,7 +70,7 @@ int audit_plan(const library_t *lib, uint64_t n, double p, double precision,
     char why[EXP_ERR_LEN];
     int rc = experiment_load_text("audit", text, strlen(text), e, why, sizeof why);
     if (rc == 0)
-        rc = experiment_rows(e, 0, &rows, &nrows, why, sizeof why);
+        rc = plan_rows(e, 0, &rows, &nrows, why, sizeof why);
     free(e);
     if (rc != 0 || nrows != 1) {
         snprintf(err, errlen, "audit: %s at %llu keys and %g: %s", lib->name,

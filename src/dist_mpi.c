@@ -51,7 +51,7 @@ typedef struct lead {
     uint64_t *buf; /* one ask: HDR + 3 UNIT_MAX words */
     const exp_row_t *row;
     uint64_t row_index, next, F;
-    const sim_out_t *out;
+    const row_out_t *out;
     uint64_t *done;
     atomic_int *stop;
     int stopped, nomem, lost; /* a worker was stopped; ran short of memory (rank); lost */
@@ -276,7 +276,7 @@ static size_t words_per_filter(const exp_row_t *row)
     return 1 + (row->structure == STRUCT_DESIGN) + (row->structure == STRUCT_STACK);
 }
 
-static void pack(const exp_row_t *row, const sim_out_t *out, uint64_t f0, uint64_t f1,
+static void pack(const exp_row_t *row, const row_out_t *out, uint64_t f0, uint64_t f1,
                  uint64_t *p)
 {
     size_t n = (size_t)(f1 - f0);
@@ -288,7 +288,7 @@ static void pack(const exp_row_t *row, const sim_out_t *out, uint64_t f0, uint64
         memcpy(p, out->consulted + f0, 8 * n);
 }
 
-static void unpack(const exp_row_t *row, const sim_out_t *out, uint64_t f0, uint64_t f1,
+static void unpack(const exp_row_t *row, const row_out_t *out, uint64_t f0, uint64_t f1,
                    const uint64_t *p)
 {
     size_t n = (size_t)(f1 - f0);
@@ -332,7 +332,7 @@ static int lead_alloc(void)
 
 static int halted(const lead_t *L)
 {
-    return sim_stopped(L->stop) || L->stopped || L->nomem || L->lost;
+    return progress_stopped(L->stop) || L->stopped || L->nomem || L->lost;
 }
 
 /* The next unit for a rank of `threads` threads: a share of what is left in proportion
@@ -392,7 +392,7 @@ static int take_ask(lead_t *L, int r)
         }
     } else if (h[0] == ASK_STOPPED) {
         L->stopped = 1;
-        if (h[4] && L->stop && !sim_stopped(L->stop)) /* a worker's signal stops us all */
+        if (h[4] && L->stop && !progress_stopped(L->stop)) /* a worker's signal stops us all */
             atomic_store_explicit(L->stop, (int)h[4], memory_order_relaxed);
     } else if (h[0] == ASK_NOMEM && !L->nomem) {
         L->nomem = r;
@@ -476,7 +476,7 @@ static void wait_busy(lead_t *L)
 }
 
 int dist_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
-             const sim_out_t *out, uint64_t *filters_used, progress_t *ps, atomic_int *stop)
+             const row_out_t *out, uint64_t *filters_used, progress_t *ps, atomic_int *stop)
 {
     W.why[0] = '\0';
     if (W.size == 1)
@@ -493,7 +493,7 @@ int dist_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int thread
     ps->tick_ctx = L;
     sim_res_t rr;
     int failed = sim_res_alloc(row, threads, &rr);
-    const double per_filter = progress_row_work(row) / (double)row->filters;
+    const double per_filter = est_row_work(row) / (double)row->filters;
     uint64_t f0 = 0, F = row->filters, done = 0;
     L->row = row, L->row_index = row_index, L->out = out, L->done = &done, L->stop = stop;
     L->stopped = L->nomem = L->lost = 0;
@@ -574,7 +574,7 @@ static void work_tick(void *ctx)
         return;
     w->last = t;
     int flag = 0;
-    if (sim_stopped(w->stop))
+    if (progress_stopped(w->stop))
         flag = 1;
     else if (MPI_Iprobe(0, TAG_STOP, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE) == MPI_SUCCESS &&
              flag)
@@ -594,21 +594,17 @@ int dist_serve(const exp_row_t *rows, size_t nrows, uint64_t seed, int threads,
 {
     uint64_t fmax = 1;
     for (size_t i = 0; i < nrows; i++)
-        if (sim_max_filters(&rows[i]) > fmax)
-            fmax = sim_max_filters(&rows[i]);
-    sim_out_t out = {
-        .counts = malloc((size_t)fmax * sizeof *out.counts),
-        .rates = malloc((size_t)fmax * sizeof *out.rates),
-        .popcounts = malloc((size_t)fmax * sizeof *out.popcounts),
-        .consulted = malloc((size_t)fmax * sizeof *out.consulted),
-    };
+        if (row_max_filters(&rows[i]) > fmax)
+            fmax = row_max_filters(&rows[i]);
+    row_out_t out;
+    int oom = sim_out_alloc(&out, fmax) != 0;
     uint64_t *buf = malloc((HDR + 3 * UNIT_MAX) * sizeof *buf);
     atomic_int halt = 0;
     work_tick_t wt = {.halt = &halt, .stop = stop};
     progress_t ps = {.tick = work_tick, .tick_ctx = &wt};
     sim_res_t rr = {0};
     uint64_t cur = UINT64_MAX; /* the row rr is for */
-    int oom = !out.counts || !out.rates || !out.popcounts || !out.consulted || !buf;
+    oom |= !buf;
     uint64_t hello[HDR] = {oom ? ASK_NOMEM : ASK_READY, 0, 0, 0, (uint64_t)threads};
     int rc = ask(hello, HDR) ? 1 : -1, told = 0;
     while (rc < 0) {
@@ -620,7 +616,7 @@ int dist_serve(const exp_row_t *rows, size_t nrows, uint64_t seed, int threads,
             break;
         }
         if (!flag) { /* a signal while idle: tell rank 0, once */
-            if (sim_stopped(stop) && !told) {
+            if (progress_stopped(stop) && !told) {
                 uint64_t m[HDR] = {ASK_STOPPED, 0, 0, 0, (uint64_t)atomic_load(stop)};
                 told = 1;
                 if (ask(m, HDR))
@@ -640,7 +636,7 @@ int dist_serve(const exp_row_t *rows, size_t nrows, uint64_t seed, int threads,
             break;
         }
         if (msg[0] == UNIT_END) {
-            if (msg[2] && !sim_stopped(stop))
+            if (msg[2] && !progress_stopped(stop))
                 atomic_store(stop, (int)msg[2]);
             rc = (int)msg[1];
             break;
@@ -658,7 +654,7 @@ int dist_serve(const exp_row_t *rows, size_t nrows, uint64_t seed, int threads,
                 reply[0] = ASK_NOMEM;
             }
         }
-        if (reply[0] == ASK_DONE && sim_stopped(stop)) {
+        if (reply[0] == ASK_DONE && progress_stopped(stop)) {
             reply[0] = ASK_STOPPED;
             told = 1;
         }
@@ -666,8 +662,8 @@ int dist_serve(const exp_row_t *rows, size_t nrows, uint64_t seed, int threads,
             uint64_t done = 0;
             atomic_store(&halt, 0);
             sim_filters(row, &rr, seed, r, threads, f0, f1, &out, &done, &ps, &halt);
-            if (sim_stopped(&halt))
-                reply[0] = ASK_STOPPED, told |= sim_stopped(stop);
+            if (progress_stopped(&halt))
+                reply[0] = ASK_STOPPED, told |= progress_stopped(stop);
         }
         reply[4] = reply[0] == ASK_STOPPED ? (uint64_t)atomic_load(stop) : 0;
         size_t words = HDR;
@@ -683,10 +679,7 @@ int dist_serve(const exp_row_t *rows, size_t nrows, uint64_t seed, int threads,
     }
     if (cur != UINT64_MAX)
         sim_res_free(&rows[cur], &rr);
-    free(out.counts);
-    free(out.rates);
-    free(out.popcounts);
-    free(out.consulted);
+    sim_out_free(&out);
     free(buf);
     return rc;
 }

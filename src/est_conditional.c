@@ -7,7 +7,6 @@
 
 #include "cond.h"
 #include "estimator.h"
-#include "experiment.h"
 
 /* SHIFT schemes: the repeated copy of the array (twice its size), the running AND (its
  * size) and the indices of its live words (half its size), and the keys' words and

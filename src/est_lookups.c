@@ -7,8 +7,6 @@
 #include <omp.h>
 
 #include "estimator.h"
-#include "experiment.h"
-#include "simulate.h"
 
 static int lookups_supports(const scheme_t *s, const probe_geom_t *g, uint64_t n)
 {
@@ -89,7 +87,7 @@ static uint64_t shared_count(const bits_t *b, uint64_t m, uint64_t block, uint64
  * over chunks, are the same whichever thread runs which chunk. Returns 1 when stopped. */
 static int lookups_run_row(const exp_row_t *row, uint64_t seed, uint64_t row_index,
                            int threads, bits_t *b, uint64_t f0, uint64_t F,
-                           const sim_out_t *out, uint64_t *done, progress_t *ps,
+                           const row_out_t *out, uint64_t *done, progress_t *ps,
                            atomic_int *stop)
 {
     const probe_geom_t *g = &row->geom;
@@ -98,12 +96,12 @@ static int lookups_run_row(const exp_row_t *row, uint64_t seed, uint64_t row_ind
     const uint64_t nlook = (L + RUNNER_CHUNK - 1) / RUNNER_CHUNK;
     const uint64_t block = UINT64_C(1) << 16; /* words a thread clears or counts at once */
     const uint64_t nblocks = (b->nwords + block - 1) / block;
-    const double per_filter = progress_row_work(row) / (double)row->filters;
+    const double per_filter = est_row_work(row) / (double)row->filters;
     /* Share of a filter's work in one chunk of keys and in one chunk of lookups. */
     const double ins_w = (double)n * g->k / ((double)n * g->k + 2.0 * (double)L) / (double)nins;
     const double look_w = (1 - ins_w * (double)nins) / (double)nlook;
     b->m = g->m;
-    for (uint64_t f = f0; f < F && !sim_stopped(stop); f++) {
+    for (uint64_t f = f0; f < F && !progress_stopped(stop); f++) {
         pcg32_t r;
         pcg32_unit(&r, seed, row_index, f);
         uint64_t fp = 0, ins_done = 0, look_done = 0;
@@ -113,7 +111,7 @@ static int lookups_run_row(const exp_row_t *row, uint64_t seed, uint64_t row_ind
             shared_clear(b, block, nblocks);
 #pragma omp for schedule(dynamic, 1)
             for (uint64_t c = 0; c < nins; c++) {
-                if (sim_stopped(stop))
+                if (progress_stopped(stop))
                     continue;
                 pcg32_t cr;
                 pcg32_subunit(&cr, &r, 2 * c);
@@ -125,7 +123,7 @@ static int lookups_run_row(const exp_row_t *row, uint64_t seed, uint64_t row_ind
             }
 #pragma omp for schedule(dynamic, 1) reduction(+ : fp)
             for (uint64_t c = 0; c < nlook; c++) {
-                if (sim_stopped(stop))
+                if (progress_stopped(stop))
                     continue;
                 pcg32_t cr;
                 pcg32_subunit(&cr, &r, 2 * c + 1);
@@ -137,14 +135,14 @@ static int lookups_run_row(const exp_row_t *row, uint64_t seed, uint64_t row_ind
                                     *done, *done * L + d * RUNNER_CHUNK, (*done + 1) * n);
             }
         }
-        if (sim_stopped(stop))
+        if (progress_stopped(stop))
             break;
         out->counts[f] = fp;
         if (out->popcounts)
             out->popcounts[f] = shared_count(b, g->m, block, nblocks, threads);
         ++*done;
     }
-    return sim_stopped(stop);
+    return progress_stopped(stop);
 }
 
 const est_ops_t est_lookups = {

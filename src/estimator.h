@@ -24,11 +24,9 @@
 
 #include "bits.h"
 #include "pcg.h"
+#include "progress.h"
+#include "row.h"
 #include "scheme.h"
-
-struct exp_row;
-struct sim_out;
-struct progress;
 
 typedef struct est_ops {
     const char *name;     /* as the `estimator` key and the CSV's estimator column say */
@@ -43,12 +41,12 @@ typedef struct est_ops {
     /* Can it measure this scheme at this geometry with n keys? */
     int (*supports)(const scheme_t *s, const probe_geom_t *g, uint64_t n);
     /* Bytes one thread needs for one layer besides its bit array (memory check). */
-    double (*scratch_bytes)(const struct exp_row *row, const probe_geom_t *g, uint64_t n);
+    double (*scratch_bytes)(const exp_row_t *row, const probe_geom_t *g, uint64_t n);
     /* Cost of one filter (one layer) in probe-sized units, for progress only. */
-    double (*work)(const struct exp_row *row, const probe_geom_t *g, uint64_t n);
+    double (*work)(const exp_row_t *row, const probe_geom_t *g, uint64_t n);
     /* The read-only plan of one layer, shared by threads; NULL ops when none is needed.
      * Return 0, or -1 when memory is short. */
-    int (*plan_make)(void **plan, const struct exp_row *row, const probe_geom_t *g,
+    int (*plan_make)(void **plan, const exp_row_t *row, const probe_geom_t *g,
                      uint64_t n);
     void (*plan_free)(void *plan);
     /* One thread's scratch for a plan; NULL ops when none is needed. 0 or -1. */
@@ -56,25 +54,29 @@ typedef struct est_ops {
     void (*scratch_free)(void *scratch);
     /* Build a filter of n keys drawn from r into b (allocated for g->m bits) and return
      * its estimated rate; a counting estimator stores its false positives in *count. */
-    double (*measure)(const struct exp_row *row, const void *plan, void *scratch, bits_t *b,
+    double (*measure)(const exp_row_t *row, const void *plan, void *scratch, bits_t *b,
                       const probe_geom_t *g, uint64_t n, pcg32_t *r, uint64_t *count);
     /* Optional: does this estimator run the whole row itself (run_row), and how many
      * bit arrays it then needs in all (not per thread)? */
-    int (*runs_row)(const struct exp_row *row);
+    int (*runs_row)(const exp_row_t *row);
     /* Filters f0..F-1 of the row into out, on `threads` threads; the same results for
      * any thread count. *done counts finished filters. Returns 0, or 1 when stopped. */
-    int (*run_row)(const struct exp_row *row, uint64_t seed, uint64_t row_index, int threads,
-                   bits_t *b, uint64_t f0, uint64_t F, const struct sim_out *out,
-                   uint64_t *done, struct progress *ps, atomic_int *stop);
+    int (*run_row)(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
+                   bits_t *b, uint64_t f0, uint64_t F, const row_out_t *out,
+                   uint64_t *done, progress_t *ps, atomic_int *stop);
 } est_ops_t;
+
+/* The cost of a row in probe-sized units, for progress only: per filter, its layers' n k
+ * inserts and its estimator's work, times the row's first batch of filters. */
+double est_row_work(const exp_row_t *row);
 
 /* The registry, in a fixed order, lookups first (a sweep's default); est_count()
  * entries, at most EST_MAX. */
 #define EST_MAX 16
 size_t est_count(void);
 const est_ops_t *est_at(size_t i);
-/* The estimator of that name, or NULL. */
-const est_ops_t *est_find(const char *name);
+/* The registry index of the estimator of that name, or -1. */
+int est_find(const char *name);
 
 extern const est_ops_t est_lookups;
 extern const est_ops_t est_conditional;

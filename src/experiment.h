@@ -1,5 +1,5 @@
-/* experiment.h - named experiments: the INI file format of SPEC.md ("Experiment files")
- * parsed into a definition, and the definition expanded into the rows of a run.
+/* experiment.h - named experiments: the INI file format of docs/model.md ("Experiment
+ * files") parsed into a definition (plan.h expands it into the rows of a run).
  *
  * The only module that sees file text. Every error is reported as one line
  * "FILE:LINE: what is wrong (got 'VALUE')" in a caller-supplied buffer; nothing here
@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "library.h"
+#include "row.h"
 #include "scheme.h"
 #include "sizing.h"
 
@@ -33,11 +34,6 @@ enum { X_TITLE = F_NFIELDS, X_DESCRIPTION, X_SEED, X_NKEYS };
 
 #define EXP_MAX_STACKS 8
 
-/* A stack of filters: first capacity, growth factor, tightening ratio (seed 001). */
-typedef struct exp_stack {
-    uint64_t first_capacity;
-    double growth, tightening;
-} exp_stack_t;
 
 /* A sweep's estimator: an index into the registry of estimator.h (0, the default, is
  * lookups), or EXP_ESTIMATOR_AUTO: per row, the preferred estimator that applies. */
@@ -94,46 +90,6 @@ typedef struct experiment {
     sweep_t full[EXP_MAX_SWEEPS];        /* [sweep] */
     sweep_t quick[EXP_MAX_SWEEPS];       /* [sweep] with its [quick] applied */
 } experiment_t;
-
-typedef enum { STRUCT_PLAIN, STRUCT_DESIGN, STRUCT_STACK } exp_structure_t;
-
-/* A scheme of a sweep at one block size: the blocked schemes get one per block_bits
- * value (block 0, their default, when none is given), the others one with block 0. */
-typedef struct exp_variant {
-    const scheme_t *scheme;
-    uint64_t block;
-    const library_t *library; /* a sweep of libraries: the library, else NULL */
-} exp_variant_t;
-
-/* The sweep's variants in row order (schemes in file order, each at its block sizes; or
- * the libraries in file order) into v (room for EXP_MAX_SCHEMES * EXP_MAX_LIST); returns
- * their number. */
-size_t experiment_variants(const sweep_t *s, exp_variant_t *v);
-
-/* One row of a run: a (size, bits per key, scheme) point. */
-typedef struct exp_row {
-    size_t sweep;                /* the sweep it comes from: full[sweep] or quick[sweep] */
-    exp_structure_t structure;
-    uint64_t design_keys;        /* DESIGN, STACK: the design (single filter) */
-    double design_rate;          /* DESIGN: target rate; STACK: first layer's rate */
-    exp_stack_t stack;           /* STACK */
-    size_t nlayers;              /* STACK: layers in use */
-    sizing_layer_t layer[SIZING_MAX_LAYERS];
-    probe_geom_t layer_geom[SIZING_MAX_LAYERS];
-    uint64_t single_bits;        /* STACK: one filter sized for n keys at design_rate */
-    double bits_per_key;  /* the sweep's b (or the requested bits / keys) */
-    uint64_t n;
-    probe_geom_t geom;    /* m actually used, k */
-    const scheme_t *scheme;
-    const sizing_rule_t *sizing; /* DESIGN, STACK: the rule that sized it */
-    const library_t *library;    /* a sweep of libraries: the library, else NULL */
-    const struct est_ops *est;   /* its estimator (auto resolved per scheme) */
-    uint64_t filters;            /* filters, or the first batch with a precision target */
-    uint64_t lookups_per_filter; /* lookups estimator */
-    uint64_t strides;            /* conditional: strides sampled per filter, 0 = all */
-    double precision;            /* target relative standard error, 0 = fixed filters */
-    uint64_t max_filters;        /* cap on filters with a precision target */
-} exp_row_t;
 
 /* ---- The keys of an experiment file: one table (experiment.c) drives parsing, range
  * checks, which sweeps and sections take a key, which keys exclude each other, and the
@@ -195,14 +151,8 @@ int experiment_load(const char *path, experiment_t *e, char *err, size_t errlen)
 int experiment_load_text(const char *path, const char *text, size_t len, experiment_t *e,
                          char *err, size_t errlen);
 
-/* Expand a loaded experiment into rows (sweep by sweep; within one, size-major, then b,
- * then scheme, in file order), checking every combination. *rows is malloc'ed; caller frees.
- * Returns 0, or 2 with a message naming the file, line and value. */
-int experiment_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows,
-                    char *err, size_t errlen);
-
-/* k for bits per key b under a rule: optimal = round(b ln 2), ceil = ceil(b ln 2),
- * both at least 1; fixed = k. */
-unsigned experiment_k(k_rule_t rule, unsigned k, double b);
+/* The most filters a sweep's rows may use with a precision target: max_filters as given,
+ * else 1000 times filters (at most 2^40). */
+uint64_t experiment_max_filters(const sweep_t *s);
 
 #endif

@@ -31,6 +31,7 @@
 #include "simulate.h"
 #include "sizing.h"
 #include "version.h"
+#include "plan.h"
 
 static const char *cmd = "bloomsim";
 /* Set on the ranks of a distributed run other than rank 0 (dist.h): rank 0 alone
@@ -251,12 +252,12 @@ static void show_progress(const run_progress_t *p, void *ctx)
 
 /* The compact table of one sweep's rows, rows[0..nrows): one block per filter size,
  * bits per key down, schemes across, each cell the measured rate and its ratio to the
- * formula (rows come size-major, then bits per key, then scheme: experiment_rows); for
+ * formula (rows come size-major, then bits per key, then scheme: plan_rows); for
  * designs and stacks, one line a row. */
 static void print_sweep(const sweep_t *sw, const csv_row_t *rows, size_t nrows)
 {
     exp_variant_t va[EXP_MAX_SCHEMES * EXP_MAX_LIST];
-    size_t nsch = experiment_variants(sw, va), nb = sw->keys ? 1 : sw->nbpk;
+    size_t nsch = plan_variants(sw, va), nb = sw->keys ? 1 : sw->nbpk;
     if (sw->design_keys) { /* designs and stacks: one line a row */
         printf("\n  %-8s %-34s %-14s %s\n", "keys", "structure, scheme", "rate",
                "x design rate");
@@ -407,7 +408,7 @@ static int load_checked(const char *const *names, int i, const char *outdir, exp
     for (int q = 0; q < 2; q++) {
         exp_row_t *rows;
         size_t nrows;
-        if (experiment_rows(&ex[i], q, &rows, &nrows, err, sizeof err))
+        if (plan_rows(&ex[i], q, &rows, &nrows, err, sizeof err))
             return die(2, "%s", err);
         free(rows);
     }
@@ -573,7 +574,7 @@ static int cmd_exact(int argc, char **argv)
     if (m > (UINT64_C(1) << 40))
         return die(2, "exact: --bits must be at most 2^40 (got '%llu')", (unsigned long long)m);
     if (!k)
-        k = experiment_k(K_OPTIMAL, 0, (double)m / (double)n);
+        k = plan_k(K_OPTIMAL, 0, (double)m / (double)n);
     if (k > 1000)
         return die(2, "exact: --k must be at most 1000 (got '%llu')", (unsigned long long)k);
     double x;
@@ -1125,14 +1126,14 @@ static int cmd_audit(int argc, char **argv)
     /* Memory before any work, as `run` checks it. */
     uint64_t avail = runner_mem_available();
     double need = sim_memory(&row, threads) +
-                  RUNNER_BYTES_PER_FILTER * (double)sim_max_filters(&row);
+                  RUNNER_BYTES_PER_FILTER * (double)row_max_filters(&row);
     if (!runner_fits(need, avail))
         return die(2, "audit: %s's filter for %llu keys at %g (%llu bits) needs %.1f GiB, only "
                       "%.1f GiB available (got '--keys %llu')", lib->name,
                    (unsigned long long)n, p, (unsigned long long)d.m, need / 1073741824.0,
                    (double)avail / 1073741824.0, (unsigned long long)n);
-    uint64_t F = sim_max_filters(&row);
-    sim_out_t out = {.counts = calloc(F, sizeof(uint64_t)), .rates = calloc(F, sizeof(double)),
+    uint64_t F = row_max_filters(&row);
+    row_out_t out = {.counts = calloc(F, sizeof(uint64_t)), .rates = calloc(F, sizeof(double)),
                      .popcounts = calloc(F, sizeof(uint64_t))};
     if (!out.counts || !out.rates || !out.popcounts) {
         free(out.counts), free(out.rates), free(out.popcounts);
@@ -1146,7 +1147,8 @@ static int cmd_audit(int argc, char **argv)
     sigaction(SIGTERM, &sa, NULL);
     progress_t ps;
     tty_progress_t tp = {.name = lib->name};
-    progress_start(&ps, isatty(STDERR_FILENO) ? show_progress : NULL, &tp, &row, 1, 0);
+    progress_start(&ps, isatty(STDERR_FILENO) ? show_progress : NULL, &tp, 1,
+                   est_row_work(&row), 0);
     double t0 = progress_now();
     uint64_t used = 0;
     int rc = sim_row(&row, seed, 0, threads, &out, &used, &ps, &stop_signal);
@@ -1172,7 +1174,7 @@ static int cmd_audit(int argc, char **argv)
            "relative)\n", s.rate, s.ci_low, s.ci_high, s.stderr_,
            s.rate > 0 ? 100 * s.stderr_ / s.rate : 0.0);
     printf("             %llu filters, %s estimator\n", (unsigned long long)used,
-           sim_estimator(&row)->name);
+           (&row)->est->name);
     if (sim_counts(&row))
         printf("             %llu lookups, %llu false positives\n",
                (unsigned long long)s.lookups, (unsigned long long)s.false_positives);

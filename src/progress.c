@@ -3,9 +3,6 @@
 
 #include <time.h>
 
-#include "estimator.h"
-#include "experiment.h"
-#include "simulate.h"
 
 double progress_now(void)
 {
@@ -14,29 +11,13 @@ double progress_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-double progress_row_work(const exp_row_t *row)
-{
-    const est_ops_t *est = sim_estimator(row);
-    double per_filter = 0;
-    for (size_t j = 0; j < sim_layers(row); j++) {
-        const probe_geom_t *g = sim_layer_geom(row, j);
-        uint64_t n = sim_layer_n(row, j);
-        per_filter += (double)n * g->k + est->work(row, g, n);
-    }
-    return (double)row->filters * per_filter;
-}
-
-void progress_start(progress_t *ps, progress_fn fn, void *ctx, const exp_row_t *rows,
-                    size_t nrows, size_t resumed)
+void progress_start(progress_t *ps, progress_fn fn, void *ctx, size_t nrows, double total_work,
+                    double done_work)
 {
     *ps = (progress_t){.fn = fn, .ctx = ctx, .p = {.rows_total = nrows}};
     ps->start = ps->last = progress_now();
-    for (size_t i = 0; fn && i < nrows; i++) {
-        double w = progress_row_work(&rows[i]);
-        ps->total_work += w;
-        if (i < resumed)
-            ps->done_work_rows += w;
-    }
+    ps->total_work = total_work;
+    ps->done_work_rows = done_work;
 }
 
 void progress_report(progress_t *ps, double per_filter, double filters, uint64_t whole,
@@ -60,12 +41,12 @@ void progress_report(progress_t *ps, double per_filter, double filters, uint64_t
     ps->fn(&ps->p, ps->ctx);
 }
 
-void progress_row_done(progress_t *ps, size_t row_index, const exp_row_t *row,
-                       uint64_t filters, uint64_t lookups)
+void progress_row_done(progress_t *ps, size_t row_index, double work, uint64_t filters,
+                       uint64_t lookups)
 {
     if (!ps->fn)
         return;
-    ps->done_work_rows += progress_row_work(row) * (double)filters / (double)row->filters;
+    ps->done_work_rows += work;
     ps->lookups_rows += lookups;
     ps->filters_rows += filters;
     ps->p.rows_done = row_index + 1;

@@ -1,15 +1,15 @@
 /* progress.h - how far a run is, for a progress line: rows done, lookups or keys per
- * second, the fraction of the work done by a rough cost model (probes inserted and
- * looked up, or words ANDed by the conditional estimator). Nothing here prints: the
- * caller's callback does, from one thread, at most twice a second and after each row.
+ * second, the fraction of the work done by a rough cost model (its caller's: probes
+ * inserted and looked up, or words ANDed by the conditional estimator, est_row_work).
+ * Nothing here prints: the caller's callback does, from one thread, at most twice a
+ * second and after each row. And whether a run was asked to stop (progress_stopped).
  */
 #ifndef BLOOMSIM_PROGRESS_H
 #define BLOOMSIM_PROGRESS_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
-
-struct exp_row;
 
 typedef struct run_progress {
     size_t rows_done, rows_total;
@@ -41,13 +41,10 @@ typedef struct progress {
 /* Seconds on a monotonic clock. */
 double progress_now(void);
 
-/* Rough cost of a row in probe-sized units (its estimator's cost model), for progress
- * only. */
-double progress_row_work(const struct exp_row *row);
-
-/* Start a run of rows[0..nrows), of which the first `resumed` are already done. */
-void progress_start(progress_t *ps, progress_fn fn, void *ctx, const struct exp_row *rows,
-                    size_t nrows, size_t resumed);
+/* Start a run of nrows rows, whose work in all is total_work (the caller's cost model),
+ * of which done_work belongs to rows already done (resumed). */
+void progress_start(progress_t *ps, progress_fn fn, void *ctx, size_t nrows, double total_work,
+                    double done_work);
 
 /* From inside a row: `filters` filters' worth of its work done (a fraction while a
  * shared filter is built), `whole` filters finished, `lookups` of its lookups made,
@@ -57,9 +54,16 @@ void progress_start(progress_t *ps, progress_fn fn, void *ctx, const struct exp_
 void progress_report(progress_t *ps, double per_filter, double filters, uint64_t whole,
                      uint64_t lookups, uint64_t keys);
 
-/* Row row_index finished after `filters` filters (of the row's planned filters) and
- * `lookups` lookups; calls the callback. */
-void progress_row_done(progress_t *ps, size_t row_index, const struct exp_row *row,
-                       uint64_t filters, uint64_t lookups);
+/* Row row_index finished after `filters` filters, `work` of work and `lookups` lookups;
+ * calls the callback. */
+void progress_row_done(progress_t *ps, size_t row_index, double work, uint64_t filters,
+                       uint64_t lookups);
+
+/* Has the stop flag been set (by a signal handler, or a rank of a distributed run)?
+ * NULL: never. */
+static inline int progress_stopped(atomic_int *stop)
+{
+    return stop && atomic_load_explicit(stop, memory_order_relaxed);
+}
 
 #endif

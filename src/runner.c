@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "dist.h"
+#include "plan.h"
 #include "simulate.h"
 #include "tabulate.h"
 
@@ -42,8 +43,8 @@ static int check_memory(const experiment_t *e, int quick, const exp_row_t *rows,
         double t = sim_memory(&rows[i], threads);
         if (t > arrays)
             arrays = t, at_arrays = i;
-        if (sim_max_filters(&rows[i]) > fmax)
-            fmax = sim_max_filters(&rows[i]), at_filters = i;
+        if (row_max_filters(&rows[i]) > fmax)
+            fmax = row_max_filters(&rows[i]), at_filters = i;
     }
     double tallies = RUNNER_BYTES_PER_FILTER * (double)fmax * ranks;
     arrays *= ranks;
@@ -74,16 +75,11 @@ static int run_rows(const experiment_t *e, const run_opts_t *o, uint64_t seed, s
 {
     uint64_t fmax = 1;
     for (size_t i = 0; i < res->nrows_planned; i++)
-        if (sim_max_filters(&res->plan[i]) > fmax)
-            fmax = sim_max_filters(&res->plan[i]);
-    sim_out_t out = {
-        .counts = malloc((size_t)fmax * sizeof *out.counts),
-        .rates = malloc((size_t)fmax * sizeof *out.rates),
-        .popcounts = malloc((size_t)fmax * sizeof *out.popcounts),
-        .consulted = malloc((size_t)fmax * sizeof *out.consulted),
-    };
+        if (row_max_filters(&res->plan[i]) > fmax)
+            fmax = row_max_filters(&res->plan[i]);
+    row_out_t out;
     int rc = 0;
-    if (!out.counts || !out.rates || !out.popcounts || !out.consulted) {
+    if (sim_out_alloc(&out, fmax)) {
         snprintf(err, errlen, "%s: out of memory for %llu filters", e->path,
                  (unsigned long long)fmax);
         rc = 1;
@@ -91,7 +87,7 @@ static int run_rows(const experiment_t *e, const run_opts_t *o, uint64_t seed, s
     for (size_t i = res->nrows; i < res->nrows_planned && rc == 0; i++) {
         const exp_row_t *row = &res->plan[i];
         ps->row_start = progress_now();
-        sim_out_t ro = out;
+        row_out_t ro = out;
         if (row->structure != STRUCT_DESIGN)
             ro.popcounts = NULL;
         uint64_t used;
@@ -112,15 +108,13 @@ static int run_rows(const experiment_t *e, const run_opts_t *o, uint64_t seed, s
             rc = store_append(st, &res->rows[i], err, errlen);
             if (rc == 0) {
                 res->nrows = i + 1;
-                progress_row_done(ps, i, row, used,
-                                  res->rows[i].lookups == CSV_ABSENT ? 0 : res->rows[i].lookups);
+                progress_row_done(ps, i, est_row_work(row) * (double)used / (double)row->filters,
+                                  used, res->rows[i].lookups == CSV_ABSENT ? 0
+                                                                          : res->rows[i].lookups);
             }
         }
     }
-    free(out.counts);
-    free(out.rates);
-    free(out.popcounts);
-    free(out.consulted);
+    sim_out_free(&out);
     return rc;
 }
 
@@ -128,7 +122,7 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
                size_t errlen)
 {
     memset(res, 0, sizeof *res);
-    int rc = experiment_rows(e, o->quick, &res->plan, &res->nrows_planned, err, errlen);
+    int rc = plan_rows(e, o->quick, &res->plan, &res->nrows_planned, err, errlen);
     if (rc)
         return rc;
     const uint64_t seed = o->seed_given ? o->seed : e->seed;
@@ -166,8 +160,13 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
     res->nrows = st.resumed;
     /* 3. The rows. */
     progress_t ps;
-    progress_start(&ps, o->progress, o->progress_ctx, res->plan, res->nrows_planned,
-                   st.resumed);
+    double total = 0, done = 0;
+    for (size_t i = 0; o->progress && i < res->nrows_planned; i++) {
+        double w = est_row_work(&res->plan[i]);
+        total += w;
+        done += i < st.resumed ? w : 0;
+    }
+    progress_start(&ps, o->progress, o->progress_ctx, res->nrows_planned, total, done);
     time_t t0 = time(NULL);
     rc = run_rows(e, o, seed, &st, &ps, res, err, errlen);
     res->seconds = progress_now() - ps.start;

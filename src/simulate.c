@@ -7,34 +7,9 @@
 
 #include <omp.h>
 
-const est_ops_t *sim_estimator(const exp_row_t *row)
-{
-    return row->est;
-}
-
 int sim_counts(const exp_row_t *row)
 {
-    return sim_estimator(row)->counts && row->structure != STRUCT_STACK;
-}
-
-size_t sim_layers(const exp_row_t *row)
-{
-    return row->structure == STRUCT_STACK ? row->nlayers : 1;
-}
-
-const probe_geom_t *sim_layer_geom(const exp_row_t *row, size_t j)
-{
-    return row->structure == STRUCT_STACK ? &row->layer_geom[j] : &row->geom;
-}
-
-uint64_t sim_layer_n(const exp_row_t *row, size_t j)
-{
-    return row->structure == STRUCT_STACK ? row->layer[j].n : row->n;
-}
-
-uint64_t sim_max_filters(const exp_row_t *row)
-{
-    return row->precision > 0 ? row->max_filters : row->filters;
+    return row->est->counts && row->structure != STRUCT_STACK;
 }
 
 static int runs_row(const est_ops_t *est, const exp_row_t *row)
@@ -42,15 +17,15 @@ static int runs_row(const est_ops_t *est, const exp_row_t *row)
     return est->runs_row && est->runs_row(row);
 }
 
-int sim_shared(const exp_row_t *row) { return runs_row(sim_estimator(row), row); }
+int sim_shared(const exp_row_t *row) { return runs_row(row->est, row); }
 
 double sim_memory(const exp_row_t *row, int threads)
 {
-    const est_ops_t *est = sim_estimator(row);
+    const est_ops_t *est = row->est;
     double bytes = 0;
-    for (size_t j = 0; j < sim_layers(row); j++) {
-        const probe_geom_t *g = sim_layer_geom(row, j);
-        bytes += (double)((g->m + 63) / 64 * 8) + est->scratch_bytes(row, g, sim_layer_n(row, j));
+    for (size_t j = 0; j < row_layers(row); j++) {
+        const probe_geom_t *g = row_layer_geom(row, j);
+        bytes += (double)((g->m + 63) / 64 * 8) + est->scratch_bytes(row, g, row_layer_n(row, j));
     }
     return runs_row(est, row) ? bytes : bytes * threads;
 }
@@ -64,7 +39,7 @@ double sim_memory(const exp_row_t *row, int threads)
  * Layers are built oldest first, as keys arrive. */
 static void run_filter(const exp_row_t *row, const est_ops_t *est, void *const *plans,
                        bits_t *b, void *const *scratch, uint64_t f, pcg32_t *r,
-                       const sim_out_t *out)
+                       const row_out_t *out)
 {
     uint64_t count = 0;
     if (row->structure != STRUCT_STACK) {
@@ -95,17 +70,17 @@ static void run_filter(const exp_row_t *row, const est_ops_t *est, void *const *
 static void run_filters(const exp_row_t *row, const est_ops_t *est, void *const *plans,
                         bits_t *arrays, void *const *scratch, uint64_t seed,
                         uint64_t row_index, int threads, uint64_t f0, uint64_t F,
-                        const sim_out_t *out, uint64_t *done, progress_t *ps,
+                        const row_out_t *out, uint64_t *done, progress_t *ps,
                         atomic_int *stop, double per_filter)
 {
-    const size_t nl = sim_layers(row);
+    const size_t nl = row_layers(row);
     const uint64_t lookups_per = sim_counts(row) ? row->lookups_per_filter * nl : 0;
 #pragma omp parallel num_threads(threads)
     {
         const int t = omp_get_thread_num();
 #pragma omp for schedule(dynamic, 1)
         for (uint64_t f = f0; f < F; f++) {
-            if (sim_stopped(stop))
+            if (progress_stopped(stop))
                 continue; /* drain the loop: the row will be dropped */
             pcg32_t r;
             pcg32_unit(&r, seed, row_index, f);
@@ -122,7 +97,7 @@ static void run_filters(const exp_row_t *row, const est_ops_t *est, void *const 
 
 /* Asks for 10% more than the spread so far says the target needs, and at least one
  * more batch. */
-uint64_t sim_filters_wanted(const exp_row_t *row, uint64_t F, const sim_out_t *out)
+uint64_t sim_filters_wanted(const exp_row_t *row, uint64_t F, const row_out_t *out)
 {
     if (row->precision <= 0 || F >= row->max_filters)
         return F;
@@ -155,50 +130,50 @@ static void res_free(const est_ops_t *est, sim_res_t *rr)
     memset(rr, 0, sizeof *rr);
 }
 
-void sim_res_free(const exp_row_t *row, sim_res_t *rr) { res_free(sim_estimator(row), rr); }
+void sim_res_free(const exp_row_t *row, sim_res_t *rr) { res_free(row->est, rr); }
 
 int sim_res_alloc(const exp_row_t *row, int threads, sim_res_t *rr)
 {
-    const est_ops_t *est = sim_estimator(row);
-    const size_t nl = sim_layers(row);
+    const est_ops_t *est = row->est;
+    const size_t nl = row_layers(row);
     *rr = (sim_res_t){.narrays = runs_row(est, row) ? 1 : (size_t)threads * nl};
     int failed = 0;
     for (; est->plan_make && rr->nplans < nl && !failed; rr->nplans++)
-        failed = est->plan_make(&rr->plans[rr->nplans], row, sim_layer_geom(row, rr->nplans),
-                                sim_layer_n(row, rr->nplans)) != 0;
+        failed = est->plan_make(&rr->plans[rr->nplans], row, row_layer_geom(row, rr->nplans),
+                                row_layer_n(row, rr->nplans)) != 0;
     rr->arrays = calloc(rr->narrays, sizeof *rr->arrays);
     rr->scratch = calloc(rr->narrays, sizeof *rr->scratch);
     failed |= rr->arrays == NULL || rr->scratch == NULL;
     for (size_t t = 0; t < rr->narrays && !failed; t++)
-        failed = bits_alloc(&rr->arrays[t], sim_layer_geom(row, t % nl)->m) != 0 ||
+        failed = bits_alloc(&rr->arrays[t], row_layer_geom(row, t % nl)->m) != 0 ||
                  (est->scratch_alloc &&
                   est->scratch_alloc(&rr->scratch[t], rr->plans[t % nl]) != 0);
     return failed ? -1 : 0;
 }
 
 int sim_filters(const exp_row_t *row, sim_res_t *rr, uint64_t seed, uint64_t row_index,
-                int threads, uint64_t f0, uint64_t F, const sim_out_t *out, uint64_t *done,
+                int threads, uint64_t f0, uint64_t F, const row_out_t *out, uint64_t *done,
                 progress_t *ps, atomic_int *stop)
 {
-    const est_ops_t *est = sim_estimator(row);
+    const est_ops_t *est = row->est;
     if (runs_row(est, row))
         return est->run_row(row, seed, row_index, threads, rr->arrays, f0, F, out, done, ps,
                             stop);
     run_filters(row, est, rr->plans, rr->arrays, rr->scratch, seed, row_index, threads, f0, F,
-                out, done, ps, stop, progress_row_work(row) / (double)row->filters);
-    return sim_stopped(stop);
+                out, done, ps, stop, est_row_work(row) / (double)row->filters);
+    return progress_stopped(stop);
 }
 
 int sim_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
-            const sim_out_t *out, uint64_t *filters_used, progress_t *ps, atomic_int *stop)
+            const row_out_t *out, uint64_t *filters_used, progress_t *ps, atomic_int *stop)
 {
     sim_res_t rr;
     int failed = sim_res_alloc(row, threads, &rr);
-    const double per_filter = progress_row_work(row) / (double)row->filters;
+    const double per_filter = est_row_work(row) / (double)row->filters;
     uint64_t f0 = 0, F = row->filters, done = 0;
     while (!failed) {
         sim_filters(row, &rr, seed, row_index, threads, f0, F, out, &done, ps, stop);
-        uint64_t next = sim_stopped(stop) ? F : sim_filters_wanted(row, F, out);
+        uint64_t next = progress_stopped(stop) ? F : sim_filters_wanted(row, F, out);
         if (next == F)
             break;
         if (ps) /* the row grew: so does the work still to do */
@@ -208,16 +183,16 @@ int sim_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads
     }
     *filters_used = F;
     sim_res_free(row, &rr);
-    return failed ? -1 : sim_stopped(stop) ? 1 : 0;
+    return failed ? -1 : progress_stopped(stop) ? 1 : 0;
 }
 
 int sim_row_into(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
                  uint64_t *counts, double *rates, uint64_t *filters_used)
 {
-    sim_out_t out = {.counts = counts, .rates = rates};
+    row_out_t out = {.counts = counts, .rates = rates};
     double *consulted = NULL;
     if (row->structure == STRUCT_STACK) {
-        consulted = malloc((size_t)sim_max_filters(row) * sizeof *consulted);
+        consulted = malloc((size_t)row_max_filters(row) * sizeof *consulted);
         if (!consulted)
             return -1;
         out.consulted = consulted;
@@ -227,9 +202,31 @@ int sim_row_into(const exp_row_t *row, uint64_t seed, uint64_t row_index, int th
     return rc;
 }
 
-int sim_summarize(const exp_row_t *row, uint64_t filters, const sim_out_t *out,
+int sim_summarize(const exp_row_t *row, uint64_t filters, const row_out_t *out,
                   stats_summary_t *s)
 {
     return sim_counts(row) ? stats_summarize(out->counts, filters, row->lookups_per_filter, s)
                            : stats_summarize_rates(out->rates, filters, s);
+}
+
+int sim_out_alloc(row_out_t *out, uint64_t F)
+{
+    size_t n = F ? (size_t)F : 1;
+    *out = (row_out_t){.counts = malloc(n * sizeof *out->counts),
+                       .rates = malloc(n * sizeof *out->rates),
+                       .popcounts = malloc(n * sizeof *out->popcounts),
+                       .consulted = malloc(n * sizeof *out->consulted)};
+    if (out->counts && out->rates && out->popcounts && out->consulted)
+        return 0;
+    sim_out_free(out);
+    return -1;
+}
+
+void sim_out_free(row_out_t *out)
+{
+    free(out->counts);
+    free(out->rates);
+    free(out->popcounts);
+    free(out->consulted);
+    memset(out, 0, sizeof *out);
 }

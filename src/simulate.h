@@ -15,37 +15,16 @@
 #include <stdint.h>
 
 #include "estimator.h"
-#include "experiment.h"
 #include "progress.h"
+#include "row.h"
 #include "stats.h"
 
-/* What a row yields per filter f (arrays of at least as many entries as the row may
- * use: max_filters with a precision target, else filters; NULL = not wanted): a
- * counting estimator's false positives, or a rate (other estimators, and any stack),
- * the popcount of a designed filter, a stack's expected layers consulted. */
-typedef struct sim_out {
-    uint64_t *counts;
-    double *rates;
-    uint64_t *popcounts;
-    double *consulted;
-} sim_out_t;
-
-/* The row's estimator. */
-const est_ops_t *sim_estimator(const exp_row_t *row);
 /* Does the row yield counts (a counting estimator on a single filter) or rates? */
 int sim_counts(const exp_row_t *row);
 
 /* Is the row run by its estimator on all threads at once (one set of arrays in all),
  * rather than one filter per thread? */
 int sim_shared(const exp_row_t *row);
-
-/* A stack's layers; a plain or designed filter is one layer. */
-size_t sim_layers(const exp_row_t *row);
-const probe_geom_t *sim_layer_geom(const exp_row_t *row, size_t j);
-uint64_t sim_layer_n(const exp_row_t *row, size_t j);
-
-/* Most filters the row may run. */
-uint64_t sim_max_filters(const exp_row_t *row);
 
 /* Bytes the row needs on `threads` threads: its bit arrays and estimator scratch. */
 double sim_memory(const exp_row_t *row, int threads);
@@ -55,7 +34,7 @@ double sim_memory(const exp_row_t *row, int threads);
  * filters (and chunks of a shared filter), and once set the row is abandoned.
  * Returns 0, -1 when memory is short, 1 when stopped. */
 int sim_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
-            const sim_out_t *out, uint64_t *filters_used, progress_t *ps, atomic_int *stop);
+            const row_out_t *out, uint64_t *filters_used, progress_t *ps, atomic_int *stop);
 
 /* A row's resources on one process: each layer's plan and, per thread (or once in all,
  * when the estimator runs the row itself: sim_shared), each layer's bit array and
@@ -77,12 +56,17 @@ void sim_res_free(const exp_row_t *row, sim_res_t *rr);
  * progress calls). A distributed run hands ranges of filters to each rank (dist.h).
  * Returns 0, or 1 when stopped. */
 int sim_filters(const exp_row_t *row, sim_res_t *rr, uint64_t seed, uint64_t row_index,
-                int threads, uint64_t f0, uint64_t F, const sim_out_t *out, uint64_t *done,
+                int threads, uint64_t f0, uint64_t F, const row_out_t *out, uint64_t *done,
                 progress_t *ps, atomic_int *stop);
 
 /* With a precision target: the number of filters to have after the first F, or F when
  * the target is met (or the cap reached). Looks only at out[0..F). */
-uint64_t sim_filters_wanted(const exp_row_t *row, uint64_t F, const sim_out_t *out);
+uint64_t sim_filters_wanted(const exp_row_t *row, uint64_t F, const row_out_t *out);
+
+/* The per-filter results of rows of up to F filters (all four arrays of row_out_t).
+ * Returns 0, or -1 when memory is short (*out is then freed). */
+int sim_out_alloc(row_out_t *out, uint64_t F);
+void sim_out_free(row_out_t *out);
 
 /* sim_row without progress or stop, into the counts or rates arrays alone (the one the
  * row yields: sim_counts), allocating what a stack needs besides. For tests and
@@ -91,13 +75,7 @@ int sim_row_into(const exp_row_t *row, uint64_t seed, uint64_t row_index, int th
                  uint64_t *counts, double *rates, uint64_t *filters_used);
 
 /* The row's estimate over its first `filters` filters. Returns 0 or -1. */
-int sim_summarize(const exp_row_t *row, uint64_t filters, const sim_out_t *out,
+int sim_summarize(const exp_row_t *row, uint64_t filters, const row_out_t *out,
                   stats_summary_t *s);
-
-/* Has the stop flag been set? (NULL: never.) */
-static inline int sim_stopped(atomic_int *stop)
-{
-    return stop && atomic_load_explicit(stop, memory_order_relaxed);
-}
 
 #endif

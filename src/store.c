@@ -103,7 +103,7 @@ static long resume_rows(const char *partial, const exp_row_t *rows, size_t nrows
             break; /* not what this run writes there: dropped below and rerun */
         r.experiment = e->name;
         r.scheme = rows[n].scheme->name;
-        r.estimator = sim_estimator(&rows[n])->name;
+        r.estimator = (&rows[n])->est->name;
         kept[n++] = r;
         good_end = ftell(f);
     }

@@ -18,10 +18,10 @@ double tabulate_layers_combined(const double *x, size_t n)
 tab_refs_t tabulate_refs(const exp_row_t *row)
 {
     double v[5][SIZING_MAX_LAYERS];
-    size_t nl = sim_layers(row);
+    size_t nl = row_layers(row);
     for (size_t j = 0; j < nl; j++) {
-        const probe_geom_t *g = sim_layer_geom(row, j);
-        uint64_t n = sim_layer_n(row, j);
+        const probe_geom_t *g = row_layer_geom(row, j);
+        uint64_t n = row_layer_n(row, j);
         double sx = row->scheme->exact ? row->scheme->exact(g, n) : NAN;
         v[0][j] = rate_formula(g->m, n, g->k);
         v[1][j] = rate_formula_finite(g->m, n, g->k);
@@ -84,7 +84,7 @@ static void stack_columns(const exp_row_t *row, uint64_t filters, const double *
 }
 
 csv_row_t tabulate_row(const char *name, const exp_row_t *row, uint64_t filters,
-                       const sim_out_t *out, uint64_t seed)
+                       const row_out_t *out, uint64_t seed)
 {
     const probe_geom_t *g = &row->geom;
     stats_summary_t s;
@@ -95,7 +95,7 @@ csv_row_t tabulate_row(const char *name, const exp_row_t *row, uint64_t filters,
     csv_row_t r = csv_row_empty();
     r.experiment = name;
     r.scheme = row->scheme->name;
-    r.estimator = sim_estimator(row)->name;
+    r.estimator = row->est->name;
     r.m = g->m, r.n = row->n, r.k = g->k;
     r.bits_per_key = row->bits_per_key;
     r.filters = s.filters;

@@ -29,6 +29,6 @@ double tabulate_layers_combined(const double *x, size_t n);
 /* The table row of experiment `name`'s row, simulated over `filters` filters into out,
  * with the run's seed; the seconds column is left NaN. */
 csv_row_t tabulate_row(const char *name, const exp_row_t *row, uint64_t filters,
-                       const sim_out_t *out, uint64_t seed);
+                       const row_out_t *out, uint64_t seed);
 
 #endif

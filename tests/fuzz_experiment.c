@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "experiment.h"
+#include "plan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -21,7 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int quick = 0; quick < 2; quick++) {
         exp_row_t *rows;
         size_t n;
-        if (experiment_rows(&e, quick, &rows, &n, err, sizeof err) == 0)
+        if (plan_rows(&e, quick, &rows, &n, err, sizeof err) == 0)
             free(rows);
         else if (strncmp(err, "fuzz.ini", 8) != 0)
             abort();

@@ -21,6 +21,7 @@
 #include "simulate.h"
 #include "stats.h"
 #include "test_util.h"
+#include "plan.h"
 
 /* Every query of the scheme's distribution, counted through its own positions(). */
 static double brute_force(const scheme_t *s, const probe_geom_t *g, const bits_t *b,
@@ -155,7 +156,7 @@ static exp_row_t make_row(const char *scheme, uint64_t m, double b, const est_op
                      .filters = 1000, .lookups_per_filter = 10000, .strides = 256};
     row.scheme = scheme_find(scheme);
     row.n = (uint64_t)floor((double)m / b + 0.5);
-    unsigned k = test_k(row.scheme, m, experiment_k(K_OPTIMAL, 0, b));
+    unsigned k = test_k(row.scheme, m, plan_k(K_OPTIMAL, 0, b));
     assert(row.scheme->geometry(m, k, 0, &row.geom) == SCHEME_OK);
     return row;
 }
@@ -176,9 +177,9 @@ static void test_agrees_with_lookups(void)
         exp_row_t cd = make_row(pts[i].scheme, pts[i].m, pts[i].b, &est_conditional);
         stats_summary_t a, c;
         assert(sim_row_into(&lk, 2026, 2 * i, 2, counts, NULL, &used) == 0);
-        assert(sim_summarize(&lk, used, &(sim_out_t){.counts = counts, .rates = NULL}, &a) == 0);
+        assert(sim_summarize(&lk, used, &(row_out_t){.counts = counts, .rates = NULL}, &a) == 0);
         assert(sim_row_into(&cd, 2026, 2 * i + 1, 2, NULL, rates, &used) == 0);
-        assert(sim_summarize(&cd, used, &(sim_out_t){.counts = NULL, .rates = rates}, &c) == 0);
+        assert(sim_summarize(&cd, used, &(row_out_t){.counts = NULL, .rates = rates}, &c) == 0);
         double z = (c.rate - a.rate) / sqrt(a.stderr_ * a.stderr_ + c.stderr_ * c.stderr_);
         printf("%-12s m=%-5llu b=%-3g lookups %.4e +- %.1e, conditional %.4e +- %.1e, z %+.2f\n",
                pts[i].scheme, (unsigned long long)cd.geom.m, pts[i].b, a.rate, a.stderr_,
@@ -208,7 +209,7 @@ static void test_adaptive_threads(void)
     assert(sim_row_into(&row, 3, 9, 1, NULL, r1, &u1) == 0);
     assert(sim_row_into(&row, 3, 9, 2, NULL, r2, &u2) == 0);
     stats_summary_t s;
-    sim_summarize(&row, u1, &(sim_out_t){.counts = NULL, .rates = r1}, &s);
+    sim_summarize(&row, u1, &(row_out_t){.counts = NULL, .rates = r1}, &s);
     printf("adaptive: %llu filters at 1 and 2 threads, relative se %.4f (target 0.01)\n",
            (unsigned long long)u1, s.stderr_ / s.rate);
     assert(u1 == u2 && u1 > row.filters);

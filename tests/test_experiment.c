@@ -14,6 +14,7 @@
 
 #include "estimator.h"
 #include "experiment.h"
+#include "plan.h"
 
 static void write_file(const char *path, const char *text)
 {
@@ -58,7 +59,7 @@ static void test_shipped(void)
         size_t n[2];
         for (int q = 0; q < 2; q++) {
             exp_row_t *rows;
-            assert(experiment_rows(e, q, &rows, &n[q], err, sizeof err) == 0);
+            assert(plan_rows(e, q, &rows, &n[q], err, sizeof err) == 0);
             assert(n[q] > 0);
             free(rows);
         }
@@ -86,7 +87,7 @@ static void test_floor_rows(void)
     exp_row_t *rows;
     size_t n;
     assert(experiment_load("experiments/floor-4096.ini", e, err, sizeof err) == 0);
-    assert(experiment_rows(e, 0, &rows, &n, err, sizeof err) == 0);
+    assert(plan_rows(e, 0, &rows, &n, err, sizeof err) == 0);
     assert(rows[0].n == 1024 && rows[0].geom.k == 3 && rows[0].geom.m == 4096);
     assert(strcmp(rows[3].scheme->name, "double-prime") == 0 && rows[3].geom.m == 4093);
     assert(rows[3].n == 1024); /* n comes from the requested size, same for every scheme */
@@ -141,13 +142,13 @@ static void test_format(void)
     assert(e->quick[0].keys == 50 && e->quick[0].nbpk == 0 && e->quick[0].k_rule == K_CEIL);
     exp_row_t *rows;
     size_t n;
-    assert(experiment_rows(e, 1, &rows, &n, err, sizeof err) == 0);
+    assert(plan_rows(e, 1, &rows, &n, err, sizeof err) == 0);
     assert(n == 2 * 1 * 2);
     /* bits 2000, keys 50: b = 40, k = ceil(40 ln 2) = ceil(27.7) = 28 */
     assert(rows[2].n == 50 && rows[2].bits_per_key == 40 && rows[2].geom.k == 28);
     assert(rows[0].lookups_per_filter == 100);
     free(rows);
-    assert(experiment_rows(e, 0, &rows, &n, err, sizeof err) == 0);
+    assert(plan_rows(e, 0, &rows, &n, err, sizeof err) == 0);
     assert(n == 2 * 4 * 2 && rows[0].n == 250 && rows[0].geom.k == 5);
     free(rows);
     free(e);
@@ -165,7 +166,7 @@ static void test_sweeps(void)
     size_t n;
     assert(experiment_load("experiments/guava.ini", e, err, sizeof err) == 0);
     assert(e->nsweeps == 3);
-    assert(experiment_rows(e, 0, &rows, &n, err, sizeof err) == 0);
+    assert(plan_rows(e, 0, &rows, &n, err, sizeof err) == 0);
     assert(n == 12);
     for (size_t i = 0; i < n; i++)
         assert(rows[i].sweep == i / 4);
@@ -175,7 +176,7 @@ static void test_sweeps(void)
     assert(rows[4].geom.m == (UINT64_C(3) << 29) && rows[4].lookups_per_filter == 250000000);
     assert(rows[8].geom.m == 3000000000 && rows[8].filters == 3 && rows[8].n == 300000000);
     free(rows);
-    assert(experiment_rows(e, 1, &rows, &n, err, sizeof err) == 0);
+    assert(plan_rows(e, 1, &rows, &n, err, sizeof err) == 0);
     assert(n == 12 && rows[0].geom.m == 25165824 && rows[4].n == 875175 && rows[11].filters == 2);
     free(rows);
     free(e);
@@ -185,13 +186,13 @@ static void test_sweeps(void)
 static void test_k_rules(void)
 {
     /* round(b ln 2) and ceil(b ln 2), at least 1 (SPEC.md, The model). */
-    assert(experiment_k(K_OPTIMAL, 0, 10) == 7);  /* 6.93 */
-    assert(experiment_k(K_CEIL, 0, 10) == 7);
-    assert(experiment_k(K_OPTIMAL, 0, 20) == 14); /* 13.86 */
-    assert(experiment_k(K_OPTIMAL, 0, 32) == 22); /* 22.18 */
-    assert(experiment_k(K_CEIL, 0, 32) == 23);
-    assert(experiment_k(K_OPTIMAL, 0, 0.5) == 1);
-    assert(experiment_k(K_FIXED, 9, 32) == 9);
+    assert(plan_k(K_OPTIMAL, 0, 10) == 7);  /* 6.93 */
+    assert(plan_k(K_CEIL, 0, 10) == 7);
+    assert(plan_k(K_OPTIMAL, 0, 20) == 14); /* 13.86 */
+    assert(plan_k(K_OPTIMAL, 0, 32) == 22); /* 22.18 */
+    assert(plan_k(K_CEIL, 0, 32) == 23);
+    assert(plan_k(K_OPTIMAL, 0, 0.5) == 1);
+    assert(plan_k(K_FIXED, 9, 32) == 9);
     printf("k rules: ok\n");
 }
 

@@ -23,6 +23,7 @@
 #include "library.h"
 #include "simulate.h"
 #include "stats.h"
+#include "plan.h"
 
 static void test_table(void)
 {
@@ -69,10 +70,10 @@ static void test_plan_and_measure(void)
         /* At least 32 filters: the spread of 8 (the first batch here) gives a standard
          * error too uncertain for a 5-sigma bound (7 degrees of freedom). */
         row.filters = 32;
-        uint64_t F = sim_max_filters(&row), used = 0;
+        uint64_t F = row_max_filters(&row), used = 0;
         uint64_t *counts = calloc(F, sizeof *counts);
         double *rates = calloc(F, sizeof *rates);
-        sim_out_t out = {.counts = counts, .rates = rates};
+        row_out_t out = {.counts = counts, .rates = rates};
         assert(sim_row(&row, 20261130, i, 2, &out, &used, NULL, NULL) == 0);
         stats_summary_t s;
         assert(sim_summarize(&row, used, &out, &s) == 0);

@@ -19,6 +19,7 @@
 #include "simulate.h"
 #include "stats.h"
 #include "test_util.h"
+#include "plan.h"
 
 static exp_row_t make_row(const char *scheme, uint64_t m, double b, uint64_t F, uint64_t L)
 {
@@ -26,7 +27,7 @@ static exp_row_t make_row(const char *scheme, uint64_t m, double b, uint64_t F, 
                      .lookups_per_filter = L};
     row.scheme = scheme_find(scheme);
     row.n = (uint64_t)floor((double)m / b + 0.5);
-    unsigned k = test_k(row.scheme, m, experiment_k(K_OPTIMAL, 0, b));
+    unsigned k = test_k(row.scheme, m, plan_k(K_OPTIMAL, 0, b));
     assert(row.scheme->geometry(m, k, 0, &row.geom) == SCHEME_OK);
     return row;
 }
@@ -114,7 +115,7 @@ static void test_stack_exact(void)
     exp_row_t *rows;
     size_t n;
     assert(experiment_load(path, e, err, sizeof err) == 0);
-    assert(experiment_rows(e, 0, &rows, &n, err, sizeof err) == 0);
+    assert(plan_rows(e, 0, &rows, &n, err, sizeof err) == 0);
     assert(n == 1 && rows[0].structure == STRUCT_STACK && rows[0].nlayers == 4);
     double pass = 1;
     for (size_t j = 0; j < rows[0].nlayers; j++) {
@@ -129,7 +130,7 @@ static void test_stack_exact(void)
         rows[0].est = est ? &est_conditional : &est_lookups;
         stats_summary_t s;
         assert(sim_row_into(&rows[0], 11, 0, 2, NULL, rates, &used) == 0);
-        assert(sim_summarize(&rows[0], used, &(sim_out_t){.counts = NULL, .rates = rates}, &s) == 0);
+        assert(sim_summarize(&rows[0], used, &(row_out_t){.counts = NULL, .rates = rates}, &s) == 0);
         double z = (s.rate - want) / s.stderr_;
         printf("stack 500/2/0.5 at 6000 keys (%s): rate %.5e +- %.1e, exact %.5e, z %+.2f\n",
                est ? "conditional" : "lookups", s.rate, s.stderr_, want, z);

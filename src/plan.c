@@ -1,0 +1,316 @@
+/* plan.c - see plan.h. */
+#include "plan.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "estimator.h"
+
+unsigned plan_k(k_rule_t rule, unsigned k, double b)
+{
+    double x = b * log(2.0);
+    double r = rule == K_FIXED ? k : rule == K_CEIL ? ceil(x) : floor(x + 0.5);
+    return r < 1 ? 1u : r > 1000 ? 1000u : (unsigned)r;
+}
+
+size_t plan_variants(const sweep_t *s, exp_variant_t *v)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->nlibraries; i++)
+        v[n++] = (exp_variant_t){s->libraries[i]->scheme, 0, s->libraries[i]};
+    for (size_t i = 0; i < s->nschemes; i++) {
+        size_t nb = s->schemes[i]->block_default && s->nblock_bits ? s->nblock_bits : 1;
+        for (size_t j = 0; j < nb; j++)
+            v[n++] = (exp_variant_t){s->schemes[i], s->schemes[i]->block_default &&
+                                                    s->nblock_bits ? s->block_bits[j] : 0,
+                                     NULL};
+    }
+    return n;
+}
+
+/* Fill the fields every row shares. supported has bit i set when est_at(i) can measure
+ * every layer of the row; an explicit estimator was checked by row_geometry, auto takes
+ * the most preferred one that can (lookups, index 0, always can). */
+static void row_common(exp_row_t *r, const sweep_t *s, const scheme_t *sc, unsigned supported)
+{
+    r->scheme = sc;
+    if (s->estimator != EXP_ESTIMATOR_AUTO) {
+        r->est = est_at((size_t)s->estimator);
+    } else {
+        r->est = est_at(0);
+        for (size_t i = 1; i < est_count(); i++)
+            if ((supported >> i & 1) && est_at(i)->prefer > r->est->prefer)
+                r->est = est_at(i);
+    }
+    r->filters = s->filters;
+    r->lookups_per_filter = s->lookups / s->filters + (s->lookups % s->filters != 0);
+    r->strides = s->strides;
+    r->precision = s->precision;
+    r->max_filters = experiment_max_filters(s);
+}
+
+static int row_error(const experiment_t *e, unsigned line, char *err, size_t errlen,
+                     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static int row_error(const experiment_t *e, unsigned line, char *err, size_t errlen,
+                     const char *fmt, ...)
+{
+    char msg[EXP_ERR_LEN];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(err, errlen, "%s:%u: %s", e->path, line, msg);
+    return 2;
+}
+
+/* Geometry of one (scheme, m, k), and in *supported the estimators that can measure it
+ * (bit i: est_at(i)); an estimator the sweep names that cannot is an error. */
+static int row_geometry(const experiment_t *e, const sweep_t *s, const exp_variant_t *va,
+                        uint64_t m, unsigned k, uint64_t n, probe_geom_t *g, unsigned *supported,
+                        char *err, size_t errlen)
+{
+    const scheme_t *sc = va->scheme;
+    int st = sc->geometry(m, k, va->block, g);
+    if (st == SCHEME_EBLOCK && s->line[F_BLOCK_BITS])
+        return row_error(e, s->line[F_BLOCK_BITS], err, errlen, "scheme %s at bits = %llu: "
+                         "%s (got '%llu')", sc->name, (unsigned long long)m,
+                         scheme_strerror(st), (unsigned long long)va->block);
+    if (st == SCHEME_ESPLIT)
+        return row_error(e, s->line[F_K] ? s->line[F_K] : s->line[F_SCHEMES], err, errlen,
+                         "scheme %s with blocks of %llu bits: %s (got k = %u)", sc->name,
+                         (unsigned long long)(va->block ? va->block : sc->block_default),
+                         scheme_strerror(st), k);
+    int about_k = st == SCHEME_EKBIG || st == SCHEME_EKFIXED;
+    if (st != SCHEME_OK && va->library)
+        return row_error(e, s->line[F_LIBRARIES], err, errlen, "library %s (scheme %s) at "
+                         "bits = %llu, k = %u: %s (got '%s')", va->library->name, sc->name,
+                         (unsigned long long)m, k, scheme_strerror(st), va->library->name);
+    if (st != SCHEME_OK)
+        return row_error(e, about_k && s->line[F_K] ? s->line[F_K] : s->line[F_SCHEMES], err,
+                         errlen, "scheme %s at bits = %llu, k = %u: %s (got '%s')", sc->name,
+                         (unsigned long long)m, k, scheme_strerror(st), about_k ? "k" : sc->name);
+    *supported = 0;
+    for (size_t i = 0; i < est_count(); i++)
+        *supported |= (unsigned)(est_at(i)->supports(sc, g, n) != 0) << i;
+    if (s->estimator != EXP_ESTIMATOR_AUTO && !(*supported >> s->estimator & 1)) {
+        const char *name = est_at((size_t)s->estimator)->name;
+        return row_error(e, s->line[F_ESTIMATOR], err, errlen, "the %s estimator does not "
+                         "apply to scheme %s at bits = %llu (got '%s'; auto falls back to "
+                         "lookups)", name, sc->name, (unsigned long long)m, name);
+    }
+    return 0;
+}
+
+/* A point of a design sweep: the filter designed for the sweep's design_keys at rate p
+ * (m bits, k probes), with n keys inserted. */
+typedef struct design_point {
+    double p;
+    uint64_t m;
+    unsigned k;
+    uint64_t n;
+} design_point_t;
+
+/* The row of the single filter designed at the point. */
+static int single_row(const experiment_t *e, const sweep_t *s, const exp_variant_t *va,
+                      const design_point_t *dp, exp_row_t *row, char *err, size_t errlen)
+{
+    unsigned supported = ~0u;
+    row->structure = STRUCT_DESIGN;
+    if (row_geometry(e, s, va, dp->m, dp->k, dp->n, &row->geom, &supported, err, errlen))
+        return 2;
+    row->bits_per_key = (double)row->geom.m / (double)dp->n;
+    row_common(row, s, va->scheme, supported);
+    row->sizing = va->library ? va->library->sizing : s->sizing;
+    row->library = va->library;
+    return 0;
+}
+
+/* The row of a stack whose first layer has the point's rate, beside the one filter sized
+ * for all n keys at that rate (single_bits). */
+static int stack_row(const experiment_t *e, const sweep_t *s, const exp_variant_t *va,
+                     const design_point_t *dp, const exp_stack_t *stk, exp_row_t *row,
+                     char *err, size_t errlen)
+{
+    row->structure = STRUCT_STACK;
+    row->stack = *stk;
+    int st = sizing_stack(s->sizing, stk->first_capacity, dp->p, stk->growth,
+                          stk->tightening, dp->n, row->layer, &row->nlayers);
+    unsigned k1;
+    if (st == SIZING_OK)
+        st = sizing_design(s->sizing, dp->n, dp->p, &row->single_bits, &k1);
+    if (st != SIZING_OK)
+        return row_error(e, s->line[F_STACK], err, errlen, "stack %llu/%g/%g at %llu keys: %s "
+                         "(got '%llu/%g/%g')", (unsigned long long)stk->first_capacity,
+                         stk->growth, stk->tightening, (unsigned long long)dp->n,
+                         sizing_strerror(st), (unsigned long long)stk->first_capacity,
+                         stk->growth, stk->tightening);
+    unsigned supported = ~0u, ok = 0;
+    uint64_t total_bits = 0;
+    for (size_t j = 0; j < row->nlayers; j++) {
+        if (row_geometry(e, s, va, row->layer[j].m, row->layer[j].k, row->layer[j].n,
+                         &row->layer_geom[j], &ok, err, errlen))
+            return 2;
+        supported &= ok;
+        total_bits += row->layer_geom[j].m;
+    }
+    /* The row's m, k: all bits in use, the first layer's k. */
+    row->geom = row->layer_geom[0];
+    row->geom.m = total_bits;
+    row->bits_per_key = (double)total_bits / (double)dp->n;
+    row_common(row, s, va->scheme, supported);
+    row->sizing = s->sizing;
+    return 0;
+}
+
+/* Keys inserted at the c-th load (or inserted count) of a design sweep; 0 with the
+ * message set when out of range. */
+static uint64_t design_load(const experiment_t *e, const sweep_t *s, size_t c, char *err,
+                            size_t errlen)
+{
+    double nd = s->nload ? floor(s->load[c] * (double)s->design_keys + 0.5)
+                         : (double)s->inserted[c];
+    if (nd >= 1 && nd <= 1e12)
+        return (uint64_t)nd;
+    if (!s->nload)
+        row_error(e, s->line[F_INSERTED], err, errlen, "inserted must be at most 10^12 keys "
+                  "(got '%.0f')", nd);
+    else
+        row_error(e, s->line[F_LOAD], err, errlen, "load %g gives %s keys (got '%g')",
+                  s->load[c], nd < 1 ? "no" : "too many", s->load[c]);
+    return 0;
+}
+
+/* The point's m and k as the library designs the sweep's design_keys at its rate: what
+ * the library refuses is an error naming the libraries line. */
+static int library_design(const experiment_t *e, const sweep_t *s, const library_t *lib,
+                          design_point_t *dp, char *err, size_t errlen)
+{
+    int st = sizing_design(lib->sizing, s->design_keys, dp->p, &dp->m, &dp->k);
+    if (st != SIZING_OK)
+        return row_error(e, s->line[F_LIBRARIES], err, errlen, "library %s: design of %llu "
+                         "keys at %g: %s (got '%s')", lib->name,
+                         (unsigned long long)s->design_keys, dp->p, sizing_strerror(st),
+                         lib->name);
+    return 0;
+}
+
+/* Rows of a design sweep: design rate, then load, then structure (the single designed
+ * filter, then each stack), then scheme (or library). */
+static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, char *err,
+                       size_t errlen)
+{
+    size_t nl = s->nload ? s->nload : s->ninserted;
+    size_t nsingle = s->nstacks == 0 || s->single;
+    size_t i = 0;
+    exp_variant_t va[EXP_MAX_SCHEMES * EXP_MAX_LIST];
+    size_t nv = plan_variants(s, va);
+    for (size_t a = 0; a < s->ndesign_rate; a++) {
+        design_point_t dp = {.p = s->design_rate[a]};
+        /* A sweep of libraries designs each by its own rule (library_design). */
+        int st = s->nlibraries ? SIZING_OK
+                               : sizing_design(s->sizing, s->design_keys, dp.p, &dp.m, &dp.k);
+        if (st != SIZING_OK)
+            return row_error(e, s->line[F_DESIGN_RATE], err, errlen, "design of %llu keys at "
+                             "%g: %s (got '%g')", (unsigned long long)s->design_keys, dp.p,
+                             sizing_strerror(st), dp.p);
+        if (s->k_rule == K_FIXED)
+            dp.k = s->k;
+        for (size_t c = 0; c < nl; c++) {
+            if ((dp.n = design_load(e, s, c, err, errlen)) == 0)
+                return 2;
+            for (size_t d = 0; d < nsingle + s->nstacks; d++) {
+                for (size_t q = 0; q < nv; q++, i++) {
+                    exp_row_t *row = &r[i];
+                    row->design_keys = s->design_keys;
+                    row->design_rate = dp.p;
+                    row->n = dp.n;
+                    if (va[q].library && library_design(e, s, va[q].library, &dp, err, errlen))
+                        return 2;
+                    if (d < nsingle ? single_row(e, s, &va[q], &dp, row, err, errlen)
+                                    : stack_row(e, s, &va[q], &dp, &s->stack[d - nsingle], row,
+                                                err, errlen))
+                        return 2;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* Rows of a plain sweep: size, then bits per key, then scheme. */
+static int plain_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, char *err,
+                      size_t errlen)
+{
+    size_t nb = s->keys ? 1 : s->nbpk;
+    size_t i = 0;
+    exp_variant_t va[EXP_MAX_SCHEMES * EXP_MAX_LIST];
+    size_t nv = plan_variants(s, va);
+    for (size_t a = 0; a < s->nbits; a++) {
+        uint64_t m = s->bits[a];
+        for (size_t c = 0; c < nb; c++) {
+            double b = s->keys ? (double)m / (double)s->keys : s->bpk[c];
+            double nd = s->keys ? (double)s->keys : floor((double)m / b + 0.5);
+            if (nd < 1 || nd > 1e15) {
+                return row_error(e, s->line[F_BPK], err, errlen, "bits_per_key %g gives %s "
+                                 "keys at bits = %llu (got '%g')", b, nd < 1 ? "no" : "too many",
+                                 (unsigned long long)m, b);
+            }
+            if (s->k_rule != K_FIXED && b * log(2.0) > 1000.5) {
+                return row_error(e, s->line[F_BPK], err, errlen, "bits_per_key %g needs k = %.0f "
+                                 "probes, more than 1000 (got '%g')", b, b * log(2.0), b);
+            }
+            unsigned k = plan_k(s->k_rule, s->k, b);
+            for (size_t d = 0; d < nv; d++, i++) {
+                unsigned supported;
+                if (row_geometry(e, s, &va[d], m, k, (uint64_t)nd, &r[i].geom, &supported,
+                                 err, errlen)) {
+                    return 2;
+                }
+                r[i].structure = STRUCT_PLAIN;
+                r[i].bits_per_key = b;
+                r[i].n = (uint64_t)nd;
+                row_common(&r[i], s, va[d].scheme, supported);
+            }
+        }
+    }
+    return 0;
+}
+
+/* Rows a sweep expands into (design_rows and plain_rows write them in this count). */
+static size_t sweep_nrows(const sweep_t *s)
+{
+    exp_variant_t va[EXP_MAX_SCHEMES * EXP_MAX_LIST];
+    size_t nv = plan_variants(s, va);
+    if (s->design_keys)
+        return s->ndesign_rate * (s->nload ? s->nload : s->ninserted) *
+               ((s->nstacks == 0 || s->single) + s->nstacks) * nv;
+    return s->nbits * (s->keys ? 1 : s->nbpk) * nv;
+}
+
+int plan_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows,
+                    char *err, size_t errlen)
+{
+    const sweep_t *sw = quick ? e->quick : e->full;
+    size_t total = 0;
+    for (size_t w = 0; w < e->nsweeps; w++)
+        total += sweep_nrows(&sw[w]);
+    exp_row_t *all = calloc(total ? total : 1, sizeof *all);
+    if (!all)
+        return row_error(e, 0, err, errlen, "out of memory");
+    for (size_t w = 0, at = 0; w < e->nsweeps; w++) {
+        int rc = sw[w].design_keys ? design_rows(e, &sw[w], all + at, err, errlen)
+                                   : plain_rows(e, &sw[w], all + at, err, errlen);
+        if (rc) {
+            free(all);
+            return rc;
+        }
+        for (size_t n = sweep_nrows(&sw[w]); n > 0; n--)
+            all[at++].sweep = w;
+    }
+    *rows = all;
+    *nrows = total;
+    return 0;
+}

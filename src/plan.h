@@ -1,0 +1,38 @@
+/* plan.h - the rows of a run: a loaded experiment (experiment.h) expanded into its rows
+ * (row.h), every combination checked: each scheme's geometry at each size, each design
+ * by its rule or library, each stack's layers, and the estimator of each row (auto
+ * resolved per scheme). Errors name the file, line and value. Pure; thread-safe.
+ */
+#ifndef BLOOMSIM_PLAN_H
+#define BLOOMSIM_PLAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "experiment.h"
+#include "row.h"
+
+/* A scheme of a sweep at one block size: the blocked schemes get one per block_bits
+ * value (block 0, their default, when none is given), the others one with block 0. */
+typedef struct exp_variant {
+    const scheme_t *scheme;
+    uint64_t block;
+    const library_t *library; /* a sweep of libraries: the library, else NULL */
+} exp_variant_t;
+
+/* The sweep's variants in row order (schemes in file order, each at its block sizes; or
+ * the libraries in file order) into v (room for EXP_MAX_SCHEMES * EXP_MAX_LIST); returns
+ * their number. */
+size_t plan_variants(const sweep_t *s, exp_variant_t *v);
+
+/* Expand a loaded experiment into rows (sweep by sweep; within one, size-major, then b,
+ * then scheme, in file order), checking every combination. *rows is malloc'ed; caller
+ * frees. Returns 0, or 2 with a message naming the file, line and value. */
+int plan_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows, char *err,
+              size_t errlen);
+
+/* k for bits per key b under a rule: optimal = round(b ln 2), ceil = ceil(b ln 2),
+ * both at least 1; fixed = k. */
+unsigned plan_k(k_rule_t rule, unsigned k, double b);
+
+#endif
