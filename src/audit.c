@@ -7,14 +7,13 @@
 #include <string.h>
 
 #include "tabulate.h"
+#include "estimator.h"
 #include "plan.h"
 
-/* Filters of 2^24 bits or more are built by all threads at once (simulate.h). */
-#define AUDIT_BIG_BITS (UINT64_C(1) << 24)
-
+/* Filters of RUNNER_SHARED_BITS or more are built by all threads at once (estimator.h). */
 uint64_t audit_first_filters(uint64_t m)
 {
-    return m >= AUDIT_BIG_BITS ? 2 : 8;
+    return m >= RUNNER_SHARED_BITS ? 2 : 8;
 }
 
 uint64_t audit_lookups(double p, double precision, uint64_t filters)

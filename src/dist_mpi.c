@@ -1,4 +1,6 @@
-/* dist_mpi.c - dist.h with MPI (docs/cluster.md has the protocol's costs).
+/* dist_mpi.c - dist.h with MPI (docs/cluster.md has the protocol's costs): starting MPI,
+ * agreeing, sharing experiments, and rank 0's handing out of units; the workers are in
+ * dist_mpi_worker.c, what both share in dist_mpi.h.
  *
  * Messages, all on MPI_COMM_WORLD, all between rank 0 and one worker:
  *   TAG_ASK   worker -> 0   {status, row, f0, f1, threads or signal} and, for ASK_DONE,
@@ -16,8 +18,7 @@
  * which Open MPI would spin in, taking a core from the ranks that compute; the poll also
  * watches the stop flag. Errors return (MPI_ERRORS_RETURN): a failed call marks the run
  * broken, dist_row returns -2 naming the rank, and dist_finalize aborts the job.
- */
-#include "dist.h"
+ */#include "dist_mpi.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -25,23 +26,8 @@
 #include <string.h>
 #include <time.h>
 
-#include <mpi.h>
-
-enum { TAG_ASK = 1, TAG_UNIT, TAG_STOP, TAG_TEXT };
-enum { ASK_READY, ASK_DONE, ASK_STOPPED, ASK_NOMEM };
-enum { UNIT_WORK, UNIT_END };
-enum { RANK_UNHEARD, RANK_WAITING, RANK_BUSY }; /* rank 0's view of a worker */
-#define HDR 5                       /* header words of every message */
-#define UNIT_MAX (UINT64_C(1) << 16) /* filters in a unit at most: a message <= 1.5 MiB */
-#define STOP_GRACE 10.0             /* seconds a stopped run waits for busy ranks */
-
-/* The process's place in the run; one per process (MPI's world is one per process). */
-static struct {
-    int on, rank, size, here, threads_total, broken;
-    char threads_list[256];
-    char host[MPI_MAX_PROCESSOR_NAME];
-    char why[512]; /* dist_error's message */
-} W = {.size = 1, .here = 1, .threads_total = 1, .threads_list = "1"};
+dist_world_t dist_world = {.size = 1, .here = 1, .threads_total = 1, .threads_list = "1"};
+static dist_world_t *const W = &dist_world;
 
 /* Rank 0's state for one experiment: each worker's state, threads and unit, the units
  * still to hand out (filters next..F-1 of the row in progress) and where results go. */
@@ -60,38 +46,30 @@ typedef struct lead {
 
 static lead_t *lead;
 
-static double now_s(void)
+double dist_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static void nap(void)
+void dist_nap(void)
 {
     struct timespec ts = {0, 50000};
     nanosleep(&ts, NULL);
 }
 
-/* Record a failed MPI call with rank `peer`; returns -1. */
-static int mpi_failed(int code, int peer, const char *what)
+int dist_mpi_failed(int code, int peer, const char *what)
 {
     char msg[MPI_MAX_ERROR_STRING] = "";
     int len = 0;
     MPI_Error_string(code, msg, &len);
-    if (!W.broken)
-        snprintf(W.why, sizeof W.why, "rank %d: %s with rank %d failed: %s; the finished rows "
-                 "are kept for --resume", W.rank, what, peer, msg);
-    W.broken = 1;
+    if (!W->broken)
+        snprintf(W->why, sizeof W->why, "rank %d: %s with rank %d failed: %s; the finished rows "
+                 "are kept for --resume", W->rank, what, peer, msg);
+    W->broken = 1;
     return -1;
 }
-
-#define TRY(call, peer, what)                                                                \
-    do {                                                                                     \
-        int code_ = (call);                                                                  \
-        if (code_ != MPI_SUCCESS)                                                            \
-            return mpi_failed(code_, (peer), (what));                                        \
-    } while (0)
 
 int dist_init(int *argc, char ***argv, char *err, size_t errlen)
 {
@@ -107,16 +85,16 @@ int dist_init(int *argc, char ***argv, char *err, size_t errlen)
         snprintf(err, errlen, "MPI_Init_thread failed");
         return -1;
     }
-    W.on = 1;
+    W->on = 1;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-    MPI_Comm_rank(MPI_COMM_WORLD, &W.rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &W.size);
+    MPI_Comm_rank(MPI_COMM_WORLD, &W->rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &W->size);
     int len = 0;
-    MPI_Get_processor_name(W.host, &len);
+    MPI_Get_processor_name(W->host, &len);
     MPI_Comm local;
     if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &local) ==
         MPI_SUCCESS) {
-        MPI_Comm_size(local, &W.here);
+        MPI_Comm_size(local, &W->here);
         MPI_Comm_free(&local);
     }
     if (provided < MPI_THREAD_FUNNELED) {
@@ -128,41 +106,41 @@ int dist_init(int *argc, char ***argv, char *err, size_t errlen)
 
 void dist_finalize(int rc)
 {
-    if (!W.on)
+    if (!W->on)
         return;
-    if (W.broken)
+    if (W->broken)
         MPI_Abort(MPI_COMM_WORLD, rc ? rc : 1);
     else
         MPI_Finalize();
 }
 
-int dist_rank(void) { return W.rank; }
-int dist_size(void) { return W.size; }
-int dist_ranks_here(void) { return W.here; }
-int dist_threads_total(void) { return W.threads_total; }
-const char *dist_threads_list(void) { return W.threads_list; }
+int dist_rank(void) { return W->rank; }
+int dist_size(void) { return W->size; }
+int dist_ranks_here(void) { return W->here; }
+int dist_threads_total(void) { return W->threads_total; }
+const char *dist_threads_list(void) { return W->threads_list; }
 
 int dist_agree_threads(int threads)
 {
-    W.threads_total = threads;
-    snprintf(W.threads_list, sizeof W.threads_list, "%d", threads);
-    if (W.size == 1)
+    W->threads_total = threads;
+    snprintf(W->threads_list, sizeof W->threads_list, "%d", threads);
+    if (W->size == 1)
         return 0;
-    int *all = W.rank == 0 ? calloc((size_t)W.size, sizeof *all) : NULL;
-    if (W.rank == 0 && !all)
+    int *all = W->rank == 0 ? calloc((size_t)W->size, sizeof *all) : NULL;
+    if (W->rank == 0 && !all)
         return -1;
     int code = MPI_Gather(&threads, 1, MPI_INT, all, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (code != MPI_SUCCESS) {
         free(all);
-        return mpi_failed(code, 0, "gathering thread counts");
+        return dist_mpi_failed(code, 0, "gathering thread counts");
     }
-    if (W.rank == 0) {
-        W.threads_total = 0;
+    if (W->rank == 0) {
+        W->threads_total = 0;
         size_t at = 0;
-        for (int r = 0; r < W.size; r++) {
-            W.threads_total += all[r];
-            if (at < sizeof W.threads_list)
-                at += (size_t)snprintf(W.threads_list + at, sizeof W.threads_list - at, "%s%d",
+        for (int r = 0; r < W->size; r++) {
+            W->threads_total += all[r];
+            if (at < sizeof W->threads_list)
+                at += (size_t)snprintf(W->threads_list + at, sizeof W->threads_list - at, "%s%d",
                                        r ? "," : "", all[r]);
         }
     }
@@ -172,21 +150,21 @@ int dist_agree_threads(int threads)
 
 int dist_agree(int rc, char *err, size_t errlen)
 {
-    if (W.size == 1)
+    if (W->size == 1)
         return rc;
-    int mine = rc ? W.rank : W.size, first = W.size;
+    int mine = rc ? W->rank : W->size, first = W->size;
     if (MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD) != MPI_SUCCESS ||
-        first == W.size)
-        return W.broken ? (snprintf(err, errlen, "%s", W.why), 1) : 0;
+        first == W->size)
+        return W->broken ? (snprintf(err, errlen, "%s", W->why), 1) : 0;
     int status = rc;
     if (MPI_Bcast(&status, 1, MPI_INT, first, MPI_COMM_WORLD) != MPI_SUCCESS)
         status = 1;
     if (first != 0) { /* the failing worker's message goes to rank 0 */
         char msg[1024];
-        if (W.rank == first) {
-            snprintf(msg, sizeof msg, "rank %d (%s): %s", W.rank, W.host, err);
+        if (W->rank == first) {
+            snprintf(msg, sizeof msg, "rank %d (%s): %s", W->rank, W->host, err);
             MPI_Send(msg, (int)strlen(msg) + 1, MPI_CHAR, 0, TAG_TEXT, MPI_COMM_WORLD);
-        } else if (W.rank == 0 && MPI_Recv(msg, sizeof msg, MPI_CHAR, first, TAG_TEXT,
+        } else if (W->rank == 0 && MPI_Recv(msg, sizeof msg, MPI_CHAR, first, TAG_TEXT,
                                            MPI_COMM_WORLD, MPI_STATUS_IGNORE) == MPI_SUCCESS) {
             msg[sizeof msg - 1] = '\0';
             snprintf(err, errlen, "%s", msg);
@@ -225,12 +203,12 @@ static int read_text(const char *path, char **text, uint64_t *len)
 
 int dist_share_experiment(experiment_t *e, char *err, size_t errlen)
 {
-    if (W.size == 1)
+    if (W->size == 1)
         return 0;
     /* {length or UINT64_MAX when unreadable, file hash} then the path and the text. */
     uint64_t head[2] = {UINT64_MAX, e->file_hash};
     char *text = NULL;
-    if (W.rank == 0 && read_text(e->path, &text, &head[0]) != 0)
+    if (W->rank == 0 && read_text(e->path, &text, &head[0]) != 0)
         head[0] = UINT64_MAX;
     if (MPI_Bcast(head, 2, MPI_UINT64_T, 0, MPI_COMM_WORLD) != MPI_SUCCESS ||
         MPI_Bcast(e->path, sizeof e->path, MPI_CHAR, 0, MPI_COMM_WORLD) != MPI_SUCCESS) {
@@ -243,7 +221,7 @@ int dist_share_experiment(experiment_t *e, char *err, size_t errlen)
                  "rank", e->path);
         return 2;
     }
-    if (W.rank != 0 && !(text = malloc(head[0] ? head[0] : 1))) {
+    if (W->rank != 0 && !(text = malloc(head[0] ? head[0] : 1))) {
         snprintf(err, errlen, "%s: out of memory", e->path);
         return 1;
     }
@@ -251,7 +229,7 @@ int dist_share_experiment(experiment_t *e, char *err, size_t errlen)
     if (MPI_Bcast(text, (int)head[0], MPI_CHAR, 0, MPI_COMM_WORLD) != MPI_SUCCESS) {
         snprintf(err, errlen, "%s: could not send the experiment to every rank", e->path);
         rc = 1;
-    } else if (W.rank != 0) {
+    } else if (W->rank != 0) {
         char path[sizeof e->path];
         memcpy(path, e->path, sizeof path);
         rc = experiment_load_text(path, text, head[0], e, err, errlen);
@@ -269,15 +247,13 @@ int dist_share_experiment(experiment_t *e, char *err, size_t errlen)
 
 /* ---- rank 0 ---- */
 
-/* Per-filter words a unit of the row sends: its counts or rates, a design's popcounts,
- * a stack's layers consulted (the arrays runner.c passes for it). */
-static size_t words_per_filter(const exp_row_t *row)
+size_t dist_words_per_filter(const exp_row_t *row)
 {
     return 1 + (row->structure == STRUCT_DESIGN) + (row->structure == STRUCT_STACK);
 }
 
-static void pack(const exp_row_t *row, const row_out_t *out, uint64_t f0, uint64_t f1,
-                 uint64_t *p)
+void dist_pack(const exp_row_t *row, const row_out_t *out, uint64_t f0, uint64_t f1,
+               uint64_t *p)
 {
     size_t n = (size_t)(f1 - f0);
     memcpy(p, sim_counts(row) ? (void *)(out->counts + f0) : (void *)(out->rates + f0), 8 * n);
@@ -288,8 +264,8 @@ static void pack(const exp_row_t *row, const row_out_t *out, uint64_t f0, uint64
         memcpy(p, out->consulted + f0, 8 * n);
 }
 
-static void unpack(const exp_row_t *row, const row_out_t *out, uint64_t f0, uint64_t f1,
-                   const uint64_t *p)
+void dist_unpack(const exp_row_t *row, const row_out_t *out, uint64_t f0, uint64_t f1,
+                 const uint64_t *p)
 {
     size_t n = (size_t)(f1 - f0);
     memcpy(sim_counts(row) ? (void *)(out->counts + f0) : (void *)(out->rates + f0), p, 8 * n);
@@ -319,9 +295,9 @@ static int lead_alloc(void)
     lead = calloc(1, sizeof *lead);
     if (!lead)
         return -1;
-    lead->state = calloc((size_t)W.size, sizeof *lead->state);
-    lead->threads = calloc((size_t)W.size, sizeof *lead->threads);
-    lead->unit = calloc((size_t)W.size, sizeof *lead->unit);
+    lead->state = calloc((size_t)W->size, sizeof *lead->state);
+    lead->threads = calloc((size_t)W->size, sizeof *lead->threads);
+    lead->unit = calloc((size_t)W->size, sizeof *lead->unit);
     lead->buf = malloc((HDR + 3 * UNIT_MAX) * sizeof *lead->buf);
     if (!lead->state || !lead->threads || !lead->unit || !lead->buf) {
         lead_free();
@@ -342,7 +318,7 @@ static int halted(const lead_t *L)
 static uint64_t unit_size(const lead_t *L, int threads)
 {
     uint64_t left = L->F - L->next;
-    double share = ceil((double)left * threads / (2.0 * W.threads_total));
+    double share = ceil((double)left * threads / (2.0 * W->threads_total));
     uint64_t size = (uint64_t)share, least = sim_shared(L->row) ? 1 : (uint64_t)threads;
     if (size < least)
         size = least;
@@ -380,12 +356,12 @@ static int take_ask(lead_t *L, int r)
     } else if (h[0] == ASK_DONE) {
         if (L->state[r] == RANK_BUSY && L->row && h[1] == L->row_index &&
             h[2] == L->unit[r][0] && h[3] == L->unit[r][1] &&
-            (uint64_t)count == HDR + words_per_filter(L->row) * (h[3] - h[2])) {
-            unpack(L->row, L->out, h[2], h[3], L->buf + HDR);
+            (uint64_t)count == HDR + dist_words_per_filter(L->row) * (h[3] - h[2])) {
+            dist_unpack(L->row, L->out, h[2], h[3], L->buf + HDR);
 #pragma omp atomic
             *L->done += h[3] - h[2];
         } else if (!L->lost) { /* cannot happen: a result nobody asked for */
-            snprintf(W.why, sizeof W.why, "rank %d sent results of filters %llu..%llu of row "
+            snprintf(W->why, sizeof W->why, "rank %d sent results of filters %llu..%llu of row "
                      "%llu, which it was not given", r, (unsigned long long)h[2],
                      (unsigned long long)h[3], (unsigned long long)h[1]);
             L->lost = r;
@@ -397,10 +373,10 @@ static int take_ask(lead_t *L, int r)
     } else if (h[0] == ASK_NOMEM && !L->nomem) {
         L->nomem = r;
         if (L->row)
-            snprintf(W.why, sizeof W.why, "rank %d: out of memory for %llu-bit filters", r,
+            snprintf(W->why, sizeof W->why, "rank %d: out of memory for %llu-bit filters", r,
                      (unsigned long long)L->row->geom.m);
         else
-            snprintf(W.why, sizeof W.why, "rank %d: out of memory", r);
+            snprintf(W->why, sizeof W->why, "rank %d: out of memory", r);
     }
     L->state[r] = RANK_WAITING;
     return 0;
@@ -426,7 +402,7 @@ static int poll(lead_t *L)
 static void lead_tick(void *ctx)
 {
     lead_t *L = ctx;
-    double t = now_s();
+    double t = dist_now();
     if (t - L->last_poll < 1e-4)
         return;
     L->last_poll = t;
@@ -441,22 +417,22 @@ static void wait_busy(lead_t *L)
     double since = 0;
     for (;;) {
         int busy = -1;
-        for (int r = 1; r < W.size && busy < 0; r++)
+        for (int r = 1; r < W->size && busy < 0; r++)
             if (L->state[r] == RANK_BUSY)
                 busy = r;
         if (busy < 0 || L->lost)
             return;
         if (halted(L) && !told) {
-            for (int r = 1; r < W.size; r++)
+            for (int r = 1; r < W->size; r++)
                 if (L->state[r] == RANK_BUSY)
                     MPI_Send(NULL, 0, MPI_BYTE, r, TAG_STOP, MPI_COMM_WORLD);
             told = 1;
-            since = now_s();
+            since = dist_now();
         }
-        if (told && now_s() - since > STOP_GRACE) {
-            snprintf(W.why, sizeof W.why, "rank %d did not answer within %.0f s of the run "
+        if (told && dist_now() - since > STOP_GRACE) {
+            snprintf(W->why, sizeof W->why, "rank %d did not answer within %.0f s of the run "
                      "stopping; the finished rows are kept for --resume", busy, STOP_GRACE);
-            W.broken = 1;
+            W->broken = 1;
             L->lost = busy;
             return;
         }
@@ -470,7 +446,7 @@ static void wait_busy(lead_t *L)
             if (take_ask(L, st.MPI_SOURCE) || assign(L, st.MPI_SOURCE))
                 L->lost = st.MPI_SOURCE;
         } else {
-            nap();
+            dist_nap();
         }
     }
 }
@@ -478,8 +454,8 @@ static void wait_busy(lead_t *L)
 int dist_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
              const row_out_t *out, uint64_t *filters_used, progress_t *ps, atomic_int *stop)
 {
-    W.why[0] = '\0';
-    if (W.size == 1)
+    W->why[0] = '\0';
+    if (W->size == 1)
         return sim_row(row, seed, row_index, threads, out, filters_used, ps, stop);
     if (lead_alloc())
         return -1;
@@ -499,7 +475,7 @@ int dist_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int thread
     L->stopped = L->nomem = L->lost = 0;
     while (!failed) {
         L->next = f0, L->F = F;
-        for (int r = 1; r < W.size; r++)
+        for (int r = 1; r < W->size; r++)
             assign(L, r);
         poll(L);
         while (L->next < F && !halted(L)) { /* a unit of our own, answering from the tick */
@@ -528,158 +504,32 @@ int dist_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int thread
     return L->lost ? -2 : L->nomem ? -1 : halted(L) ? 1 : 0;
 }
 
-void dist_error(char *err, size_t errlen) { snprintf(err, errlen, "%s", W.why); }
+void dist_error(char *err, size_t errlen) { snprintf(err, errlen, "%s", W->why); }
 
 void dist_end(int rc, atomic_int *stop)
 {
-    if (W.size == 1 || W.broken)
+    if (W->size == 1 || W->broken)
         return;
     if (lead_alloc()) {
-        W.broken = 1;
+        W->broken = 1;
         return;
     }
     lead->stop = stop;
     /* Every worker's last ask must be in before it is answered with the end. */
-    for (int r = 1; r < W.size; r++)
-        while (lead->state[r] != RANK_WAITING && !W.broken) {
+    for (int r = 1; r < W->size; r++)
+        while (lead->state[r] != RANK_WAITING && !W->broken) {
             int flag = 0;
             if (MPI_Iprobe(r, TAG_ASK, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE) != MPI_SUCCESS)
-                W.broken = 1;
+                W->broken = 1;
             else if (flag)
                 take_ask(lead, r);
             else
-                nap();
+                dist_nap();
         }
     uint64_t msg[HDR] = {UNIT_END, (uint64_t)rc,
                          (uint64_t)atomic_load_explicit(stop, memory_order_relaxed), 0, 0};
-    for (int r = 1; r < W.size && !W.broken; r++)
+    for (int r = 1; r < W->size && !W->broken; r++)
         if (MPI_Send(msg, HDR, MPI_UINT64_T, r, TAG_UNIT, MPI_COMM_WORLD) != MPI_SUCCESS)
-            W.broken = 1;
+            W->broken = 1;
     lead_free();
-}
-
-/* ---- workers ---- */
-
-typedef struct work_tick {
-    atomic_int *halt, *stop;
-    double last;
-} work_tick_t;
-
-/* A worker's progress tick: stop the unit when rank 0 says so or a signal came. */
-static void work_tick(void *ctx)
-{
-    work_tick_t *w = ctx;
-    double t = now_s();
-    if (t - w->last < 1e-3)
-        return;
-    w->last = t;
-    int flag = 0;
-    if (progress_stopped(w->stop))
-        flag = 1;
-    else if (MPI_Iprobe(0, TAG_STOP, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE) == MPI_SUCCESS &&
-             flag)
-        MPI_Recv(NULL, 0, MPI_BYTE, 0, TAG_STOP, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    if (flag)
-        atomic_store_explicit(w->halt, 1, memory_order_relaxed);
-}
-
-static int ask(const uint64_t *msg, int words)
-{
-    TRY(MPI_Send(msg, words, MPI_UINT64_T, 0, TAG_ASK, MPI_COMM_WORLD), 0, "asking for work");
-    return 0;
-}
-
-int dist_serve(const exp_row_t *rows, size_t nrows, uint64_t seed, int threads,
-               atomic_int *stop)
-{
-    uint64_t fmax = 1;
-    for (size_t i = 0; i < nrows; i++)
-        if (row_max_filters(&rows[i]) > fmax)
-            fmax = row_max_filters(&rows[i]);
-    row_out_t out;
-    int oom = sim_out_alloc(&out, fmax) != 0;
-    uint64_t *buf = malloc((HDR + 3 * UNIT_MAX) * sizeof *buf);
-    atomic_int halt = 0;
-    work_tick_t wt = {.halt = &halt, .stop = stop};
-    progress_t ps = {.tick = work_tick, .tick_ctx = &wt};
-    sim_res_t rr = {0};
-    uint64_t cur = UINT64_MAX; /* the row rr is for */
-    oom |= !buf;
-    uint64_t hello[HDR] = {oom ? ASK_NOMEM : ASK_READY, 0, 0, 0, (uint64_t)threads};
-    int rc = ask(hello, HDR) ? 1 : -1, told = 0;
-    while (rc < 0) {
-        uint64_t msg[HDR];
-        MPI_Status st;
-        int flag = 0;
-        if (MPI_Iprobe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st) != MPI_SUCCESS) {
-            rc = 1;
-            break;
-        }
-        if (!flag) { /* a signal while idle: tell rank 0, once */
-            if (progress_stopped(stop) && !told) {
-                uint64_t m[HDR] = {ASK_STOPPED, 0, 0, 0, (uint64_t)atomic_load(stop)};
-                told = 1;
-                if (ask(m, HDR))
-                    rc = 1;
-            } else {
-                nap();
-            }
-            continue;
-        }
-        if (st.MPI_TAG == TAG_STOP) { /* for a unit already finished */
-            MPI_Recv(NULL, 0, MPI_BYTE, 0, TAG_STOP, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            continue;
-        }
-        if (MPI_Recv(msg, HDR, MPI_UINT64_T, 0, TAG_UNIT, MPI_COMM_WORLD, MPI_STATUS_IGNORE) !=
-            MPI_SUCCESS) {
-            rc = 1;
-            break;
-        }
-        if (msg[0] == UNIT_END) {
-            if (msg[2] && !progress_stopped(stop))
-                atomic_store(stop, (int)msg[2]);
-            rc = (int)msg[1];
-            break;
-        }
-        uint64_t r = msg[1], f0 = msg[2], f1 = msg[3];
-        const exp_row_t *row = &rows[r < nrows ? r : 0];
-        uint64_t reply[HDR] = {ASK_DONE, r, f0, f1, 0};
-        if (r != cur) {
-            if (cur != UINT64_MAX)
-                sim_res_free(&rows[cur], &rr);
-            cur = r;
-            if (oom || r >= nrows || sim_res_alloc(row, threads, &rr)) {
-                sim_res_free(row, &rr);
-                cur = UINT64_MAX;
-                reply[0] = ASK_NOMEM;
-            }
-        }
-        if (reply[0] == ASK_DONE && progress_stopped(stop)) {
-            reply[0] = ASK_STOPPED;
-            told = 1;
-        }
-        if (reply[0] == ASK_DONE) {
-            uint64_t done = 0;
-            atomic_store(&halt, 0);
-            sim_filters(row, &rr, seed, r, threads, f0, f1, &out, &done, &ps, &halt);
-            if (progress_stopped(&halt))
-                reply[0] = ASK_STOPPED, told |= progress_stopped(stop);
-        }
-        reply[4] = reply[0] == ASK_STOPPED ? (uint64_t)atomic_load(stop) : 0;
-        size_t words = HDR;
-        if (reply[0] == ASK_DONE) {
-            memcpy(buf, reply, sizeof reply);
-            pack(row, &out, f0, f1, buf + HDR);
-            words += words_per_filter(row) * (size_t)(f1 - f0);
-        } else {
-            memcpy(buf ? buf : msg, reply, sizeof reply);
-        }
-        if (ask(buf ? buf : msg, (int)words))
-            rc = 1;
-    }
-    if (cur != UINT64_MAX)
-        sim_res_free(&rows[cur], &rr);
-    sim_out_free(&out);
-    free(buf);
-    return rc;
 }

@@ -70,6 +70,39 @@ static int check_memory(const experiment_t *e, int quick, const exp_row_t *rows,
 
 /* Simulate, tabulate and store rows[from..nrows) in turn. Returns 0, 1 (memory or a
  * write failed) or RUN_INTERRUPTED, with the message in err. */
+int runner_row(const char *name, const char *what, const exp_row_t *row, size_t row_index,
+               uint64_t seed, const run_opts_t *o, progress_t *ps, const row_out_t *out,
+               csv_row_t *result, char *err, size_t errlen)
+{
+    ps->row_start = progress_now();
+    row_out_t ro = *out;
+    if (row->structure != STRUCT_DESIGN)
+        ro.popcounts = NULL;
+    uint64_t used;
+    int st = dist_row(row, seed, row_index, o->threads, &ro, &used, ps, o->stop);
+    if (st > 0)
+        return RUN_INTERRUPTED;
+    if (st < 0) {
+        dist_error(err, errlen); /* another rank's failure, else our memory */
+        if (!err[0])
+            snprintf(err, errlen, "%s: out of memory for %llu-bit filters", what,
+                     (unsigned long long)row->geom.m);
+        return 1;
+    }
+    *result = tabulate_row(name, row, used, &ro, seed);
+    result->seconds = progress_now() - ps->row_start;
+    progress_row_done(ps, row_index, est_row_work(row) * (double)used / (double)row->filters,
+                      used, result->lookups == CSV_ABSENT ? 0 : result->lookups);
+    return 0;
+}
+
+double runner_row_memory(const exp_row_t *row, int threads)
+{
+    return sim_memory(row, threads) + RUNNER_BYTES_PER_FILTER * (double)row_max_filters(row);
+}
+
+/* Simulate, tabulate and store rows[from..nrows) in turn. Returns 0, 1 (memory or a
+ * write failed) or RUN_INTERRUPTED, with the message in err. */
 static int run_rows(const experiment_t *e, const run_opts_t *o, uint64_t seed, store_t *st,
                     progress_t *ps, run_result_t *res, char *err, size_t errlen)
 {
@@ -85,34 +118,13 @@ static int run_rows(const experiment_t *e, const run_opts_t *o, uint64_t seed, s
         rc = 1;
     }
     for (size_t i = res->nrows; i < res->nrows_planned && rc == 0; i++) {
-        const exp_row_t *row = &res->plan[i];
-        ps->row_start = progress_now();
-        row_out_t ro = out;
-        if (row->structure != STRUCT_DESIGN)
-            ro.popcounts = NULL;
-        uint64_t used;
-        int st_sim = dist_row(row, seed, i, o->threads, &ro, &used, ps, o->stop);
-        if (st_sim > 0) {
+        rc = runner_row(e->name, e->path, &res->plan[i], i, seed, o, ps, &out, &res->rows[i],
+                        err, errlen);
+        if (rc == RUN_INTERRUPTED)
             snprintf(err, errlen, "interrupted: %zu of %zu rows finished in %s; run it again "
                      "with --resume to finish", res->nrows, res->nrows_planned, st->partial);
-            rc = RUN_INTERRUPTED;
-        } else if (st_sim < 0) {
-            dist_error(err, errlen); /* another rank's failure, else our memory */
-            if (!err[0])
-                snprintf(err, errlen, "%s: out of memory for %llu-bit filters", e->path,
-                         (unsigned long long)row->geom.m);
-            rc = 1;
-        } else {
-            res->rows[i] = tabulate_row(e->name, row, used, &ro, seed);
-            res->rows[i].seconds = progress_now() - ps->row_start;
-            rc = store_append(st, &res->rows[i], err, errlen);
-            if (rc == 0) {
-                res->nrows = i + 1;
-                progress_row_done(ps, i, est_row_work(row) * (double)used / (double)row->filters,
-                                  used, res->rows[i].lookups == CSV_ABSENT ? 0
-                                                                          : res->rows[i].lookups);
-            }
-        }
+        if (rc == 0 && (rc = store_append(st, &res->rows[i], err, errlen)) == 0)
+            res->nrows = i + 1;
     }
     sim_out_free(&out);
     return rc;

@@ -54,6 +54,17 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
                size_t errlen);
 void runner_free(run_result_t *res);
 
+/* One planned row of experiment `name` (row_index of its run), simulated (over the ranks
+ * of a distributed run, dist.h) and tabulated as runner_run does, with o's threads, stop
+ * flag, and ps for progress (progress_start'ed by the caller), into *result; out holds
+ * the per-filter results of up to row_max_filters(row) filters (sim_out_alloc). `what`
+ * names the row in a message. The caller checks memory first (runner_row_memory).
+ * Returns 0, 1 (memory: message in err) or RUN_INTERRUPTED. `bloomsim audit` runs its
+ * row so. */
+int runner_row(const char *name, const char *what, const exp_row_t *row, size_t row_index,
+               uint64_t seed, const run_opts_t *o, progress_t *ps, const row_out_t *out,
+               csv_row_t *result, char *err, size_t errlen);
+
 /* Bytes the kernel says are available now (MemAvailable), or 0 if unknown: what the
  * memory check before any work compares a run's needs with. */
 uint64_t runner_mem_available(void);
@@ -63,5 +74,8 @@ uint64_t runner_mem_available(void);
  * 0, unknown). runner_run and `bloomsim audit` both refuse by it. */
 #define RUNNER_BYTES_PER_FILTER 32.0
 int runner_fits(double need, uint64_t avail);
+/* What one row needs by that rule: its arrays and scratch on `threads` threads, and its
+ * per-filter results. */
+double runner_row_memory(const exp_row_t *row, int threads);
 
 #endif

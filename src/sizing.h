@@ -13,13 +13,13 @@
  *   guava            (src/libraries/guava.c) computed m_c = floor(-n ln p / (ln 2)^2)
  *                    (optimalNumOfBits), k = max(1, round((m_c/n) ln 2))
  *                    (optimalNumOfHashFunctions(n, numBits), called by
- *                    BloomFilter.create with the computed numBits); the filter indexes m = 64 ceil(m_c / 64) bits: LockFreeBitArray
- *                    allocates long[ceil(m_c/64)], bitSize() = 64 * words, positions
- *                    are taken mod bitSize(). Computed as Java does (double,
- *                    truncation, Math.round). The k rule is BloomFilter.java's at
- *                    @769e1e9c; later versions (google/guava#7346) take k = max(1,
- *                    round(-ln p / ln 2)), which differs only when truncation moves
- *                    (m_c/n) ln 2 across a .5.
+ *                    BloomFilter.create with the computed numBits); the filter indexes
+ *                    m = 64 ceil(m_c / 64) bits: LockFreeBitArray allocates
+ *                    long[ceil(m_c/64)], bitSize() = 64 * words, positions are taken
+ *                    mod bitSize(). Computed as Java does (double, truncation,
+ *                    Math.round). The k rule is BloomFilter.java's at @769e1e9c; later
+ *                    versions (google/guava#7346) take k = max(1, round(-ln p / ln 2)),
+ *                    which differs only when truncation moves (m_c/n) ln 2 across a .5.
  *   split-block-formula  for split-block filters (rate_blocked.h): bits per key
  *                    c = -k / ln(1 - p^{1/k}), the c with (1 - e^{-k/c})^k = p: the sizing
  *                    formula of Parquet's BloomFilter.md (before its table replaced it)

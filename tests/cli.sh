@@ -74,6 +74,13 @@ expect_error 2 "the filter would need 2^64 bits or more" size --keys 92233720368
 expect_error 2 "1 keys at 1e-310: the design would need more than 1000 probes" size --keys 1 --rate 1e-310
 expect_error 2 "the filter would need 2^64 bits or more" size --keys 9223372036854775808 --rate 1e-310
 expect_error 2 "--rate is below the smallest positive double" size --keys 1 --rate 1e-400
+# One rule for numbers everywhere (src/values.h): counts as typed (1e7, 2.5e7) but whole,
+# and no hexadecimal anywhere (files: tests/data/bad/hex-*.ini).
+"$B" size --keys 1e7 --rate 0.01 | grep -q "^rule calculateparams: n = 10000000 keys" && ok || bad "size --keys 1e7"
+"$B" size --keys 2.5e7 --rate 0.01 | grep -q "n = 25000000 keys" && ok || bad "size --keys 2.5e7"
+expect_error 2 "size: --keys must be a whole number >= 1 (got '1.5')" size --keys 1.5 --rate 0.01
+expect_error 2 "size: --rate must be a number strictly between 0 and 1 (got '0x1p-3')" size --keys 1000 --rate 0x1p-3
+expect_error 2 "exact: --bits must be a whole number >= 1 (got '0x1000')" exact --bits 0x1000 --keys 5
 "$B" size --keys 1000 --rate 1e-301 | grep -q "^m = 1442552 bits (1443 bits per key), k = 1000," && ok || bad "size: 1000 keys at 1e-301"
 # Paths too long for their buffers are refused, not cut short. in_dir DIR ARGS...:
 # expect_error ARGS with BLOOMSIM_EXPERIMENTS=DIR.

@@ -185,7 +185,7 @@ static void test_sweeps(void)
 
 static void test_k_rules(void)
 {
-    /* round(b ln 2) and ceil(b ln 2), at least 1 (SPEC.md, The model). */
+    /* round(b ln 2) and ceil(b ln 2), at least 1 (docs/model.md, The model). */
     assert(plan_k(K_OPTIMAL, 0, 10) == 7);  /* 6.93 */
     assert(plan_k(K_CEIL, 0, 10) == 7);
     assert(plan_k(K_OPTIMAL, 0, 20) == 14); /* 13.86 */

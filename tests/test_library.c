@@ -11,7 +11,8 @@
  *    slices, and the exact blocked or split-block mixture for the blocked libraries;
  *    else uniform independent probes), except the libraries whose arithmetic departs
  *    at any size (library_t.departs), which must lie more than 5 standard errors above it
- *    (the check can fail). Fixed seed; each z is printed. The standard error is the estimator's own. */
+ *    (the check can fail). Fixed seed; each z is printed. The standard error is the
+ *    estimator's own. */
 #undef NDEBUG
 #include <assert.h>
 #include <math.h>

@@ -96,7 +96,7 @@ static void test_known(void)
 {
     /* RocksDB's CacheLocalFpRate at 512-bit blocks, (bits per key, k) from 6,4 to 24,12,
      * as computed independently of this code (a direct transcription of RocksDB's
-     * BloomMath, for the project's survey of library rates), printed to four significant
+     * BloomMath, made when the library rates were first surveyed), printed to four significant
      * digits, three from 16,9 on: each must agree to half a unit of its last digit.
      * (RocksDB's own comment calls 10,6 "0.9535%"; its function gives 0.95327%.)
      * Putze's Poisson mixture against Kudu's own way of summing it (block_bloom_filter.cc

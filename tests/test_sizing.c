@@ -39,7 +39,8 @@ static const sizing_rule_t *RULE(const char *name)
 }
 
 /* The design's computed bits mc, indexed bits m and probes k; sizing_design agrees. */
-static void expect(const sizing_rule_t *rule, uint64_t n, double p, uint64_t mc, uint64_t m, unsigned k)
+static void expect(const sizing_rule_t *rule, uint64_t n, double p, uint64_t mc, uint64_t m,
+                   unsigned k)
 {
     uint64_t gmc, gm, m2;
     unsigned gk, k2;
@@ -205,8 +206,8 @@ static void test_block_rules(void)
     }
 }
 
-/* Library rules (sizing.h, sizing.c): each (m_c, m, k) hand-worked from the library's
- * expression as shared LIBRARIES.md quotes it (and libbloom's and Hadoop's source), in
+/* Library rules (sizing.h, src/libraries/): each (m_c, m, k) hand-worked from the
+ * library's expression in its source (the file each rule cites), in
  * double as the library evaluates it (checked with Python's floats). At p = 1%, the
  * ideal bits per key is 9.5851 (LevelDB takes 10, RocksDB 9585 millibits). */
 static void test_library_rules(void)
@@ -381,7 +382,8 @@ int main(void)
     test_library_rules();
 
     /* calculateparams: Bendersky's filter indexes the m it computes. */
-    expect(RULE("calculateparams"), 1000000000, 0.01, UINT64_C(9585058378), UINT64_C(9585058378), 7);
+    expect(RULE("calculateparams"), 1000000000, 0.01, UINT64_C(9585058378),
+           UINT64_C(9585058378), 7);
     expect(RULE("calculateparams"), 2000, 0.01, 19171, 19171, 7);
     expect(RULE("calculateparams"), 2000, 0.001, 28756, 28756, 10);
     expect(RULE("calculateparams"), 8000, 0.01, 76681, 76681, 7);
@@ -473,9 +475,10 @@ int main(void)
         assert(L[j].m == mj && L[j].k == kj && mj % 64 == 0);
     }
     /* Bad parameters. */
-    assert(sizing_stack(RULE("calculateparams"), 500, 0.01, 2, 1.0, 8000, L, &nl) == SIZING_ELAYERS);
-    assert(sizing_stack(RULE("calculateparams"), 500, 0.01, 2, 0.0, 8000, L, &nl) == SIZING_ELAYERS);
-    assert(sizing_stack(RULE("calculateparams"), 500, 0.01, 0.5, 0.5, 8000, L, &nl) == SIZING_ELAYERS);
+    const sizing_rule_t *cp = RULE("calculateparams");
+    assert(sizing_stack(cp, 500, 0.01, 2, 1.0, 8000, L, &nl) == SIZING_ELAYERS);
+    assert(sizing_stack(cp, 500, 0.01, 2, 0.0, 8000, L, &nl) == SIZING_ELAYERS);
+    assert(sizing_stack(cp, 500, 0.01, 0.5, 0.5, 8000, L, &nl) == SIZING_ELAYERS);
     assert(sizing_stack(RULE("calculateparams"), 0, 0.01, 2, 0.5, 8000, L, &nl) == SIZING_ELAYERS);
     assert(sizing_stack(RULE("calculateparams"), 500, 1.5, 2, 0.5, 8000, L, &nl) == SIZING_EDOM);
     /* growth 1 and capacity 1: more than 64 layers for 1,000 keys */

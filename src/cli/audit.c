@@ -1,0 +1,193 @@
+/* audit.c - `bloomsim audit LIBRARY`: does a library's filter keep its promise? The row
+ * that measures the library's design (audit.h) runs through the runner as a row of `run`
+ * does (memory rule, progress, signals: runner_row), and its estimate is printed beside
+ * the promise, the uniform and structural exact rates and the model. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <omp.h>
+
+#include "audit.h"
+#include "cli/cli.h"
+#include "runner.h"
+#include "simulate.h"
+
+static const char usage[] =
+    "usage: bloomsim audit LIBRARY --keys N --rate P [--precision R] [--max-filters F]\n"
+    "                      [--threads T] [--seed S]\n"
+    "       bloomsim audit --list [--tsv]\n"
+    "\n"
+    "Designs LIBRARY's filter for N keys at target false-positive rate P with the\n"
+    "library's own sizing rule, builds it with the library's own index arithmetic,\n"
+    "measures its rate to relative standard error R (default 0.02) and prints the\n"
+    "promise, the measured rate with its 95% interval, their ratio, the exact rate of\n"
+    "uniform independent probes at the same m and k, the exact rate of its blocks or\n"
+    "slices where it has them, and the model of its departure where one is known.\n"
+    "bloomsim feeds the arithmetic ideal uniform hash words of the library's width: it\n"
+    "measures the library's arithmetic and sizing, never its hash function's quality.\n"
+    "\n"
+    "  --list           the libraries, with the version each follows (--tsv: with the\n"
+    "                   cause and report, tab-separated, as results/libraries.tsv)\n"
+    "  --precision R    target relative standard error, above 0 and below 1\n"
+    "  --max-filters F  build at most F filters (default 1000)\n"
+    "  --threads T      threads (default: all); --seed S  seed (default 1)\n"
+    "\n"
+    "Ctrl-C (SIGINT) or SIGTERM stops it; exit 130 or 143.\n";
+
+static int audit_list(int tsv)
+{
+    if (tsv) { /* for scripts/report: one library a line, tab-separated */
+        for (size_t i = 0; i < library_count(); i++) {
+            const library_t *l = library_at(i);
+            printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", l->name, l->scheme->name, l->sizing->name,
+                   l->hash, l->version, l->cause, l->report);
+        }
+        return 0;
+    }
+    printf("%-22s %-18s %-16s %-22s %s\n", "library", "scheme", "sizing", "hash", "version");
+    for (size_t i = 0; i < library_count(); i++) {
+        const library_t *l = library_at(i);
+        printf("%-22s %-18s %-16s %-22s %s\n", l->name, l->scheme->name, l->sizing->name,
+               l->hash, l->version);
+    }
+    return 0;
+}
+
+/* A reference rate beside the measured one: their ratio, and how many standard errors
+ * apart. */
+static void print_against(const char *label, double ref, const csv_row_t *r, const char *what)
+{
+    if (isnan(ref))
+        return;
+    printf("  %-10s %-12.4g measured / this = %.4g", label, ref, r->rate / ref);
+    if (r->stderr_ > 0)
+        printf(" (%+.1f standard errors)", (r->rate - ref) / r->stderr_);
+    printf("\n             %s\n", what);
+}
+
+/* What the audit measured, beside what the library promised. */
+static void print_audit(const library_t *lib, const audit_design_t *d, const exp_row_t *row,
+                        const csv_row_t *r, int threads, uint64_t seed)
+{
+    printf("%s: %s\n", lib->name, lib->version);
+    printf("  design     %llu keys at %g (sizing rule %s): m = %llu bits (%.3g MiB; the rule "
+           "computes %llu), k = %u, scheme %s\n", (unsigned long long)d->n, d->p,
+           lib->sizing->name, (unsigned long long)d->m, (double)d->m / 8388608.0,
+           (unsigned long long)d->m_computed, d->k, lib->scheme->name);
+    printf("  promised   %g\n", d->p);
+    printf("  measured   %-12.4g 95%% interval %.4g to %.4g; standard error %.2g (%.2f%% "
+           "relative)\n", r->rate, r->ci_low, r->ci_high, r->stderr_,
+           r->rate > 0 ? 100 * r->stderr_ / r->rate : 0.0);
+    printf("             %llu filters, %s estimator\n", (unsigned long long)r->filters,
+           row->est->name);
+    if (sim_counts(row))
+        printf("             %llu lookups, %llu false positives\n",
+               (unsigned long long)r->lookups, (unsigned long long)r->false_positives);
+    printf("  ratio      %.4g times the promise (interval %.4g to %.4g)\n", r->rate / d->p,
+           r->ci_low / d->p, r->ci_high / d->p);
+    print_against("uniform", d->uniform, r, "exact rate of independent uniform probes at this "
+                  "m, n and k");
+    print_against("structure", d->structure, r, "exact rate of its blocks, lines or slices "
+                  "with uniform positions inside them");
+    print_against("model", d->model, r, "the model of its arithmetic (docs/model.md, Reference "
+                  "rates)");
+    printf("  cause      %s\n", lib->cause);
+    if (*lib->report)
+        printf("  report     %s\n", lib->report);
+    printf("  seconds    %.1f on %d thread%s, seed %llu\n", r->seconds, threads,
+           threads == 1 ? "" : "s", (unsigned long long)seed);
+    printf("Ideal uniform hash words of the library's width: this measures its index "
+           "arithmetic and sizing, not its hash function.\n");
+}
+
+/* What audit was asked. */
+typedef struct audit_args {
+    const library_t *lib;
+    uint64_t n, seed, max_filters, threads;
+    double p, precision;
+    int list, tsv;
+} audit_args_t;
+
+static int library_name(void *ctx, const char *arg)
+{
+    audit_args_t *a = ctx;
+    if (a->lib)
+        return cli_die(2, "audit: unknown argument (got '%s'); see bloomsim audit --help", arg);
+    if (!(a->lib = library_find(arg)))
+        return cli_die(2, "audit: unknown library (got '%s'); bloomsim audit --list names "
+                          "them", arg);
+    return 0;
+}
+
+static int parse_audit_args(int argc, char **argv, audit_args_t *a)
+{
+    const cli_opt_t opts[] = {
+        {.name = "--list", .kind = CLI_FLAG, .dst = &a->list},
+        {.name = "--tsv", .kind = CLI_FLAG, .dst = &a->tsv},
+        CLI_OPT_KEYS(&a->n), CLI_OPT_RATE(&a->p),
+        {.name = "--precision", .kind = CLI_RATE, .dst = &a->precision},
+        {.name = "--max-filters", .kind = CLI_COUNT, .dst = &a->max_filters, .min = 2,
+         .max = UINT64_C(1) << 40, .must = "a whole number from 2 to 2^40"},
+        CLI_OPT_THREADS(&a->threads), CLI_OPT_SEED(&a->seed),
+    };
+    cli_spec_t spec = {.command = "audit", .usage = usage, .unknown = "argument", .opts = opts,
+                       .nopts = sizeof opts / sizeof opts[0], .positional = library_name,
+                       .ctx = a};
+    int rc = cli_parse(&spec, argc, argv);
+    if (rc >= 0)
+        return rc;
+    if (a->list)
+        return audit_list(a->tsv);
+    if (a->tsv)
+        return cli_die(2, "audit: --tsv goes with --list (got '--tsv' alone)");
+    if (!a->lib || !a->n || a->p < 0)
+        return cli_die(2, "audit: LIBRARY, --keys and --rate are required (got %s)",
+                       !a->lib ? "no library" : !a->n ? "no --keys" : "no --rate");
+    return -1;
+}
+
+int cli_audit(int argc, char **argv)
+{
+    audit_args_t a = {.seed = 1, .max_filters = AUDIT_MAX_FILTERS, .p = -1,
+                      .precision = AUDIT_PRECISION, .threads = (uint64_t)omp_get_max_threads()};
+    int rc = parse_audit_args(argc, argv, &a);
+    if (rc >= 0)
+        return rc;
+    exp_row_t row;
+    audit_design_t d;
+    char err[EXP_ERR_LEN] = "";
+    if (audit_plan(a.lib, a.n, a.p, a.precision, a.max_filters, &row, &d, err, sizeof err))
+        return cli_die(2, "%s", err);
+    /* Memory before any work, by the rule `run` checks it. */
+    uint64_t avail = runner_mem_available();
+    double need = runner_row_memory(&row, (int)a.threads);
+    if (!runner_fits(need, avail))
+        return cli_die(2, "audit: %s's filter for %llu keys at %g (%llu bits) needs %.1f GiB, "
+                          "only %.1f GiB available (got '--keys %llu')", a.lib->name,
+                       (unsigned long long)a.n, a.p, (unsigned long long)d.m,
+                       need / 1073741824.0, (double)avail / 1073741824.0,
+                       (unsigned long long)a.n);
+    row_out_t out;
+    if (sim_out_alloc(&out, row_max_filters(&row)))
+        return cli_die(1, "audit: out of memory for %llu filters",
+                       (unsigned long long)row_max_filters(&row));
+    cli_catch_stop();
+    cli_progress_t tp = {.name = a.lib->name};
+    run_opts_t o = {.threads = (int)a.threads, .stop = &cli_stop_signal};
+    progress_t ps;
+    progress_start(&ps, isatty(STDERR_FILENO) ? cli_progress_show : NULL, &tp, 1,
+                   est_row_work(&row), 0);
+    csv_row_t r;
+    rc = runner_row("audit", "audit", &row, 0, a.seed, &o, &ps, &out, &r, err, sizeof err);
+    cli_progress_clear(&tp);
+    sim_out_free(&out);
+    if (rc == RUN_INTERRUPTED)
+        return cli_die(128 + atomic_load(&cli_stop_signal), "audit: stopped (got signal %d)",
+                       atomic_load(&cli_stop_signal));
+    if (rc != 0)
+        return cli_die(1, "audit: out of memory for %llu-bit filters", (unsigned long long)d.m);
+    print_audit(a.lib, &d, &row, &r, (int)a.threads, a.seed);
+    return 0;
+}

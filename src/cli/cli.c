@@ -1,0 +1,199 @@
+/* cli.c - see cli.h. */
+#include "cli/cli.h"
+
+#include <float.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "config.h"
+#include "values.h"
+
+int cli_quiet = 0;
+const char *cli_command_line = "";
+
+int cli_die(int code, const char *fmt, ...)
+{
+    if (cli_quiet)
+        return code;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("bloomsim: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return code;
+}
+
+/* ---- options ---- */
+
+static int is_help(const char *a) { return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0; }
+
+/* The option of spec that argv[*i] names, with its value in *value (NULL for a flag);
+ * advances *i past the value. NULL when none matches; *missing when the value is absent. */
+static const cli_opt_t *match(const cli_spec_t *spec, int argc, char **argv, int *i,
+                              const char **value, int *missing)
+{
+    for (size_t j = 0; j < spec->nopts; j++) {
+        const cli_opt_t *o = &spec->opts[j];
+        size_t n = strlen(o->name);
+        if (strncmp(argv[*i], o->name, n) != 0)
+            continue;
+        *value = NULL;
+        if (o->kind == CLI_FLAG) {
+            if (argv[*i][n] == '\0')
+                return o;
+            continue;
+        }
+        if (argv[*i][n] == '=') {
+            *value = argv[*i] + n + 1;
+            return o;
+        }
+        if (argv[*i][n] != '\0')
+            continue;
+        if (*i + 1 >= argc) {
+            *missing = 1;
+            return NULL;
+        }
+        *value = argv[++*i];
+        return o;
+    }
+    return NULL;
+}
+
+/* Store the value v of option o; 0, or 2 after the option's one-line message. */
+static int store(const cli_spec_t *spec, const cli_opt_t *o, const char *v)
+{
+    const char *cmd = spec->command;
+    uint64_t x;
+    double d;
+    int st;
+    switch (o->kind) {
+    case CLI_FLAG:
+        *(int *)o->dst = 1;
+        return 0;
+    case CLI_COUNT:
+        if (values_count(v, &x) != VALUES_OK || x < o->min || x > o->max)
+            return cli_die(2, "%s: %s must be %s (got '%s')", cmd, o->name, o->must, v);
+        *(uint64_t *)o->dst = x;
+        return 0;
+    case CLI_RATE:
+        st = values_real(v, &d);
+        if (st == VALUES_UNDERFLOW)
+            return cli_die(2, "%s: %s is below the smallest positive double, %g (got '%s')",
+                           cmd, o->name, DBL_TRUE_MIN, v);
+        if (st != VALUES_OK || !(d > 0 && d < 1))
+            return cli_die(2, "%s: %s must be a number strictly between 0 and 1 (got '%s')",
+                           cmd, o->name, v);
+        *(double *)o->dst = d;
+        return 0;
+    case CLI_REAL:
+        if (values_real(v, &d) != VALUES_OK || !(d >= o->lo && d < o->hi))
+            return cli_die(2, "%s: %s must be %s (got '%s')", cmd, o->name, o->must, v);
+        *(double *)o->dst = d;
+        return 0;
+    case CLI_TEXT:
+        if (o->min && !*v)
+            return cli_die(2, "%s: %s needs %s (got '')", cmd, o->name, o->must);
+        *(const char **)o->dst = v;
+        return 0;
+    }
+    return 2;
+}
+
+int cli_parse(const cli_spec_t *spec, int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (is_help(argv[i])) {
+            if (!cli_quiet && spec->usage)
+                fputs(spec->usage, stdout);
+            else if (!cli_quiet)
+                spec->help();
+            return 0;
+        }
+        int missing = 0;
+        const char *v = NULL, *name = argv[i];
+        const cli_opt_t *o = match(spec, argc, argv, &i, &v, &missing);
+        if (o) {
+            int rc = store(spec, o, v);
+            if (rc)
+                return rc;
+            if (o->given)
+                *o->given = 1;
+        } else if (missing) {
+            return cli_die(2, "%s: %s needs a value (got nothing)", spec->command, name);
+        } else if (argv[i][0] == '-' || !spec->positional) {
+            return cli_die(2, "%s: unknown %s (got '%s'); see bloomsim %s --help",
+                           spec->command, spec->unknown, name, spec->command);
+        } else {
+            int rc = spec->positional(spec->ctx, argv[i]);
+            if (rc)
+                return rc;
+        }
+    }
+    return -1;
+}
+
+/* ---- runs ---- */
+
+/* A handler may only touch lock-free atomics (C11 7.14.1.1). */
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "atomic_int must be lock-free for the signal handler");
+atomic_int cli_stop_signal = 0;
+
+static void on_stop_signal(int sig)
+{
+    atomic_store_explicit(&cli_stop_signal, sig, memory_order_relaxed);
+}
+
+void cli_catch_stop(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+void cli_progress_show(const run_progress_t *p, void *ctx)
+{
+    cli_progress_t *t = ctx;
+    double left = p->work_fraction > 0 ? p->elapsed * (1 - p->work_fraction) / p->work_fraction
+                                       : 0;
+    char speed[64];
+    if (p->row_keys_per_s > 0) /* a big filter's row: its time is in inserts */
+        snprintf(speed, sizeof speed, "%.1f M keys/s", 1e-6 * p->row_keys_per_s);
+    else if (p->lookups_done > 0) /* lookups rows: lookups per second */
+        snprintf(speed, sizeof speed, "%.1f M lookups/s",
+                 p->elapsed > 0 ? 1e-6 * (double)p->lookups_done / p->elapsed : 0);
+    else /* conditional rows: whole filters per second */
+        snprintf(speed, sizeof speed, "%.0f filters/s",
+                 p->elapsed > 0 ? (double)p->filters_done / p->elapsed : 0);
+    fprintf(stderr, "\r\033[K%s: row %zu/%zu, %.0f%%, %s, %.0fm%02.0fs left", t->name,
+            p->rows_done, p->rows_total, 100 * p->work_fraction, speed, floor(left / 60),
+            fmod(left, 60));
+    fflush(stderr);
+    t->active = 1;
+}
+
+void cli_progress_clear(cli_progress_t *t)
+{
+    if (t->active)
+        fputs("\r\033[K", stderr);
+    t->active = 0;
+}
+
+const char *cli_experiments_dir(void)
+{
+    const char *env = getenv("BLOOMSIM_EXPERIMENTS");
+    if (env && *env)
+        return env;
+    struct stat st;
+    if (stat("experiments", &st) == 0 && S_ISDIR(st.st_mode))
+        return "experiments";
+    return BLOOMSIM_EXPERIMENTS_DIR;
+}

@@ -1,0 +1,122 @@
+/* cli.h - what the commands of the command line share (src/cli/, one file per command;
+ * main.c holds the table of commands, as git's builtin/ and git.c do): the one-line
+ * messages and exit statuses, one option parser driven by a table of options (the idea
+ * of the experiment parser's table of keys: name, kind, range, message), the options
+ * several commands take (defined once below), the stop signals and the progress line.
+ *
+ * The command line is the only code that parses argv, prints or exits: 0 success, 2 bad
+ * input (one line naming the option and the value), 1 a runtime failure.
+ */
+#ifndef BLOOMSIM_CLI_H
+#define BLOOMSIM_CLI_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "progress.h"
+
+/* A command: its name, one line for `bloomsim --help`, its entry point, which gets argv
+ * from the command's name on and returns the exit status, and whether it may run as
+ * one rank of a distributed run (main.c starts MPI around it; dist.h). */
+typedef struct cli_command {
+    const char *name;
+    const char *summary;
+    int (*run)(int argc, char **argv);
+    int distributed;
+} cli_command_t;
+
+/* The command line as typed, for a run's metadata (main.c sets it). */
+extern const char *cli_command_line;
+
+int cli_list(int argc, char **argv);
+int cli_run(int argc, char **argv);
+int cli_exact(int argc, char **argv);
+int cli_probes(int argc, char **argv);
+int cli_size(int argc, char **argv);
+int cli_audit(int argc, char **argv);
+int cli_columns(int argc, char **argv);
+
+/* Set on the ranks of a distributed run other than rank 0 (dist.h): rank 0 alone
+ * reports, so a message appears once. */
+extern int cli_quiet;
+
+/* Print "bloomsim: MESSAGE" on stderr (unless cli_quiet) and return code. */
+int cli_die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ---- options ---- */
+
+typedef enum {
+    CLI_FLAG,  /* int, set to 1 */
+    CLI_COUNT, /* uint64_t in [min, max], a count as values.h reads it (2e8 too) */
+    CLI_RATE,  /* double strictly between 0 and 1 */
+    CLI_REAL,  /* double in [lo, hi) */
+    CLI_TEXT   /* const char *, the value as given (not empty when min is 1) */
+} cli_kind_t;
+
+typedef struct cli_opt {
+    const char *name; /* "--keys" */
+    cli_kind_t kind;
+    void *dst;
+    uint64_t min, max; /* CLI_COUNT; CLI_TEXT: min 1 refuses an empty value */
+    double lo, hi;     /* CLI_REAL */
+    const char *must;  /* "COMMAND: NAME must be MUST (got 'VALUE')" */
+    int *given;        /* set to 1 when the option is given; may be NULL */
+} cli_opt_t;
+
+/* What a command's parse sees: its name (for messages), its usage (printed on --help
+ * and -h; or printed by help(), for a usage made from a table), the word its messages
+ * call an unknown option ("option" or "argument"), and
+ * positional arguments, each handed to `positional` (which returns 0, or the exit
+ * status after its message; NULL: none taken). */
+typedef struct cli_spec {
+    const char *command;
+    const char *usage;       /* NULL: help() prints it */
+    void (*help)(void);
+    const char *unknown;
+    const cli_opt_t *opts;
+    size_t nopts;
+    int (*positional)(void *ctx, const char *arg);
+    void *ctx;
+} cli_spec_t;
+
+/* Parse argv[1..argc) (--name VALUE or --name=VALUE). Returns -1 to go on, else the
+ * exit status: 0 after --help (usage printed unless cli_quiet), 2 after a one-line
+ * message (a bad value, a missing value, an unknown option, a refused positional). */
+int cli_parse(const cli_spec_t *spec, int argc, char **argv);
+
+/* The options several commands take, defined once: --keys N (>= 1), --rate P,
+ * --threads T (1 to 4096), --seed S, --out DIR (not empty). */
+#define CLI_OPT_KEYS(p) \
+    {.name = "--keys", .kind = CLI_COUNT, .dst = (p), .min = 1, .max = UINT64_MAX, \
+     .must = "a whole number >= 1"}
+#define CLI_OPT_RATE(p) {.name = "--rate", .kind = CLI_RATE, .dst = (p)}
+#define CLI_OPT_THREADS(p) \
+    {.name = "--threads", .kind = CLI_COUNT, .dst = (p), .min = 1, .max = 4096, \
+     .must = "a whole number from 1 to 4096"}
+#define CLI_OPT_SEED(p) \
+    {.name = "--seed", .kind = CLI_COUNT, .dst = (p), .min = 0, .max = UINT64_MAX, \
+     .must = "a whole number"}
+#define CLI_OPT_OUT(p) {.name = "--out", .kind = CLI_TEXT, .dst = (p), .min = 1, \
+                        .must = "a directory"}
+
+/* ---- runs: stop signals and the progress line ---- */
+
+/* The signal that asked a run to stop (SIGINT or SIGTERM), 0 while none has; the runner
+ * polls it. cli_catch_stop installs the handlers, which do nothing else. */
+extern atomic_int cli_stop_signal;
+void cli_catch_stop(void);
+
+/* The progress line on a terminal (stderr): the caller's context names the run. */
+typedef struct cli_progress {
+    const char *name;
+    int active; /* a line was drawn: clear it before printing (cli_progress_clear) */
+} cli_progress_t;
+void cli_progress_show(const run_progress_t *p, void *ctx);
+void cli_progress_clear(cli_progress_t *t);
+
+/* Where `bloomsim run NAME` finds experiments/NAME.ini: $BLOOMSIM_EXPERIMENTS, else
+ * ./experiments, else the source tree's (config.h). */
+const char *cli_experiments_dir(void);
+
+#endif

@@ -1,0 +1,102 @@
+/* exact.c - `bloomsim exact`: the reference rates of docs/model.md for m bits, n keys and
+ * k probes, and with --block-bits the blocked filters' exact rates and approximations. */
+#include <stdio.h>
+
+#include "cli/cli.h"
+#include "plan.h"
+#include "rate.h"
+#include "scheme.h"
+
+static const char usage[] =
+    "usage: bloomsim exact --bits M --keys N [--k K] [--block-bits B]\n\n"
+    "Prints the reference rates of docs/model.md for m bits, n keys, k probes (default\n"
+    "k = round(m/n ln 2)): the formula (1-e^{-kn/m})^k, its finite form\n"
+    "(1-(1-1/m)^{kn})^k, the exact rate of independent probes by the moment form\n"
+    "and by the dynamic program (where m is small enough), and the exact rate of\n"
+    "partitioned slices. With --block-bits, the blocked filters of B-bit blocks too\n"
+    "(m rounded down to whole blocks): the exact rates of blocked and split-block,\n"
+    "and beside them the approximations in use, Putze's Poisson mixture, RocksDB's\n"
+    "CacheLocalFpRate and the split-block sizing formula, each over the exact rate.\n";
+
+/* exact --block-bits: the blocked schemes' exact rates and the approximations beside
+ * them, each over its exact rate. Returns the exit status. */
+static int print_blocked_rates(uint64_t m, uint64_t n, unsigned k, uint64_t block)
+{
+    const scheme_t *schemes[2] = {scheme_find("blocked"), scheme_find("split-block")};
+    for (int j = 0; j < 2; j++) {
+        probe_geom_t g;
+        int st = schemes[j]->geometry(m, k, block, &g);
+        if (st != SCHEME_OK) {
+            if (j == 0 || st != SCHEME_ESPLIT)
+                return cli_die(2, "exact: %s with --block-bits %llu: %s (got '%llu')",
+                           schemes[j]->name, (unsigned long long)block, scheme_strerror(st),
+                           (unsigned long long)block);
+            printf("split-block      (k = %u does not split %llu bits into power-of-two "
+                   "words)\n", k, (unsigned long long)block);
+            continue;
+        }
+        double ex = schemes[j]->exact(&g, n);
+        if (ex < 0)
+            return cli_die(1, "exact: %s: no exact rate for %llu keys in %llu blocks (the load "
+                          "distribution is too wide to sum)", schemes[j]->name,
+                       (unsigned long long)n, (unsigned long long)g.blocks);
+        printf("%-16s %.17g   (%llu blocks of %llu bits, m used %llu)\n", schemes[j]->name, ex,
+               (unsigned long long)g.blocks, (unsigned long long)g.block,
+               (unsigned long long)g.m);
+        double pois = schemes[j]->model(&g, n);
+        printf("  Poisson mixture  %.6g   (Putze et al. eq. 3; %.4f of exact)\n", pois, pois / ex);
+        if (schemes[j]->model_rocksdb) {
+            double cl = schemes[j]->model_rocksdb(&g, n);
+            printf("  CacheLocalFpRate %.6g   (RocksDB; %.4f of exact)\n", cl, cl / ex);
+        } else {
+            double f = rate_formula(g.m, n, k); /* (1 - e^{-k/b})^k at b = m/n */
+            printf("  sizing formula   %.6g   ((1 - e^{-k/b})^k, Parquet's; %.4f of exact)\n", f,
+                   f / ex);
+        }
+    }
+    return 0;
+}
+
+int cli_exact(int argc, char **argv)
+{
+    uint64_t m = 0, n = 0, k = 0, block = 0;
+#define EXACT_COUNT(nm, p) \
+    {.name = nm, .kind = CLI_COUNT, .dst = p, .min = 1, .max = UINT64_MAX, \
+     .must = "a whole number >= 1"}
+    const cli_opt_t opts[] = {EXACT_COUNT("--bits", &m), EXACT_COUNT("--keys", &n),
+                              EXACT_COUNT("--k", &k), EXACT_COUNT("--block-bits", &block)};
+#undef EXACT_COUNT
+    cli_spec_t spec = {.command = "exact", .usage = usage, .unknown = "argument", .opts = opts,
+                       .nopts = sizeof opts / sizeof opts[0]};
+    int rc = cli_parse(&spec, argc, argv);
+    if (rc >= 0)
+        return rc;
+    if (!m || !n)
+        return cli_die(2, "exact: --bits and --keys are required (got %s)",
+                       !m ? "no --bits" : "no --keys");
+    if (m > (UINT64_C(1) << 40))
+        return cli_die(2, "exact: --bits must be at most 2^40 (got '%llu')",
+                       (unsigned long long)m);
+    if (!k)
+        k = plan_k(K_OPTIMAL, 0, (double)m / (double)n);
+    if (k > 1000)
+        return cli_die(2, "exact: --k must be at most 1000 (got '%llu')", (unsigned long long)k);
+    double x;
+    printf("m = %llu, n = %llu, k = %llu, bits per key = %.6g\n", (unsigned long long)m,
+           (unsigned long long)n, (unsigned long long)k, (double)m / (double)n);
+    printf("formula          %.17g\n", rate_formula(m, n, (unsigned)k));
+    printf("formula_finite   %.17g\n", rate_formula_finite(m, n, (unsigned)k));
+    if (rate_exact_moment(m, n, (unsigned)k, &x) == RATE_OK)
+        printf("exact (moments)  %.17g\n", x);
+    else
+        printf("exact (moments)  (outside the moment form's domain or too ill-conditioned)\n");
+    if (rate_exact_dp(m, n, (unsigned)k, &x) == RATE_OK)
+        printf("exact (DP)       %.17g\n", x);
+    else
+        printf("exact (DP)       (m too large for the dynamic program)\n");
+    if (k < m)
+        printf("partitioned      %.17g   (slices of %llu bits, m used %llu)\n",
+               rate_partitioned_exact(m / k, n, (unsigned)k), (unsigned long long)(m / k),
+               (unsigned long long)(m / k * k));
+    return block ? print_blocked_rates(m, n, (unsigned)k, block) : 0;
+}

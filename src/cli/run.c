@@ -1,0 +1,266 @@
+/* run.c - `bloomsim run NAME...`: check every experiment, run each (runner.h) and print
+ * its compact table. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <omp.h>
+
+#include "cli/cli.h"
+#include "dist.h"
+#include "plan.h"
+#include "runner.h"
+
+static const char usage[] =
+    "usage: bloomsim run NAME... [--quick] [--threads N] [--seed S] [--out DIR]\n"
+    "                            [--resume] [--force]\n"
+    "\n"
+    "Runs each named experiment (experiments/NAME.ini, or a path to an .ini file) and\n"
+    "writes DIR/NAME.csv with DIR/NAME.meta beside it (NAME.quick.csv with --quick).\n"
+    "\n"
+    "  --quick      the experiment's [quick] scale: seconds, for tests and CI\n"
+    "  --threads N  threads to use (default: all, or OMP_NUM_THREADS)\n"
+    "  --seed S     seed (default: the experiment's seed, else 1); results are a pure\n"
+    "               function of the definition, the seed and the program version\n"
+    "  --out DIR    output directory (default: out)\n"
+    "  --resume     finish an interrupted run (its finished rows are in NAME.csv.partial);\n"
+    "               the result equals an uninterrupted run's, timing aside\n"
+    "  --force      replace a result or interrupted run of another definition or seed\n"
+    "\n"
+    "Ctrl-C (SIGINT) or SIGTERM stops a run keeping every finished row; exit 130 or 143.\n"
+    "Under mpirun or srun (a build with MPI), the ranks run it together, rank 0 writing\n"
+    "the same table as one process (docs/cluster.md).\n";
+
+/* The compact table of a design sweep's rows: one line a row. */
+static void print_designs(const csv_row_t *rows, size_t nrows)
+{
+    printf("\n  %-8s %-34s %-14s %s\n", "keys", "structure, scheme", "rate", "x design rate");
+    for (size_t i = 0; i < nrows; i++) {
+        const csv_row_t *row = &rows[i];
+        char what[64], blk[24] = "";
+        if (row->block_bits != CSV_ABSENT)
+            snprintf(blk, sizeof blk, "/%llu", (unsigned long long)row->block_bits);
+        if (isnan(row->first_capacity))
+            snprintf(what, sizeof what, "single, %s%s",
+                     row->library ? row->library : row->scheme, blk);
+        else
+            snprintf(what, sizeof what, "stack %g/%g/%g, %s%s", row->first_capacity,
+                     row->growth, row->tightening, row->scheme, blk);
+        printf("  %-8llu %-34s %-14.4e %.3g\n", (unsigned long long)row->n, what, row->rate,
+               row->rate_over_design);
+    }
+}
+
+/* The compact table of one sweep's rows, rows[0..nrows): one block per filter size,
+ * bits per key down, schemes across, each cell the measured rate and its ratio to the
+ * formula (rows come size-major, then bits per key, then scheme: plan_rows); for
+ * designs and stacks, one line a row. */
+static void print_sweep(const sweep_t *sw, const csv_row_t *rows, size_t nrows)
+{
+    exp_variant_t va[EXP_MAX_SCHEMES * EXP_MAX_LIST];
+    size_t nsch = plan_variants(sw, va), nb = sw->keys ? 1 : sw->nbpk;
+    if (sw->design_keys) {
+        print_designs(rows, nrows);
+        return;
+    }
+    for (size_t a = 0; a < sw->nbits && (a + 1) * nb * nsch <= nrows; a++) {
+        printf("\n  %llu bits: rate (ratio to formula)\n  %6s", (unsigned long long)sw->bits[a],
+               "b");
+        for (size_t s = 0; s < nsch; s++) { /* a blocked scheme: NAME/BLOCK_BITS */
+            char name[48];
+            const csv_row_t *row = &rows[a * nb * nsch + s];
+            if (row->block_bits != CSV_ABSENT)
+                snprintf(name, sizeof name, "%s/%llu", va[s].scheme->name,
+                         (unsigned long long)row->block_bits);
+            else
+                snprintf(name, sizeof name, "%s", va[s].scheme->name);
+            printf("  %-22s", name);
+        }
+        printf("  %s\n", "formula");
+        for (size_t c = 0; c < nb; c++) {
+            const csv_row_t *row = &rows[(a * nb + c) * nsch];
+            printf("  %6.3g", row->bits_per_key);
+            for (size_t s = 0; s < nsch; s++) {
+                char cell[64];
+                snprintf(cell, sizeof cell, "%.3e (%.3gx)", row[s].rate, row[s].ratio_formula);
+                printf("  %-22s", cell);
+            }
+            printf("  %.3e\n", row->formula);
+        }
+    }
+}
+
+/* The compact tables of a run, sweep by sweep. */
+static void print_table(const experiment_t *e, int quick, const run_result_t *r)
+{
+    printf("\n%s: %s\n", e->name, e->title);
+    for (size_t i = 0, w = 0; w < e->nsweeps; w++) {
+        size_t first = i;
+        while (i < r->nrows && r->plan[i].sweep == w)
+            i++;
+        print_sweep(quick ? &e->quick[w] : &e->full[w], r->rows + first, i - first);
+    }
+}
+
+/* Whether an experiment name is a file path (has a '/' or ends in .ini). */
+static int is_path(const char *name)
+{
+    size_t l = strlen(name);
+    return strchr(name, '/') || (l > 4 && strcmp(name + l - 4, ".ini") == 0);
+}
+
+/* The file of experiment NAME into path[0..len): NAME itself if it is a path, else
+ * DIR/NAME.ini. 0 if readable, -1 if not, -2 if the path does not fit. */
+static int resolve_experiment(const char *name, char *path, size_t len)
+{
+    int n;
+    if (is_path(name))
+        n = snprintf(path, len, "%s", name);
+    else
+        n = snprintf(path, len, "%s/%s.ini", cli_experiments_dir(), name);
+    if (n < 0 || (size_t)n >= len)
+        return -2;
+    return access(path, R_OK) == 0 ? 0 : -1;
+}
+
+#define RUN_MAX_NAMES 64
+
+typedef struct names {
+    const char *name[RUN_MAX_NAMES];
+    int n;
+} names_t;
+
+static int add_name(void *ctx, const char *arg)
+{
+    names_t *nm = ctx;
+    if (nm->n == RUN_MAX_NAMES)
+        return cli_die(2, "run: too many experiments (got '%s')", arg);
+    nm->name[nm->n++] = arg;
+    return 0;
+}
+
+/* run's options into o and its experiment names into nm. Returns -1 to go on, else the
+ * exit status (0 after --help, 2 for bad input, reported). */
+static int parse_run_args(int argc, char **argv, run_opts_t *o, names_t *nm)
+{
+    uint64_t threads = (uint64_t)o->threads;
+    const cli_opt_t opts[] = {
+        {.name = "--quick", .kind = CLI_FLAG, .dst = &o->quick},
+        {.name = "--resume", .kind = CLI_FLAG, .dst = &o->resume},
+        {.name = "--force", .kind = CLI_FLAG, .dst = &o->force},
+        CLI_OPT_THREADS(&threads),
+        {.name = "--seed", .kind = CLI_COUNT, .dst = &o->seed, .max = UINT64_MAX,
+         .must = "a whole number", .given = &o->seed_given},
+        CLI_OPT_OUT(&o->outdir),
+    };
+    cli_spec_t spec = {.command = "run", .usage = usage, .unknown = "option", .opts = opts,
+                       .nopts = sizeof opts / sizeof opts[0], .positional = add_name,
+                       .ctx = nm};
+    int rc = cli_parse(&spec, argc, argv);
+    o->threads = (int)threads;
+    if (rc < 0 && nm->n == 0)
+        return cli_die(2, "run: name an experiment (got nothing); bloomsim list shows them");
+    return rc;
+}
+
+/* Load experiment names[i] into ex[i] and check that both its scales expand into rows
+ * (so a full definition that cannot run fails its --quick test) and that no earlier one
+ * writes the same files. Returns 0, or 2 (reported). */
+static int load_checked(const names_t *nm, int i, const char *outdir, experiment_t *ex)
+{
+    char path[1024], err[EXP_ERR_LEN];
+    const char *name = nm->name[i];
+    int st = resolve_experiment(name, path, sizeof path);
+    if (st == -2) {
+        if (is_path(name))
+            return cli_die(2, "run: path too long, more than %zu bytes (got '%s')",
+                           sizeof path - 1, name);
+        return cli_die(2, "run: path too long, more than %zu bytes (got '%s/%s.ini')",
+                       sizeof path - 1, cli_experiments_dir(), name);
+    }
+    if (st)
+        return cli_die(2, "run: unknown experiment or unreadable file %s (got '%s'); "
+                          "bloomsim list shows them", path, name);
+    if (experiment_load(path, &ex[i], err, sizeof err))
+        return cli_die(2, "%s", err);
+    for (int q = 0; q < 2; q++) {
+        exp_row_t *rows;
+        size_t nrows;
+        if (plan_rows(&ex[i], q, &rows, &nrows, err, sizeof err))
+            return cli_die(2, "%s", err);
+        free(rows);
+    }
+    for (int j = 0; j < i; j++)
+        if (strcmp(ex[j].name, ex[i].name) == 0)
+            return cli_die(2, "run: %s and %s would both write %s/%s.csv; run them with "
+                              "different --out (got '%s')", nm->name[j], name, outdir,
+                           ex[i].name, name);
+    return 0;
+}
+
+/* Run the experiments in turn, stopping at the first failure; SIGINT and SIGTERM stop
+ * the run in progress, keeping its finished rows. Returns the exit status. */
+static int run_all(const experiment_t *ex, int n, run_opts_t *o)
+{
+    cli_catch_stop();
+    o->stop = &cli_stop_signal;
+    int rc = 0;
+    for (int i = 0; i < n && rc == 0; i++) {
+        char err[EXP_ERR_LEN];
+        cli_progress_t tp = {.name = ex[i].name};
+        if (!cli_quiet && isatty(STDERR_FILENO)) {
+            o->progress = cli_progress_show;
+            o->progress_ctx = &tp;
+        }
+        run_result_t res;
+        rc = runner_run(&ex[i], o, &res, err, sizeof err);
+        cli_progress_clear(&tp);
+        if (rc == RUN_INTERRUPTED) {
+            cli_die(rc, "%s", err);
+            rc = 128 + atomic_load(&cli_stop_signal); /* 130 for SIGINT, 143 for SIGTERM */
+        } else if (rc) {
+            cli_die(rc, "%s", err);
+        } else if (!cli_quiet) {
+            print_table(&ex[i], o->quick, &res);
+            if (dist_size() > 1)
+                printf("\nwrote %s and %s (%.1f s, %d ranks, %d threads)\n", res.csv_path,
+                       res.meta_path, res.seconds, dist_size(), dist_threads_total());
+            else
+                printf("\nwrote %s and %s (%.1f s, %d thread%s)\n", res.csv_path,
+                       res.meta_path, res.seconds, o->threads, o->threads == 1 ? "" : "s");
+        }
+        runner_free(&res);
+    }
+    return rc;
+}
+
+int cli_run(int argc, char **argv)
+{
+    run_opts_t o = {.threads = omp_get_max_threads(), .outdir = "out",
+                    .command = cli_command_line};
+    names_t nm = {.n = 0};
+    int rc = parse_run_args(argc, argv, &o, &nm);
+    if (rc >= 0)
+        return rc;
+    /* Load and check every experiment before running any: rank 0 alone, which then
+     * sends each to the other ranks of a distributed run. */
+    experiment_t *ex = calloc((size_t)nm.n, sizeof *ex);
+    rc = ex ? 0 : cli_die(1, "out of memory");
+    for (int i = 0; i < nm.n && rc == 0 && dist_leader(); i++)
+        rc = load_checked(&nm, i, o.outdir, ex);
+    char err[EXP_ERR_LEN] = "";
+    rc = dist_agree(rc, err, sizeof err);
+    if (rc && err[0]) /* a failure of another rank; rank 0 reported its own */
+        cli_die(rc, "%s", err);
+    for (int i = 0; i < nm.n && rc == 0; i++) {
+        rc = dist_agree(dist_share_experiment(&ex[i], err, sizeof err), err, sizeof err);
+        if (rc)
+            cli_die(rc, "%s", err);
+    }
+    if (rc == 0)
+        rc = run_all(ex, nm.n, &o);
+    free(ex);
+    return rc;
+}
