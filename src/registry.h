@@ -50,7 +50,8 @@
     X(redisbloom)             \
     X(redisbloom_u32)         \
     X(bloomfilter_js_17)      \
-    X(bloomfilter_js_16)
+    X(bloomfilter_js_16)      \
+    X(bloom_filters)
 
 #define REGISTRY_SIZING_RULES(X) \
     X(calculateparams)           \
@@ -78,7 +79,8 @@
     X(commons)                   \
     X(pybloom_live)              \
     X(bloomfilter_js)            \
-    X(libbloom_1)
+    X(libbloom_1)                \
+    X(bloom_filters)
 
 #define REGISTRY_LIBRARIES(X) \
     X(guava_2012)             \
@@ -108,7 +110,8 @@
     X(bloomfilter_js)         \
     X(bloomfilter_js_17)      \
     X(bloomfilter_js_16)      \
-    X(bendersky)
+    X(bendersky)              \
+    X(bloom_filters)
 
 #define REGISTRY_EXTERN_SCHEME(id) extern const scheme_t scheme_##id;
 #define REGISTRY_EXTERN_SIZING(id) extern const sizing_rule_t sizing_##id;

@@ -322,6 +322,17 @@ static void test_library_hand_cases(void)
     expect_positions("bloomfilter-js-0.0.16", 128, 4, 4294967296u - 649420593u, 0, 0,
                      (const uint64_t[]){79, 14, 77, 12});
 
+    /* bloom-filters, m = 1000, a = 2^32 - 1, b = 4 * 10^9 (b = 0 mod 1000): a + i b +
+     * (i^3 - i)/6 = a + i b + 0, 0, 1, 4, 10, 20, 35, 56 for i = 0..7, and a = 295 mod
+     * 1000: 295 295 296 299 305 315 330 351, as the package's own doubleHashing gives
+     * (tests/conformance.sh checks 300 more). At m = 2^33 the sums are taken mod m, not
+     * mod 2^32: a, a + b = 8,294,967,295, a + 2b + 1 - 2^33 = 3,705,032,704. */
+    expect_positions("bloom-filters", 1000, 8, 4294967295u, 4000000000u, 0,
+                     (const uint64_t[]){295, 295, 296, 299, 305, 315, 330, 351});
+    expect_positions("bloom-filters", UINT64_C(1) << 33, 3, 4294967295u, 4000000000u, 0,
+                     (const uint64_t[]){4294967295u, UINT64_C(8294967295),
+                                        UINT64_C(3705032704)});
+
     /* pybloom-live, m = 100, k = 4: slices of s = 25 bits, 16-bit words (s < 2^15); words
      * 5, 65535, 30, 25: 0 + 5; 25 + 65535 % 25 (65535 = 25 * 2621 + 10) = 35; 50 + 5;
      * 75 + 0. */
@@ -705,9 +716,9 @@ static void test_big_variants(void)
  * (issue 12, leveldb onwards; sbbf and kudu-block at k = 8, kudu-block at 131,072 bits,
  * rocksdb-legacy at its odd number of 512-bit lines: 3,584 and 99,840 bits), and later
  * redisbloom-u32 (at 131,072 bits: it needs a power of two) and the two older
- * bloomfilter.js schemes. At 4,096 bits redisbloom-u32 and bloomfilter-js-0.0.17 pin the
- * same line as libbloom: all three are (a + i*b) mod m on two 32-bit words, and 2^32
- * (their wrap, or the sign) is 0 mod 4096. */
+ * bloomfilter.js schemes, and bloom-filters (issue 18). At 4,096 bits redisbloom-u32 and
+ * bloomfilter-js-0.0.17 pin the same line as libbloom: all three are (a + i*b) mod m on
+ * two 32-bit words, and 2^32 (their wrap, or the sign) is 0 mod 4096. */
 typedef struct golden {
     const char *name;
     uint64_t m;
@@ -784,6 +795,8 @@ static const golden_t goldens[] = {
     {"bloomfilter-js-0.0.17", 100003, 7, 10000, UINT64_C(0x3c8e10e137d2247a), 824},
     {"bloomfilter-js-0.0.16", 4096, 7, 409, UINT64_C(0x1b45885d761b4cad), 904},
     {"bloomfilter-js-0.0.16", 100003, 7, 10000, UINT64_C(0x90c25c9e75fb0941), 799},
+    {"bloom-filters", 4096, 7, 409, UINT64_C(0x7da2e205b8b0fa27), 861},
+    {"bloom-filters", 100003, 7, 10000, UINT64_C(0xe11ddb86ed36a014), 798},
 };
 
 static uint64_t fnv1a_words(const bits_t *b)
