@@ -265,6 +265,7 @@ double cond_evaluate(const cond_plan_t *p, const bits_t *b, cond_work_t *w, pcg3
 {
     const probe_geom_t *g = &p->g;
     const scheme_t *s = p->scheme;
+    w->within = 0;
     if (s->cond == SCHEME_COND_FILL)
         return pow((double)bits_count(b) / (double)g->m, (double)g->k);
     if (s->cond == SCHEME_COND_SLICES) {
@@ -299,15 +300,23 @@ double cond_evaluate(const cond_plan_t *p, const bits_t *b, cond_work_t *w, pcg3
         total = (long double)sum_d + (long double)sum_r;
     } else {
         uint64_t sum_r = 0;
+        long double sum_r2 = 0;
         for (uint64_t i = 0; i < p->samples; i++) {
             uint64_t st;
             do
                 st = pcg32_below(r, p->strides);
             while (contains(w->strata, nd, st));
-            sum_r += cond_stride_hits(p, b, w, st);
+            uint64_t hits = cond_stride_hits(p, b, w, st);
+            sum_r += hits;
+            sum_r2 += (long double)hits * (long double)hits;
         }
-        total = (long double)sum_d +
-                (long double)rest * (long double)sum_r / (long double)p->samples;
+        long double S = (long double)p->samples, mean = (long double)sum_r / S;
+        total = (long double)sum_d + (long double)rest * mean;
+        if (p->samples > 1) {
+            long double var_c = (sum_r2 - S * mean * mean) / (S - 1), norm =
+                (long double)rest / ((long double)g->m * (long double)p->strides);
+            w->within = (double)(norm * norm * (var_c > 0 ? var_c : 0) / S);
+        }
     }
     return (double)(total / ((long double)g->m * (long double)p->strides));
 }

@@ -65,6 +65,9 @@ typedef struct cond_work {
     uint64_t *offsets; /* k offsets of the current stride */
     uint64_t *words;   /* hash words of the inserted keys, SCHEME_MAX_WORDS a key */
     uint64_t *strata;  /* D for the current filter, sorted */
+    double within;     /* the sampling variance of the last cond_evaluate's value given
+                        * the filter: 0 when exact, else |R|^2 Var(c) / (samples (m S)^2)
+                        * with Var(c) the sampled strides' own sample variance */
 } cond_work_t;
 
 enum { COND_OK = 0, COND_ENOTSUP = 1, COND_ENOMEM = 2 };

@@ -42,13 +42,14 @@
       "`lookups` is")                                                                    \
     X(REAL, rate, "rate", "`false_positives / lookups`, or the mean of the per-filter "   \
       "rates (conditional estimator, stacks)")                                           \
-    X(REAL, stderr_, "stderr", "standard error of `rate` from the spread of the `F` "     \
-      "per-filter rates (`s/√F`): lookups on one filter share its fill, filters are "    \
-      "independent")                                                                     \
-    X(REAL, ci_low, "ci_low", "95% interval, low end: `rate − t(0.975, F−1)·stderr`, "    \
+    X(REAL, stderr_, "stderr", "standard error of `rate`, never below what the counts "   \
+      "imply: `√(max(s², w²)/F)`, `s²` the spread of the `F` per-filter rates and `w²` "  \
+      "their sampling variance given the filter (`rate(1 − rate)/L` for lookups); "      \
+      "`√(w²/F)` where the spread is binomial (`interval`)")                               \
+    X(REAL, ci_low, "ci_low", "95% interval, low end (`interval` says how it is made), "  \
       "clipped at 0")                                                                    \
-    X(REAL, ci_high, "ci_high", "95% interval, high end: `rate + t(0.975, F−1)·stderr`; "  \
-      "with no false positive (lookups), `−ln(0.025)/(F·L)`")                           \
+    X(REAL, ci_high, "ci_high", "95% interval, high end; with no false positive "         \
+      "(lookups), `−ln(0.025)/(F·L)`")                                                   \
     X(REAL, formula, "formula", "`(1 − e^{−kn/m})^k`, the textbook rate")                 \
     X(REAL, formula_finite, "formula_finite", "`(1 − (1 − 1/m)^{kn})^k`")                 \
     X(REAL, exact, "exact", "exact rate of `independent` at this `(m, n, k)`: "           \
@@ -98,7 +99,16 @@
     X(TEXT, sizing, "sizing", "designs and stacks: the sizing rule (`bloomsim size "       \
       "--help`)")                                                                         \
     X(TEXT, library, "library", "sweeps of libraries: the library (`bloomsim audit "       \
-      "--list`), whose scheme and sizing rule the row's are")
+      "--list`), whose scheme and sizing rule the row's are")                           \
+    X(TEXT, interval, "interval", "how `stderr` and the interval were made: `binomial` "  \
+      "(between-filter variance negligible: Wilson's interval of the counts), `spread` "  \
+      "(estimated from the `F` rates, at least `w²`), `exact` (rates exact given the "    \
+      "filter: the spread, `t(F−1)`); docs/model.md, Estimators")                       \
+    X(REAL, rse_target, "rse_target", "rows with a precision target: the target "         \
+      "relative standard error; empty elsewhere")                                       \
+    X(COUNT, target_met, "target_met", "rows with a precision target: 1 when "            \
+      "`stderr/rate` met it (from a binomial spread or at least 8 filters), 0 when the "  \
+      "row's limits stopped it first")
 
 typedef enum { CSV_TEXT, CSV_COUNT, CSV_REAL, CSV_SECONDS } csv_kind_t;
 

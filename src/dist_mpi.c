@@ -5,9 +5,10 @@
  * Messages, all on MPI_COMM_WORLD, all between rank 0 and one worker:
  *   TAG_ASK   worker -> 0   {status, row, f0, f1, threads or signal} and, for ASK_DONE,
  *                           the per-filter results of filters f0..f1-1 (1 to 3 words a
- *                           filter: the count or rate; a design's popcount; a stack's
- *                           layers consulted). Every ask asks for the next unit.
- *   TAG_UNIT  0 -> worker   {UNIT_WORK, row, f0, f1} or {UNIT_END, status, signal}:
+ *                           filter: the count, or the rate and its sampling variance; a
+ *                           design's popcount; a stack's layers consulted). Every ask asks for the next unit.
+ *   TAG_UNIT  0 -> worker   {UNIT_WORK, row, f0, f1, lookups per filter} or {UNIT_END, status,
+ *                           signal}:
  *                           one answer per ask, while the worker waits.
  *   TAG_STOP  0 -> worker   abandon the unit in progress (the run stops).
  *   TAG_TEXT  0 -> all      an experiment file's text (dist_share_experiment).
@@ -249,7 +250,8 @@ int dist_share_experiment(experiment_t *e, char *err, size_t errlen)
 
 size_t dist_words_per_filter(const exp_row_t *row)
 {
-    return 1 + (row->structure == STRUCT_DESIGN) + (row->structure == STRUCT_STACK);
+    return 1 + !sim_counts(row) + (row->structure == STRUCT_DESIGN) +
+           (row->structure == STRUCT_STACK);
 }
 
 void dist_pack(const exp_row_t *row, const row_out_t *out, uint64_t f0, uint64_t f1,
@@ -258,6 +260,8 @@ void dist_pack(const exp_row_t *row, const row_out_t *out, uint64_t f0, uint64_t
     size_t n = (size_t)(f1 - f0);
     memcpy(p, sim_counts(row) ? (void *)(out->counts + f0) : (void *)(out->rates + f0), 8 * n);
     p += n;
+    if (!sim_counts(row))
+        memcpy(p, out->within + f0, 8 * n), p += n;
     if (row->structure == STRUCT_DESIGN)
         memcpy(p, out->popcounts + f0, 8 * n), p += n;
     if (row->structure == STRUCT_STACK)
@@ -270,6 +274,8 @@ void dist_unpack(const exp_row_t *row, const row_out_t *out, uint64_t f0, uint64
     size_t n = (size_t)(f1 - f0);
     memcpy(sim_counts(row) ? (void *)(out->counts + f0) : (void *)(out->rates + f0), p, 8 * n);
     p += n;
+    if (!sim_counts(row))
+        memcpy(out->within + f0, p, 8 * n), p += n;
     if (row->structure == STRUCT_DESIGN && out->popcounts)
         memcpy(out->popcounts + f0, p, 8 * n), p += n;
     if (row->structure == STRUCT_STACK)
@@ -333,7 +339,8 @@ static int assign(lead_t *L, int r)
     if (L->state[r] != RANK_WAITING || !L->row || L->next >= L->F || halted(L))
         return 0;
     uint64_t size = unit_size(L, L->threads[r] > 0 ? L->threads[r] : 1);
-    uint64_t msg[HDR] = {UNIT_WORK, L->row_index, L->next, L->next + size, 0};
+    uint64_t msg[HDR] = {UNIT_WORK, L->row_index, L->next, L->next + size,
+                         L->row->lookups_per_filter};
     TRY(MPI_Send(msg, HDR, MPI_UINT64_T, r, TAG_UNIT, MPI_COMM_WORLD), r, "sending a unit");
     L->unit[r][0] = L->next;
     L->unit[r][1] = L->next + size;
@@ -452,11 +459,11 @@ static void wait_busy(lead_t *L)
 }
 
 int dist_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
-             const row_out_t *out, uint64_t *filters_used, progress_t *ps, atomic_int *stop)
+             const row_out_t *out, sim_used_t *used, progress_t *ps, atomic_int *stop)
 {
     W->why[0] = '\0';
     if (W->size == 1)
-        return sim_row(row, seed, row_index, threads, out, filters_used, ps, stop);
+        return sim_row(row, seed, row_index, threads, out, used, ps, stop);
     if (lead_alloc())
         return -1;
     lead_t *L = lead;
@@ -470,31 +477,35 @@ int dist_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int thread
     sim_res_t rr;
     int failed = sim_res_alloc(row, threads, &rr);
     const double per_filter = est_row_work(row) / (double)row->filters;
-    uint64_t f0 = 0, F = row->filters, done = 0;
-    L->row = row, L->row_index = row_index, L->out = out, L->done = &done, L->stop = stop;
+    exp_row_t cur = *row; /* its lookups per filter may grow (sim_wanted) */
+    sim_used_t now = {row->filters, row->lookups_per_filter};
+    uint64_t f0 = 0, done = 0;
+    L->row = &cur, L->row_index = row_index, L->out = out, L->done = &done, L->stop = stop;
     L->stopped = L->nomem = L->lost = 0;
     while (!failed) {
-        L->next = f0, L->F = F;
+        L->next = f0, L->F = now.filters;
         for (int r = 1; r < W->size; r++)
             assign(L, r);
         poll(L);
-        while (L->next < F && !halted(L)) { /* a unit of our own, answering from the tick */
+        while (L->next < now.filters && !halted(L)) { /* a unit of our own, answering */
             uint64_t a = L->next, size = unit_size(L, threads);
             L->next += size;
-            sim_filters(row, &rr, seed, row_index, threads, a, a + size, out, &done, ps, stop);
+            sim_filters(&cur, &rr, seed, row_index, threads, a, a + size, out, &done, ps, stop);
             poll(L);
         }
         wait_busy(L);
         if (halted(L))
             break;
-        uint64_t next = sim_filters_wanted(row, F, out);
-        if (next == F)
+        sim_used_t next = sim_wanted(row, now, out);
+        if (next.filters == now.filters && next.lookups_per_filter == now.lookups_per_filter)
             break;
-        ps->total_work += (double)(next - F) * per_filter;
-        f0 = F;
-        F = next;
+        f0 = now.filters;
+        if (next.lookups_per_filter != now.lookups_per_filter) /* every filter again */
+            f0 = 0, cur.lookups_per_filter = next.lookups_per_filter;
+        ps->total_work += (double)(next.filters - f0) * per_filter;
+        now = next;
     }
-    *filters_used = F;
+    *used = now;
     L->row = NULL;
     ps->tick = tick;
     ps->tick_ctx = tick_ctx;

@@ -55,7 +55,10 @@ typedef struct worker {
 static int serve_unit(worker_t *w, const uint64_t *msg)
 {
     uint64_t r = msg[1], f0 = msg[2], f1 = msg[3];
-    const exp_row_t *row = &w->rows[r < w->nrows ? r : 0];
+    exp_row_t cur = w->rows[r < w->nrows ? r : 0]; /* at the lookups rank 0 asks */
+    if (msg[4])
+        cur.lookups_per_filter = msg[4];
+    const exp_row_t *row = &cur;
     uint64_t reply[HDR] = {ASK_DONE, r, f0, f1, 0};
     if (r != w->cur) {
         if (w->cur != UINT64_MAX)

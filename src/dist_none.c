@@ -40,9 +40,9 @@ int dist_share_experiment(experiment_t *e, char *err, size_t errlen)
 }
 
 int dist_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
-             const row_out_t *out, uint64_t *filters_used, progress_t *ps, atomic_int *stop)
+             const row_out_t *out, sim_used_t *used, progress_t *ps, atomic_int *stop)
 {
-    return sim_row(row, seed, row_index, threads, out, filters_used, ps, stop);
+    return sim_row(row, seed, row_index, threads, out, used, ps, stop);
 }
 
 void dist_error(char *err, size_t errlen)

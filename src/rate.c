@@ -400,3 +400,22 @@ double rate_model_hash(unsigned hbits, uint64_t m, uint64_t n, unsigned k)
         rest = rate_formula(m, D, k);
     return (double)(c + (1 - c) * rest);
 }
+
+double rate_between_var(uint64_t m, uint64_t n, unsigned k, double p)
+{
+    if (m < 2 || k == 0 || n == 0)
+        return 0;
+    const double M = (double)m, t = (double)n * (double)k;
+    double la = t * log1p(-1 / M);                    /* ln a */
+    double a = exp(la);
+    /* b - a^2 = a^2 expm1(t ln((1 - 2/m) / (1 - 1/m)^2)), and (1 - 2/m) / (1 - 1/m)^2 =
+     * 1 - 1/(m - 1)^2; a - b = -a expm1(t (ln(1 - 2/m) - ln(1 - 1/m))). */
+    double b_minus_a2 = a * a * expm1(t * log1p(-1 / ((M - 1) * (M - 1))));
+    double a_minus_b = -a * expm1(t * (log1p(-2 / M) - log1p(-1 / M)));
+    double var_x = M * M * b_minus_a2 + M * a_minus_b;
+    double f = -expm1(la); /* E[X]/m */
+    if (!(var_x > 0) || !(f > 0))
+        return 0;
+    double d = (double)k * p / f;
+    return d * d * var_x / (M * M);
+}

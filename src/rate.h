@@ -93,6 +93,15 @@ double rate_model_mod(uint64_t range, uint64_t m, uint64_t n, unsigned k);
  * hash32's are. Any m >= 1, k >= 1; NaN otherwise. */
 double rate_model_hash(unsigned hbits, uint64_t m, uint64_t n, unsigned k);
 
+/* The variance between filters of the rate of a filter of independent probes, at m bits
+ * and t = n k throws, for a filter whose rate is about p: the delta method on p_f =
+ * (X/m)^k, Var(p_f) = (k p / f)^2 Var(X) / m^2, f = E[X]/m, with the exact occupancy
+ * moments E[X] = m (1 - a), Var(X) = m (m - 1) b + m a - m^2 a^2, a = (1 - 1/m)^t,
+ * b = (1 - 2/m)^t (computed without cancellation). About 0.31 k^2 p^2 / m at the
+ * optimal fill. stats.h uses it as the model of a row's between-filter variance, for
+ * every scheme: a filter's rate varies at least with its fill. m >= 2, k >= 1; 0 else. */
+double rate_between_var(uint64_t m, uint64_t n, unsigned k, double p);
+
 /* Partitioned scheme's exact rate: k slices of w bits, one probe per key per slice,
  * (1 - (1 - 1/w)^n)^k. Any w >= 1, n >= 0, k >= 1; NaN when w == 0 or k == 0. */
 double rate_partitioned_exact(uint64_t w, uint64_t n, unsigned k);

@@ -51,11 +51,12 @@ typedef struct exp_row {
 
 /* What a row yields per filter f (arrays of at least as many entries as the row may
  * use: row_max_filters; NULL = not wanted): a counting estimator's false positives, or
- * a rate (other estimators, and any stack), the popcount of a designed filter, a stack's
- * expected layers consulted. sim_out_alloc (simulate.h) allocates all four. */
+ * a rate (other estimators, and any stack) with its sampling variance given the filter
+ * (within: 0 when exact), the popcount of a designed filter, a stack's expected layers
+ * consulted. sim_out_alloc (simulate.h) allocates them all. */
 typedef struct row_out {
     uint64_t *counts;
-    double *rates;
+    double *rates, *within;
     uint64_t *popcounts;
     double *consulted;
 } row_out_t;

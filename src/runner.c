@@ -78,7 +78,7 @@ int runner_row(const char *name, const char *what, const exp_row_t *row, size_t 
     row_out_t ro = *out;
     if (row->structure != STRUCT_DESIGN)
         ro.popcounts = NULL;
-    uint64_t used;
+    sim_used_t used;
     int st = dist_row(row, seed, row_index, o->threads, &ro, &used, ps, o->stop);
     if (st > 0)
         return RUN_INTERRUPTED;
@@ -89,10 +89,13 @@ int runner_row(const char *name, const char *what, const exp_row_t *row, size_t 
                      (unsigned long long)row->geom.m);
         return 1;
     }
-    *result = tabulate_row(name, row, used, &ro, seed);
+    exp_row_t ran = *row; /* at the lookups it ran: a big row's may have grown */
+    ran.lookups_per_filter = used.lookups_per_filter;
+    *result = tabulate_row(name, &ran, used.filters, &ro, seed);
     result->seconds = progress_now() - ps->row_start;
-    progress_row_done(ps, row_index, est_row_work(row) * (double)used / (double)row->filters,
-                      used, result->lookups == CSV_ABSENT ? 0 : result->lookups);
+    progress_row_done(ps, row_index,
+                      est_row_work(row) * (double)used.filters / (double)row->filters,
+                      used.filters, result->lookups == CSV_ABSENT ? 0 : result->lookups);
     return 0;
 }
 

@@ -7,6 +7,8 @@
 
 #include <omp.h>
 
+#include "rate.h"
+
 int sim_counts(const exp_row_t *row)
 {
     return row->est->counts && row->structure != STRUCT_STACK;
@@ -42,27 +44,39 @@ static void run_filter(const exp_row_t *row, const est_ops_t *est, void *const *
                        const row_out_t *out)
 {
     uint64_t count = 0;
+    double within = 0;
     if (row->structure != STRUCT_STACK) {
-        double rate = est->measure(row, plans[0], scratch[0], b, &row->geom, row->n, r, &count);
+        double rate = est->measure(row, plans[0], scratch[0], b, &row->geom, row->n, r, &count,
+                                   &within);
         if (sim_counts(row))
             out->counts[f] = count;
         else
             out->rates[f] = rate;
+        if (out->within)
+            out->within[f] = within;
         if (out->popcounts)
             out->popcounts[f] = bits_count(b);
         return;
     }
-    double p[SIZING_MAX_LAYERS];
+    double p[SIZING_MAX_LAYERS], v[SIZING_MAX_LAYERS];
     for (size_t j = 0; j < row->nlayers; j++)
         p[j] = est->measure(row, plans[j], scratch[j], &b[j], &row->layer_geom[j],
-                            row->layer[j].n, r, &count);
+                            row->layer[j].n, r, &count, &v[j]);
     double pass = 1.0, consulted = 0.0;
     for (size_t j = row->nlayers; j-- > 0;) { /* newest first */
         consulted += pass;
         pass *= 1.0 - p[j];
     }
+    /* The stack's rate 1 - prod(1 - p_j) varies with each layer's estimate by
+     * prod_{i != j}(1 - p_i): its sampling variance, the layers being independent. */
+    for (size_t j = 0; j < row->nlayers; j++) {
+        double others = p[j] < 1 ? pass / (1 - p[j]) : 0;
+        within += others * others * v[j];
+    }
     out->rates[f] = 1.0 - pass;
     out->consulted[f] = consulted;
+    if (out->within)
+        out->within[f] = within;
 }
 
 /* Filters f0..F-1, one per thread at a time: filter f is built and measured by one
@@ -95,23 +109,54 @@ static void run_filters(const exp_row_t *row, const est_ops_t *est, void *const 
     }
 }
 
-/* Asks for 10% more than the spread so far says the target needs, and at least one
- * more batch. */
-uint64_t sim_filters_wanted(const exp_row_t *row, uint64_t F, const row_out_t *out)
+/* The most lookups per filter a big row's precision target may grow to: 1000 times those
+ * planned (as max_filters is 1000 times filters unless given), and 2^56 in all. */
+static uint64_t lookups_cap(const exp_row_t *row, uint64_t F)
 {
-    if (row->precision <= 0 || F >= row->max_filters)
-        return F;
+    double cap = fmin(1000.0 * (double)row->lookups_per_filter, 72057594037927936.0 / (double)F);
+    return (uint64_t)cap;
+}
+
+int sim_target_met(const exp_row_t *row, const stats_summary_t *s)
+{
+    double target = row->precision * s->rate;
+    int trusted = s->kind == STATS_BINOMIAL || s->filters >= STATS_MIN_SPREAD_FILTERS ||
+                  stats_stderr_upper(s) <= target;
+    return row->precision > 0 && s->rate > 0 && s->stderr_ <= target && trusted;
+}
+
+/* Asks for 10% more than the standard error so far says the target needs: more lookups
+ * on the same filters where they are shared (too big to build many) and the spread is
+ * binomial, else more filters, at least one more batch and at least
+ * STATS_MIN_SPREAD_FILTERS in all. */
+sim_used_t sim_wanted(const exp_row_t *row, sim_used_t now, const row_out_t *out)
+{
+    if (row->precision <= 0)
+        return now;
+    exp_row_t cur = *row;
+    cur.lookups_per_filter = now.lookups_per_filter;
     stats_summary_t s;
-    double rse = sim_summarize(row, F, out, &s) == 0 && s.rate > 0 ? s.stderr_ / s.rate
-                                                                     : INFINITY;
-    if (rse <= row->precision)
-        return F;
-    double want = isfinite(rse) ? (double)F * (rse / row->precision) *
-                                      (rse / row->precision) * 1.1 : 0;
-    uint64_t next = F + row->filters;
-    if (want > (double)next)
-        next = want < (double)row->max_filters ? (uint64_t)ceil(want) : row->max_filters;
-    return next < row->max_filters ? next : row->max_filters;
+    if (sim_summarize(&cur, now.filters, out, &s) != 0 || sim_target_met(row, &s))
+        return now;
+    double rse = s.rate > 0 ? s.stderr_ / s.rate : INFINITY;
+    double grow = isfinite(rse) ? (rse / row->precision) * (rse / row->precision) * 1.1 : 10;
+    sim_used_t next = now;
+    if (sim_shared(row) && s.kind == STATS_BINOMIAL) {
+        uint64_t cap = lookups_cap(row, now.filters);
+        double want = ceil((double)now.lookups_per_filter * fmax(grow, 1.1));
+        next.lookups_per_filter = want < (double)cap ? (uint64_t)want : cap;
+        return next;
+    }
+    if (now.filters >= row->max_filters)
+        return now;
+    uint64_t F = now.filters + row->filters;
+    if (F < STATS_MIN_SPREAD_FILTERS)
+        F = STATS_MIN_SPREAD_FILTERS;
+    double want = (double)now.filters * grow;
+    if (want > (double)F)
+        F = want < (double)row->max_filters ? (uint64_t)ceil(want) : row->max_filters;
+    next.filters = F < row->max_filters ? F : row->max_filters;
+    return next;
 }
 
 static void res_free(const est_ops_t *est, sim_res_t *rr)
@@ -165,23 +210,27 @@ int sim_filters(const exp_row_t *row, sim_res_t *rr, uint64_t seed, uint64_t row
 }
 
 int sim_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
-            const row_out_t *out, uint64_t *filters_used, progress_t *ps, atomic_int *stop)
+            const row_out_t *out, sim_used_t *used, progress_t *ps, atomic_int *stop)
 {
     sim_res_t rr;
     int failed = sim_res_alloc(row, threads, &rr);
     const double per_filter = est_row_work(row) / (double)row->filters;
-    uint64_t f0 = 0, F = row->filters, done = 0;
+    exp_row_t cur = *row; /* its lookups per filter may grow */
+    sim_used_t now = {row->filters, row->lookups_per_filter};
+    uint64_t f0 = 0, done = 0;
     while (!failed) {
-        sim_filters(row, &rr, seed, row_index, threads, f0, F, out, &done, ps, stop);
-        uint64_t next = progress_stopped(stop) ? F : sim_filters_wanted(row, F, out);
-        if (next == F)
+        sim_filters(&cur, &rr, seed, row_index, threads, f0, now.filters, out, &done, ps, stop);
+        sim_used_t next = progress_stopped(stop) ? now : sim_wanted(row, now, out);
+        if (next.filters == now.filters && next.lookups_per_filter == now.lookups_per_filter)
             break;
+        f0 = now.filters;
+        if (next.lookups_per_filter != now.lookups_per_filter) /* every filter again */
+            f0 = 0, cur.lookups_per_filter = next.lookups_per_filter;
         if (ps) /* the row grew: so does the work still to do */
-            ps->total_work += (double)(next - F) * per_filter;
-        f0 = F;
-        F = next;
+            ps->total_work += (double)(next.filters - f0) * per_filter;
+        now = next;
     }
-    *filters_used = F;
+    *used = now;
     sim_res_free(row, &rr);
     return failed ? -1 : progress_stopped(stop) ? 1 : 0;
 }
@@ -189,24 +238,55 @@ int sim_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads
 int sim_row_into(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
                  uint64_t *counts, double *rates, uint64_t *filters_used)
 {
-    row_out_t out = {.counts = counts, .rates = rates};
-    double *consulted = NULL;
-    if (row->structure == STRUCT_STACK) {
-        consulted = malloc((size_t)row_max_filters(row) * sizeof *consulted);
-        if (!consulted)
-            return -1;
-        out.consulted = consulted;
+    row_out_t out;
+    if (sim_out_alloc(&out, row_max_filters(row)))
+        return -1;
+    sim_used_t used = {0, 0};
+    int rc = sim_row(row, seed, row_index, threads, &out, &used, NULL, NULL);
+    if (rc == 0) {
+        if (sim_counts(row))
+            memcpy(counts, out.counts, (size_t)used.filters * sizeof *counts);
+        else
+            memcpy(rates, out.rates, (size_t)used.filters * sizeof *rates);
     }
-    int rc = sim_row(row, seed, row_index, threads, &out, filters_used, NULL, NULL);
-    free(consulted);
+    *filters_used = used.filters;
+    sim_out_free(&out);
     return rc;
+}
+
+double sim_between_var(const exp_row_t *row, double rate)
+{
+    if (row->structure != STRUCT_STACK)
+        return rate_between_var(row->geom.m, row->n, row->geom.k, rate);
+    double v = 0; /* each layer at its finite formula's rate */
+    for (size_t j = 0; j < row->nlayers; j++) {
+        const probe_geom_t *g = &row->layer_geom[j];
+        uint64_t n = row->layer[j].n;
+        v += rate_between_var(g->m, n, g->k, rate_formula_finite(g->m, n, g->k));
+    }
+    return v;
 }
 
 int sim_summarize(const exp_row_t *row, uint64_t filters, const row_out_t *out,
                   stats_summary_t *s)
 {
-    return sim_counts(row) ? stats_summarize(out->counts, filters, row->lookups_per_filter, s)
-                           : stats_summarize_rates(out->rates, filters, s);
+    if (sim_counts(row)) {
+        if (filters < 2 || row->lookups_per_filter == 0)
+            return -1;
+        uint64_t sum = 0;
+        for (uint64_t f = 0; f < filters; f++)
+            sum += out->counts[f];
+        double p = (double)sum / ((double)filters * (double)row->lookups_per_filter);
+        return stats_summarize(out->counts, filters, row->lookups_per_filter,
+                               sim_between_var(row, p), s);
+    }
+    if (filters < 2)
+        return -1;
+    long double sum = 0;
+    for (uint64_t f = 0; f < filters; f++)
+        sum += out->rates[f];
+    return stats_summarize_rates(out->rates, out->within, filters,
+                                 sim_between_var(row, (double)(sum / filters)), s);
 }
 
 int sim_out_alloc(row_out_t *out, uint64_t F)
@@ -214,9 +294,10 @@ int sim_out_alloc(row_out_t *out, uint64_t F)
     size_t n = F ? (size_t)F : 1;
     *out = (row_out_t){.counts = malloc(n * sizeof *out->counts),
                        .rates = malloc(n * sizeof *out->rates),
+                       .within = malloc(n * sizeof *out->within),
                        .popcounts = malloc(n * sizeof *out->popcounts),
                        .consulted = malloc(n * sizeof *out->consulted)};
-    if (out->counts && out->rates && out->popcounts && out->consulted)
+    if (out->counts && out->rates && out->within && out->popcounts && out->consulted)
         return 0;
     sim_out_free(out);
     return -1;
@@ -226,6 +307,7 @@ void sim_out_free(row_out_t *out)
 {
     free(out->counts);
     free(out->rates);
+    free(out->within);
     free(out->popcounts);
     free(out->consulted);
     memset(out, 0, sizeof *out);

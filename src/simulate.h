@@ -29,12 +29,17 @@ int sim_shared(const exp_row_t *row);
 /* Bytes the row needs on `threads` threads: its bit arrays and estimator scratch. */
 double sim_memory(const exp_row_t *row, int threads);
 
-/* Simulate row row_index on `threads` threads into out; *filters_used receives the
- * number of filters run. ps may be NULL; stop may be NULL, else it is polled between
+/* What a row ran: its filters and the lookups of each (a big row's precision target may
+ * ask for more lookups than planned; the counts are then of that many). */
+typedef struct sim_used {
+    uint64_t filters, lookups_per_filter;
+} sim_used_t;
+
+/* Simulate row row_index on `threads` threads into out; *used receives what it ran. ps may be NULL; stop may be NULL, else it is polled between
  * filters (and chunks of a shared filter), and once set the row is abandoned.
  * Returns 0, -1 when memory is short, 1 when stopped. */
 int sim_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
-            const row_out_t *out, uint64_t *filters_used, progress_t *ps, atomic_int *stop);
+            const row_out_t *out, sim_used_t *used, progress_t *ps, atomic_int *stop);
 
 /* A row's resources on one process: each layer's plan and, per thread (or once in all,
  * when the estimator runs the row itself: sim_shared), each layer's bit array and
@@ -59,22 +64,36 @@ int sim_filters(const exp_row_t *row, sim_res_t *rr, uint64_t seed, uint64_t row
                 int threads, uint64_t f0, uint64_t F, const row_out_t *out, uint64_t *done,
                 progress_t *ps, atomic_int *stop);
 
-/* With a precision target: the number of filters to have after the first F, or F when
- * the target is met (or the cap reached). Looks only at out[0..F). */
-uint64_t sim_filters_wanted(const exp_row_t *row, uint64_t F, const row_out_t *out);
+/* With a precision target (docs/model.md, "Precision targets"): what to run after the
+ * row ran `now` (its first now.filters filters, now.lookups_per_filter lookups each,
+ * results in out): more filters, or, for a row of shared filters whose spread is
+ * binomial, more lookups on every filter it has; `now` itself when the target is met or
+ * the row's limits are reached. Looks only at out[0..now.filters). */
+sim_used_t sim_wanted(const exp_row_t *row, sim_used_t now, const row_out_t *out);
 
-/* The per-filter results of rows of up to F filters (all four arrays of row_out_t).
+/* Whether the summary s of a row meets the row's precision target: its relative
+ * standard error at most the target, from a binomial spread, from at least
+ * STATS_MIN_SPREAD_FILTERS filters, or, from fewer, with the spread at its 95% upper
+ * confidence bound (stats_stderr_upper) still at most the target. 0 for rows without a
+ * target. */
+int sim_target_met(const exp_row_t *row, const stats_summary_t *s);
+
+/* The per-filter results of rows of up to F filters (every array of row_out_t).
  * Returns 0, or -1 when memory is short (*out is then freed). */
 int sim_out_alloc(row_out_t *out, uint64_t F);
 void sim_out_free(row_out_t *out);
 
 /* sim_row without progress or stop, into the counts or rates arrays alone (the one the
- * row yields: sim_counts), allocating what a stack needs besides. For tests and
- * benchmarks. Returns 0 or -1 (memory). */
+ * row yields: sim_counts), allocating the rest itself. For tests and benchmarks.
+ * Returns 0 or -1 (memory). */
 int sim_row_into(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
                  uint64_t *counts, double *rates, uint64_t *filters_used);
 
-/* The row's estimate over its first `filters` filters. Returns 0 or -1. */
+/* The model's between-filter variance of the row's per-filter rate around `rate`
+ * (rate_between_var at its geometry; a stack's layers' summed), for stats.h. */
+double sim_between_var(const exp_row_t *row, double rate);
+
+/* The row's estimate over its first `filters` filters (stats.h). Returns 0 or -1. */
 int sim_summarize(const exp_row_t *row, uint64_t filters, const row_out_t *out,
                   stats_summary_t *s);
 

@@ -90,7 +90,7 @@ csv_row_t tabulate_row(const char *name, const exp_row_t *row, uint64_t filters,
     stats_summary_t s;
     if (sim_summarize(row, filters, out, &s) != 0)
         s = (stats_summary_t){.filters = filters, .rate = NAN, .stderr_ = NAN,
-                              .ci_low = NAN, .ci_high = NAN};
+                              .ci_low = NAN, .ci_high = NAN, .kind = 0};
     tab_refs_t ref = tabulate_refs(row);
     csv_row_t r = csv_row_empty();
     r.experiment = name;
@@ -102,6 +102,12 @@ csv_row_t tabulate_row(const char *name, const exp_row_t *row, uint64_t filters,
     if (sim_counts(row))
         r.lookups = s.lookups, r.false_positives = s.false_positives;
     r.rate = s.rate, r.stderr_ = s.stderr_, r.ci_low = s.ci_low, r.ci_high = s.ci_high;
+    r.interval = s.kind == STATS_BINOMIAL ? "binomial" : s.kind == STATS_SPREAD ? "spread"
+                 : s.kind == STATS_EXACT  ? "exact" : NULL;
+    if (row->precision > 0) {
+        r.rse_target = row->precision;
+        r.target_met = (uint64_t)sim_target_met(row, &s);
+    }
     r.formula = ref.formula, r.formula_finite = ref.formula_finite, r.exact = ref.exact;
     r.scheme_exact = ref.scheme_exact;
     r.ratio_formula = s.rate / ref.formula;

@@ -71,11 +71,12 @@ static void test_plan_and_measure(void)
         /* At least 32 filters: the spread of 8 (the first batch here) gives a standard
          * error too uncertain for a 5-sigma bound (7 degrees of freedom). */
         row.filters = 32;
-        uint64_t F = row_max_filters(&row), used = 0;
-        uint64_t *counts = calloc(F, sizeof *counts);
-        double *rates = calloc(F, sizeof *rates);
-        row_out_t out = {.counts = counts, .rates = rates};
-        assert(sim_row(&row, 20261130, i, 2, &out, &used, NULL, NULL) == 0);
+        row_out_t out;
+        assert(sim_out_alloc(&out, row_max_filters(&row)) == 0);
+        sim_used_t ran;
+        assert(sim_row(&row, 20261130, i, 2, &out, &ran, NULL, NULL) == 0);
+        uint64_t used = ran.filters;
+        row.lookups_per_filter = ran.lookups_per_filter;
         stats_summary_t s;
         assert(sim_summarize(&row, used, &out, &s) == 0);
         double want = !isnan(d.model) ? d.model : !isnan(d.structure) ? d.structure : d.uniform;
@@ -86,8 +87,7 @@ static void test_plan_and_measure(void)
                l->departs ? " (departs)" : "");
         assert(s.stderr_ > 0);
         assert(l->departs ? z > 5 : fabs(z) < 5);
-        free(counts);
-        free(rates);
+        sim_out_free(&out);
     }
 }
 
