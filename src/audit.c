@@ -21,7 +21,7 @@ uint64_t audit_lookups(double p, double precision, uint64_t filters)
     /* rse of F L binomial lookups at rate p: 1 / sqrt(F L p) (p small) = precision / 2 */
     double all = 4.0 / (p * precision * precision);
     double per = ceil(all / (double)filters);
-    const double lo = 1e4, hi = 68719476736.0; /* 2^36 */
+    const double lo = 1e4, hi = (double)AUDIT_MAX_LOOKUPS;
     return (uint64_t)(per < lo ? lo : per > hi ? hi : per);
 }
 
@@ -50,15 +50,27 @@ int audit_plan(const library_t *lib, uint64_t n, double p, double precision,
     /* The row, as an experiment file would give it (experiment.h checks and resolves
      * it: the estimator, the filter cap). */
     uint64_t F = audit_first_filters(m);
+    if (F > max_filters) /* --max-filters is the most it builds, first batch included */
+        F = max_filters;
     uint64_t L = audit_lookups(p, precision, F);
+    /* The binomial floor alone needs (1 - p) / (p r^2) lookups for a relative standard
+     * error r at rate p: refuse a target no run within the limits can reach (at most
+     * max_filters filters of AUDIT_MAX_LOOKUPS lookups each). */
+    double need = (1 - p) / (p * precision * precision);
+    if (need > (double)max_filters * AUDIT_MAX_LOOKUPS) {
+        snprintf(err, errlen, "audit: a relative standard error of %g at a rate near %g "
+                 "needs about %.2g lookups, more than %llu filters of at most 2^36 lookups "
+                 "each can make (got '--precision %g')", precision, p, need,
+                 (unsigned long long)max_filters, precision);
+        return 2;
+    }
     char text[1024];
     snprintf(text, sizeof text,
              "[sweep]\ndesign_keys = %llu\ndesign_rate = %.17g\nlibraries = %s\n"
              "estimator = auto\nfilters = %llu\nlookups = %llu\nprecision = %.17g\n"
              "max_filters = %llu\n",
              (unsigned long long)n, p, lib->name, (unsigned long long)F,
-             (unsigned long long)(F * L), precision,
-             (unsigned long long)(max_filters > F ? max_filters : F));
+             (unsigned long long)(F * L), precision, (unsigned long long)max_filters);
     experiment_t *e = calloc(1, sizeof *e);
     if (!e) {
         snprintf(err, errlen, "audit: out of memory");

@@ -19,9 +19,11 @@
 #include "experiment.h"
 #include "library.h"
 
-/* Default relative standard error of an audit, and the most filters it may build. */
+/* Default relative standard error of an audit, the most filters it may build, and the
+ * most lookups per filter it plans. */
 #define AUDIT_PRECISION 0.02
 #define AUDIT_MAX_FILTERS 1000
+#define AUDIT_MAX_LOOKUPS (UINT64_C(1) << 36)
 
 /* The design an audit measures, and its reference rates. */
 typedef struct audit_design {
@@ -47,9 +49,11 @@ uint64_t audit_first_filters(uint64_t m);
 uint64_t audit_lookups(double p, double precision, uint64_t filters);
 
 /* Design lib's filter for n keys at p and make the row that measures it at `precision`
- * (relative standard error, > 0) with at most max_filters filters, into *row and *d.
- * Returns 0, or 2 with a one-line message in err (the library refuses the design, or
- * bloomsim's scheme cannot build it). */
+ * (relative standard error, > 0) with at most max_filters filters (>= 2; the first batch
+ * too), into *row and *d. Returns 0, or 2 with a one-line message in err (the library
+ * refuses the design, bloomsim's scheme cannot build it, or the target needs more
+ * lookups, (1 - p)/(p precision^2) by the binomial floor alone, than max_filters filters
+ * of AUDIT_MAX_LOOKUPS lookups make). */
 int audit_plan(const library_t *lib, uint64_t n, double p, double precision,
                uint64_t max_filters, exp_row_t *row, audit_design_t *d, char *err,
                size_t errlen);

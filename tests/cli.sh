@@ -130,6 +130,16 @@ expect_error 2 "the library refuses this key count" audit hadoop --keys 10000000
 expect_error 2 "the library refuses a target rate this low" audit cassandra --keys 1000 --rate 1e-5
 expect_error 2 "audit: --max-filters must be a whole number from 2 to 2^40 (got '1')" audit guava --keys 1000 --rate 0.01 --max-filters 1
 expect_error 2 "which its scheme bloomfilter-js cannot build" audit bloomfilter-js --keys 1000000000 --rate 0.01
+# --max-filters is the most it builds, the first batch too; a target it misses is said
+# (here: a spread of 2 filters is too few to trust); a target beyond every limit is
+# refused before any work (issues 19 and 20).
+"$B" audit guava --keys 1000 --rate 0.01 --max-filters 2 --threads 2 > "$tmp/audit" \
+    && grep -q "^             2 filters, lookups estimator$" "$tmp/audit" \
+    && grep -q "^  target     not reached: .* 2 filters (at least 8 are needed" "$tmp/audit" \
+    && ok || bad "audit --max-filters 2: $(cat "$tmp/audit")"
+"$B" audit guava --keys 1000 --rate 0.01 --threads 2 > "$tmp/audit" \
+    && ! grep -q "^  target" "$tmp/audit" && ok || bad "audit: a target met said missed"
+expect_error 2 "needs about 9.9e+19 lookups, more than 1000 filters of at most 2^36 lookups each can make (got '--precision 1e-09')" audit guava --keys 1000 --rate 0.01 --precision 1e-9
 expect_error 2 "only" audit guava --keys 1000000000000 --rate 0.01
 expect_error 2 "audit: unknown argument (got '--bits')" audit guava --bits 1000
 # Parquet's split-block formula at 10^6 keys and 1%: c = -8 / ln(1 - 0.01^(1/8)) = 9.6815 bits

@@ -85,6 +85,18 @@ static void print_audit(const library_t *lib, const audit_design_t *d, const exp
     if (sim_counts(row))
         printf("             %llu lookups, %llu false positives\n",
                (unsigned long long)r->lookups, (unsigned long long)r->false_positives);
+    if (r->target_met == 0) {
+        double rse = r->rate > 0 ? r->stderr_ / r->rate : INFINITY;
+        printf("  target     not reached: %.3g%% relative standard error, asked %g%%, ", 100 * rse,
+               100 * r->rse_target);
+        if (rse <= r->rse_target) /* below the target, but from too few filters to trust */
+            printf("from the spread of %llu filters (at least %d are needed to trust one)",
+                   (unsigned long long)r->filters, STATS_MIN_SPREAD_FILTERS);
+        else
+            printf("after %llu filters", (unsigned long long)r->filters);
+        printf("%s\n", r->filters >= row->max_filters ? ": the most --max-filters allows"
+                                                      : ": the most lookups it makes");
+    }
     printf("  ratio      %.4g times the promise (interval %.4g to %.4g)\n", r->rate / d->p,
            r->ci_low / d->p, r->ci_high / d->p);
     print_against("uniform", d->uniform, r, "exact rate of independent uniform probes at this "
@@ -169,6 +181,10 @@ int cli_audit(int argc, char **argv)
                        (unsigned long long)a.n, a.p, (unsigned long long)d.m,
                        need / 1073741824.0, (double)avail / 1073741824.0,
                        (unsigned long long)a.n);
+    double work = (1 - a.p) / (a.p * a.precision * a.precision); /* lookups, at least */
+    if (work > 1e10 && !cli_quiet)
+        fprintf(stderr, "bloomsim: audit: about %.2g lookups for a relative standard error of "
+                "%g at %g: this may take a while\n", work, a.precision, a.p);
     row_out_t out;
     if (sim_out_alloc(&out, row_max_filters(&row)))
         return cli_die(1, "audit: out of memory for %llu filters",
