@@ -36,7 +36,8 @@ int audit_plan(const library_t *lib, uint64_t n, double p, double precision,
     if (st != SIZING_OK) {
         snprintf(err, errlen, "audit: %s (sizing rule %s) cannot design %llu keys at %g: %s "
                  "(got '--keys %llu --rate %g')", lib->name, lib->sizing->name,
-                 (unsigned long long)n, p, sizing_strerror(st), (unsigned long long)n, p);
+                 (unsigned long long)n, p, sizing_refusal(lib->sizing, st),
+                 (unsigned long long)n, p);
         return 2;
     }
     probe_geom_t g;

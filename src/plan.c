@@ -145,7 +145,7 @@ static int stack_row(const experiment_t *e, const sweep_t *s, const exp_variant_
         return row_error(e, s->line[F_STACK], err, errlen, "stack %llu/%g/%g at %llu keys: %s "
                          "(got '%llu/%g/%g')", (unsigned long long)stk->first_capacity,
                          stk->growth, stk->tightening, (unsigned long long)dp->n,
-                         sizing_strerror(st), (unsigned long long)stk->first_capacity,
+                         sizing_refusal(s->sizing, st), (unsigned long long)stk->first_capacity,
                          stk->growth, stk->tightening);
     unsigned supported = ~0u, ok = 0;
     uint64_t total_bits = 0;
@@ -192,8 +192,8 @@ static int library_design(const experiment_t *e, const sweep_t *s, const library
     if (st != SIZING_OK)
         return row_error(e, s->line[F_LIBRARIES], err, errlen, "library %s: design of %llu "
                          "keys at %g: %s (got '%s')", lib->name,
-                         (unsigned long long)s->design_keys, dp->p, sizing_strerror(st),
-                         lib->name);
+                         (unsigned long long)s->design_keys, dp->p,
+                         sizing_refusal(lib->sizing, st), lib->name);
     return 0;
 }
 
@@ -215,7 +215,7 @@ static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, ch
         if (st != SIZING_OK)
             return row_error(e, s->line[F_DESIGN_RATE], err, errlen, "design of %llu keys at "
                              "%g: %s (got '%g')", (unsigned long long)s->design_keys, dp.p,
-                             sizing_strerror(st), dp.p);
+                             sizing_refusal(s->sizing, st), dp.p);
         if (s->k_rule == K_FIXED)
             dp.k = s->k;
         for (size_t c = 0; c < nl; c++) {

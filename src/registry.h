@@ -80,7 +80,8 @@
     X(pybloom_live)              \
     X(bloomfilter_js)            \
     X(libbloom_1)                \
-    X(bloom_filters)
+    X(bloom_filters)             \
+    X(guava_12)
 
 #define REGISTRY_LIBRARIES(X) \
     X(guava_2012)             \

@@ -320,8 +320,7 @@ const char *sizing_strerror(int status)
                                "and k at most 1000";
     case SIZING_ERATE: return "the exact rate could not be computed at a size tried";
     case SIZING_ECAP: return "the library refuses a filter this large (past its size cap)";
-    case SIZING_EKEYS: return "the library refuses this key count (libbloom: 1000 to 2^32 - 1; "
-                              "hadoop: at most 429496729)";
+    case SIZING_EKEYS: return "the library refuses this key count";
     case SIZING_EZERO: return "the library computes 0 bits at this rate and refuses the filter";
     case SIZING_ENOFILTER: return "the library builds no filter at this rate (RocksDB: under 0.5 "
                                   "bits per key; Commons Collections: k rounds to 0)";
@@ -332,6 +331,12 @@ const char *sizing_strerror(int status)
     case SIZING_EKFIELD: return "the library's field for k cannot hold the k it computes";
     default: return "unknown sizing error";
     }
+}
+
+const char *sizing_refusal(const sizing_rule_t *rule, int status)
+{
+    const char *own = rule && rule->refusal ? rule->refusal(status) : NULL;
+    return own ? own : sizing_strerror(status);
 }
 
 int sizing_stack(const sizing_rule_t *rule, uint64_t c0, double eps, double s, double r,

@@ -115,6 +115,10 @@ typedef struct sizing_rule {
     /* Rules of libraries that take bits per key, not a rate (LevelDB, RocksDB): how a
      * rate p becomes their bits per key, for `bloomsim size`; NULL for the others. */
     const char *bpk_from_rate;
+    /* Library rules: what the library does where the rule returns status (the exception
+     * it throws, the limit it names), or NULL to use sizing_strerror's words; NULL for
+     * the others. */
+    const char *(*refusal)(int status);
 } sizing_rule_t;
 
 /* The rules, in the order `bloomsim size --help` and messages list them (registry.c):
@@ -158,8 +162,9 @@ enum {
 #define SIZING_MAX_K 1000
 
 /* The design of n keys at target rate p under a rule: *m_computed the bits the rule
- * computes, *m the bits the library's filter indexes (>= *m_computed; equal for
- * calculateparams and the exact rules), *k the probes; the block rules in their
+ * computes, *m the bits the library's filter indexes (>= *m_computed, equal for
+ * calculateparams and the exact rules; less only where the library's int arithmetic
+ * wraps its count, hive-bloomk), *k the probes; the block rules in their
  * default geometry. Returns SIZING_OK, SIZING_EDOM, SIZING_ETOOBIG or SIZING_EPROBES
  * (checked in that order; the exact rules also SIZING_ERATE) and writes nothing on
  * error. */
@@ -205,6 +210,9 @@ int sizing_formula_blocks(uint64_t n, double p, uint64_t B, unsigned k, uint64_t
 int sizing_rate_exact(const sizing_rule_t *rule, uint64_t m, uint64_t n, uint64_t block,
                       unsigned k, double *out);
 const char *sizing_strerror(int status);
+/* The words for status from the rule that returned it: its library's own refusal where
+ * it has one (rule->refusal), else sizing_strerror(status). rule may be NULL. */
+const char *sizing_refusal(const sizing_rule_t *rule, int status);
 
 #define SIZING_MAX_LAYERS 64
 

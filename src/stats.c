@@ -126,9 +126,15 @@ int stats_from_counts(uint64_t F, uint64_t L, uint64_t fp, double se_s, double v
     long double FL = (long double)F * (long double)L;
     *out = (stats_summary_t){.filters = F, .lookups = F * L, .false_positives = fp,
                              .rate = (double)((long double)fp / FL)};
-    if (fp == 0) {
+    if (fp == 0) { /* none: the rate is small, not 0 */
         out->kind = STATS_BINOMIAL;
         out->ci_high = (double)(-logl(0.025L) / FL);
+        return 0;
+    }
+    if ((long double)fp == FL) { /* all: the rate is near 1, not 1 (a saturated filter) */
+        out->kind = STATS_BINOMIAL;
+        out->ci_low = (double)(1 + logl(0.025L) / FL);
+        out->ci_high = 1;
         return 0;
     }
     double p = out->rate, w2 = p * (1 - p) / (double)L;

@@ -59,18 +59,24 @@ static void test_plan_and_measure(void)
         exp_row_t row;
         audit_design_t d;
         char err[EXP_ERR_LEN];
-        int rc = audit_plan(l, 10000, 0.01, precision, 400, &row, &d, err, sizeof err);
+        /* hive-bloomk takes no rate: BloomKFilter always designs for 0.05 */
+        double p = strcmp(l->name, "hive-bloomk") == 0 ? 0.05 : 0.01;
+        int rc = audit_plan(l, 10000, p, precision, 400, &row, &d, err, sizeof err);
         if (rc)
             fprintf(stderr, "%s\n", err);
         assert(rc == 0);
         assert(row.library == l && row.scheme == l->scheme && row.sizing == l->sizing);
-        assert(row.structure == STRUCT_DESIGN && row.n == 10000 && row.design_rate == 0.01);
+        assert(row.structure == STRUCT_DESIGN && row.n == 10000 && row.design_rate == p);
         assert(row.geom.m == d.m && row.geom.k == d.k && d.m >= d.m_computed / 2);
         assert(row.filters == audit_first_filters(d.m));
-        assert(row.lookups_per_filter == audit_lookups(0.01, precision, row.filters));
+        assert(row.lookups_per_filter == audit_lookups(p, precision, row.filters));
         /* At least 32 filters: the spread of 8 (the first batch here) gives a standard
-         * error too uncertain for a 5-sigma bound (7 degrees of freedom). */
-        row.filters = 32;
+         * error too uncertain for a 5-sigma bound (7 degrees of freedom); 512 for the
+         * libraries that depart, so that a small departure (hive-bloomk's strides 0 mod
+         * 512 at its 5%: about 0.7% of the rate) is seen. */
+        row.filters = l->departs ? 512 : 32;
+        if (row.max_filters < row.filters)
+            row.max_filters = row.filters;
         row_out_t out;
         assert(sim_out_alloc(&out, row_max_filters(&row)) == 0);
         sim_used_t ran;
@@ -98,9 +104,9 @@ static void test_refusals(void)
     exp_row_t row;
     audit_design_t d;
     char err[EXP_ERR_LEN];
-    assert(audit_plan(library_find("hadoop"), 1000000000, 0.01, 0.02, 100, &row, &d, err,
+    assert(audit_plan(library_find("hadoop"), 500000000, 0.01, 0.02, 100, &row, &d, err,
                       sizeof err) == 2);
-    assert(strstr(err, "hadoop") && strstr(err, "refuses this key count") && !strchr(err, '\n'));
+    assert(strstr(err, "hadoop") && strstr(err, "maxValue must be > 0") && !strchr(err, '\n'));
     assert(audit_plan(library_find("bloomfilter-js"), 1000000000, 0.01, 0.02, 100, &row, &d,
                       err, sizeof err) == 2);
     assert(strstr(err, "bloomfilter-js") && strstr(err, "cannot build"));

@@ -220,7 +220,11 @@ int main(void)
     expect(RULE("calculateparams"), 1, 0.01, 10, 10, 7);
     /* p near 1: a fraction of a bit per key rounds up to one bit and one probe */
     expect(RULE("calculateparams"), 1, 0.999999, 1, 1, 1);
-    expect(RULE("guava"), 1, 0.999999, 1, 64, 1); /* floor gives 0; at least 1 bit, 1 word */
+    /* Guava computes floor(1.4e-6 ...) = 0 bits there and refuses ("Could not create
+     * BloomFilter of 0 bits": LockFreeBitArray's checkArgument(bits > 0)). */
+    uint64_t m0 = 0;
+    unsigned k0 = 0;
+    assert(sizing_design(RULE("guava"), 1, 0.999999, &m0, &k0) == SIZING_EZERO);
     /* p near 0: 1e-300 needs 1,437.76 bits per key and ceil(996.6) = 997 probes */
     expect(RULE("calculateparams"), 1000, 1e-300, 1437759, 1437759, 997);
 
@@ -240,11 +244,12 @@ int main(void)
     expect(RULE("calculateparams"), 1000, 1e-301, 1442552, 1442552, 1000);
     assert(sizing_design(RULE("calculateparams"), 1000, 9.3e-302, &m, &k) == SIZING_EPROBES);
     assert(sizing_design(RULE("calculateparams"), 1, 1e-310, &m, &k) == SIZING_EPROBES);
-    assert(sizing_design(RULE("guava"), 1000, 1e-310, &m, &k) == SIZING_EPROBES);
+    /* Guava refuses more than 255 probes (its constructor's checkArgument) */
+    assert(sizing_design(RULE("guava"), 1000, 1e-310, &m, &k) == SIZING_EKFIELD);
     assert(sizing_design(RULE("calculateparams"), UINT64_C(1) << 63, 1e-310, &m, &k) ==
            SIZING_ETOOBIG);
     m = 12345, k = 678; /* nothing written on error */
-    assert(sizing_design(RULE("guava"), 1, 5e-324, &m, &k) == SIZING_EPROBES);
+    assert(sizing_design(RULE("guava"), 1, 5e-324, &m, &k) == SIZING_EKFIELD);
     assert(m == 12345 && k == 678);
     printf("domain, overflow and more than %d probes refused\n", SIZING_MAX_K);
 

@@ -58,6 +58,10 @@ static void hand_cases(void)
     const uint64_t none[] = {0, 0, 0};
     assert(stats_summarize(none, 3, 1000, 0, &s) == 0);
     assert(s.rate == 0 && s.ci_low == 0 && close_to(s.ci_high, 3.6888794541 / 3000, 1e-9));
+    /* Every lookup a false positive: [1 - 3.68888 / 3000, 1], not [1, 1]. */
+    const uint64_t all[] = {1000, 1000, 1000};
+    assert(stats_summarize(all, 3, 1000, 0, &s) == 0 && s.rate == 1 && s.ci_high == 1);
+    assert(close_to(s.ci_low, 1 - 3.6888794541 / 3000, 1e-9));
 
     /* Rates exact given the filter: the spread alone, t(3): se = 0.0645497. */
     const double x[] = {0.1, 0.2, 0.3, 0.4};

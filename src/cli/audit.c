@@ -73,9 +73,11 @@ static void print_audit(const library_t *lib, const audit_design_t *d, const exp
 {
     printf("%s: %s\n", lib->name, lib->version);
     printf("  design     %llu keys at %g (sizing rule %s): m = %llu bits (%.3g MiB; the rule "
-           "computes %llu), k = %u, scheme %s\n", (unsigned long long)d->n, d->p,
+           "computes %llu%s), k = %u, scheme %s\n", (unsigned long long)d->n, d->p,
            lib->sizing->name, (unsigned long long)d->m, (double)d->m / 8388608.0,
-           (unsigned long long)d->m_computed, d->k, lib->scheme->name);
+           (unsigned long long)d->m_computed,
+           d->m < d->m_computed ? ", which the library's int arithmetic wraps to m" : "", d->k,
+           lib->scheme->name);
     printf("  promised   %g\n", d->p);
     printf("  measured   %-12.4g 95%% interval %.4g to %.4g; standard error %.2g (%.2f%% "
            "relative)\n", r->rate, r->ci_low, r->ci_high, r->stderr_,

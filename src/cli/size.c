@@ -78,7 +78,7 @@ static int size_bits_per_key(const sizing_rule_t *rule, uint64_t n, double p, do
     int st = sizing_design_bpk(rule, n, bpk, &mc, &m, &k);
     if (st != SIZING_OK)
         return cli_die(2, "size: %s (got '--rule %s --keys %llu --bits-per-key %g')",
-                       sizing_strerror(st), rule->name, (unsigned long long)n, bpk);
+                       sizing_refusal(rule, st), rule->name, (unsigned long long)n, bpk);
     printf("rule %s: n = %llu keys at %g bits per key\n", rule->name, (unsigned long long)n,
            bpk);
     printf("m = %llu bits (%.4g bits per key), k = %u, %llu bytes\n", (unsigned long long)m,
@@ -230,7 +230,7 @@ int cli_size(int argc, char **argv)
                        (unsigned long long)kreq);
     if (st != SIZING_OK)
         return cli_die(st == SIZING_ERATE ? 1 : 2, "size: %llu keys at %g: %s (got '--keys "
-                       "%llu --rate %g')", (unsigned long long)n, p, sizing_strerror(st),
+                       "%llu --rate %g')", (unsigned long long)n, p, sizing_refusal(rule, st),
                        (unsigned long long)n, p);
     printf("rule %s: n = %llu keys at target rate %g\n", rule->name, (unsigned long long)n, p);
     printf("m = %llu bits (%.4g bits per key), k = %u, %llu bytes\n", (unsigned long long)m,

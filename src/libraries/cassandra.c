@@ -2,8 +2,11 @@
  * table of buckets per element, and its row.
  *
  * Sources: apache/cassandra src/java/org/apache/cassandra/utils/BloomFilter.java
- * @02c34893 (indexes, setIndexes), FilterFactory.java @02fb2189 (getFilter),
- * BloomCalculations.java @07cf56f2 (probs, computeBloomSpec); scylladb/scylladb#31204.
+ * @23fd75f2 (CASSANDRA-8413, first in Cassandra 3.0.0: indexes, setIndexes with base =
+ * hash[1] and inc = hash[0], the order of sstable formats "la" on; the earlier 02c34893
+ * had base = hash[0]), FilterFactory.java @02fb2189 (getFilter; its sizing lines are the
+ * same at 23fd75f2), BloomCalculations.java @07cf56f2 (probs, computeBloomSpec);
+ * scylladb/scylladb#31204.
  */
 #include "library.h"
 #include "registry.h"
@@ -145,8 +148,8 @@ const sizing_rule_t sizing_cassandra = {
 
 const library_t library_cassandra = {
     .name = "cassandra",
-    .version = "Apache Cassandra utils/BloomFilter.java @02c34893, FilterFactory.java "
-               "@02fb2189, BloomCalculations.java @07cf56f2",
+    .version = "Apache Cassandra 3.0 on (sstable formats la on): utils/BloomFilter.java "
+               "@23fd75f2, FilterFactory.java @02fb2189, BloomCalculations.java @07cf56f2",
     .scheme = &scheme_cassandra, .sizing = &sizing_cassandra, .hash = "2 x 64-bit",
     .cause = "sizing: a table of whole buckets per element; fp_chance >= 0.393 gets 1 "
              "bucket and 2 probes (constructor arguments swapped)",

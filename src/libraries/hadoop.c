@@ -64,32 +64,55 @@ const scheme_t scheme_hadoop = {
     .model = hadoop_model,
 };
 
-/* ---- sizing: BloomMapFile.Writer: HASH_COUNT = 5, float errorRate =
- * conf.getFloat(...), vectorSize = (int)Math.ceil((double)(-HASH_COUNT * numKeys) /
- * Math.log(1.0 - Math.pow(errorRate, 1.0/HASH_COUNT))). p is rounded to a float first;
- * numKeys is an int and -5 numKeys is int arithmetic, so n past Integer.MAX_VALUE / 5 is
- * refused; (int) saturates at 2^31 - 1 bits. The filter indexes vectorSize: m = m_c. ---- */
+/* ---- sizing: BloomMapFile.Writer.initBloomFilter (BloomMapFile.java:166-180 @fb8932a7):
+ * HASH_COUNT = 5; numKeys = conf.getInt(...), an int (Integer.parseInt: past 2^31 - 1 it
+ * cannot be configured); errorRate = conf.getFloat(...), a float; vectorSize =
+ * (int)Math.ceil((double)(-HASH_COUNT * numKeys) / Math.log(1.0 - Math.pow(errorRate,
+ * 1.0/HASH_COUNT))). -5 numKeys is int arithmetic and wraps: W = (-5 n) mod 2^32 read as
+ * signed. Nothing checks it: where W >= 0 the size is <= 0 and HashFunction's constructor
+ * throws IllegalArgumentException("maxValue must be > 0") (HashFunction.java:84-85), so
+ * 429,496,730 to 858,993,459 keys (and 1,288,490,189 to 1,717,986,918) are refused; where
+ * W < 0 again (858,993,460 to 1,288,490,188 keys, and 1,717,986,919 to 2^31 - 1) the
+ * writer silently builds the filter of -W keys, (5 n - 2^32) or (5 n - 2^33), and puts
+ * all n in it: at 10^9 keys and the default 0.005, 1,656,859,344 bits, the size for
+ * 1.41 * 10^8 keys. (int) saturates at 2^31 - 1 bits. The filter indexes vectorSize:
+ * m = m_c. ---- */
 static int hadoop_design(uint64_t n, double p, double bpk, sizing_out_t *out)
 {
     (void)bpk;
-    if (n > 429496729u)
+    if (n > INT32_MAX)
         return SIZING_EKEYS;
     double pf = (double)(float)p;
     if (!(pf > 0 && pf < 1))
         return SIZING_EDOM; /* p rounds to 0 or 1 as a float */
-    double x = ceil((double)(-5 * (int64_t)n) / log(1.0 - pow(pf, 1.0 / 5)));
+    int32_t w = (int32_t)(uint32_t)(UINT64_C(0x100000000) - 5 * n); /* -5 n, int wraparound */
+    double x = ceil((double)w / log(1.0 - pow(pf, 1.0 / 5)));
+    if (!(x >= 1))
+        return SIZING_EZERO; /* a size <= 0: "maxValue must be > 0" */
     out->m_computed = out->m = x > INT32_MAXD ? (uint64_t)INT32_MAXD : (uint64_t)x;
-    if (out->m == 0)
-        return SIZING_EZERO;
     out->k = 5;
     return SIZING_OK;
 }
 
+static const char *hadoop_refusal(int status)
+{
+    switch (status) {
+    case SIZING_EKEYS:
+        return "Hadoop reads the key count as an int (Integer.parseInt): at most 2^31 - 1";
+    case SIZING_EZERO:
+        return "Hadoop's -5 * numKeys wraps (int arithmetic) to a size <= 0 and HashFunction "
+               "throws IllegalArgumentException (\"maxValue must be > 0\")";
+    default:
+        return NULL;
+    }
+}
+
 const sizing_rule_t sizing_hadoop = {
     .name = "hadoop",
-    .summary = "Hadoop BloomMapFile: k = 5, m = ceil(-5N / ln(1 - P^(1/5))) with P a float, "
-               "N at most 429496729",
+    .summary = "Hadoop BloomMapFile: k = 5, m = ceil(-5N / ln(1 - P^(1/5))) with P a float "
+               "and -5N an int that wraps",
     .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_UNIFORM, .design = hadoop_design,
+    .refusal = hadoop_refusal,
 };
 
 const library_t library_hadoop = {
@@ -97,6 +120,7 @@ const library_t library_hadoop = {
     .version = "Apache Hadoop util/bloom/BloomFilter.java @48817814, HashFunction.java "
                "@51ed1d7b; BloomMapFile's sizing",
     .scheme = &scheme_hadoop, .sizing = &sizing_hadoop, .hash = "k x 32-bit",
-    .cause = "arithmetic: Math.abs(int % m) on int32 words, m below 2^31; k fixed at 5",
+    .cause = "arithmetic: Math.abs(int % m) on int32 words, m below 2^31; k fixed at 5; "
+             "sizing: -5N wraps past 429496729 keys (refused, or silently far too small)",
     .report = "",
 };

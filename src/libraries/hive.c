@@ -61,10 +61,12 @@ const scheme_t scheme_hive_bloomk = {
 
 /* ---- sizing ---- */
 
-/* orc: ORC's BloomFilter: nb = (int)(-n ln p / ln^2 2); numBits = nb + (64 - nb % 64) (a
- * whole word more when nb is a multiple of 64); k = max(1, round(numBits / n ln 2)), from
- * the padded size. numBits is an int: from nb >= 2^31 - 64 it overflows to a negative
- * array size (my reading: refused as a cap). */
+/* orc: ORC's BloomFilter(expectedEntries, fpp) (util/BloomFilter.java @02293868): nb =
+ * optimalNumOfBits = (int)(-n ln p / ln^2 2), which saturates at 2^31 - 1; numBits = nb +
+ * (64 - nb % 64) (a whole word more when nb is a multiple of 64); k = max(1, round(numBits
+ * / n ln 2)), from the padded size. numBits is an int: from nb >= 2^31 - 64 the sum is
+ * 2^31, which wraps to -2^31, and new BitSet(numBits) throws NegativeArraySizeException:
+ * refused (SIZING_ECAP). */
 static int orc_design(uint64_t n, double p, double bpk, sizing_out_t *out)
 {
     (void)bpk;
@@ -77,37 +79,80 @@ static int orc_design(uint64_t n, double p, double bpk, sizing_out_t *out)
     return SIZING_OK;
 }
 
+static const char *orc_refusal(int status)
+{
+    return status == SIZING_ECAP ? "ORC's int bit count, nb + (64 - nb % 64), reaches 2^31 and "
+                                   "wraps negative: new BitSet throws "
+                                   "NegativeArraySizeException"
+                                 : NULL;
+}
+
 const sizing_rule_t sizing_orc = {
     .name = "orc",
     .summary = "ORC: Guava's formula, 64-bit words, always one more; m below 2^31",
     .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_UNIFORM, .design = orc_design,
+    .refusal = orc_refusal,
 };
 
-/* hive-bloomk: numBits = optimalNumOfBits(n, fpp) (Guava's), k =
- * optimalNumOfHashFunctions(n, numBits); nLongs = ceil(numBits / 64), padded with 8 -
- * nLongs % 8 longs (a whole 512-bit block more when already aligned); m = 64 (nLongs +
- * padLongs) is an int: past 2^31 - 1 it overflows (my reading: refused as a cap). The
- * constructor in the version read fixes fpp at DEFAULT_FPP = 0.05; the rule applies the
- * same formula at the rate given. */
+/* hive-bloomk: BloomKFilter(long maxNumEntries) (BloomKFilter.java:58-69 @046c998e) takes
+ * no rate: it designs for DEFAULT_FPP = 0.05f (:39), a float (0.05000000074505806 as
+ * the double Math.log sees), so the rule designs only for a rate that is 0.05 as a float
+ * and refuses any other. numBits = optimalNumOfBits(n, fpp) (Guava's, a long), k =
+ * optimalNumOfHashFunctions(n, numBits) from it (4 at 0.05f); nLongs = (int)
+ * ceil(numBits / 64.0) (saturating, never below 2.2 * 10^10 keys), padded with 8 -
+ * nLongs % 8 longs (a whole 512-bit block more when already aligned); m = (nLongs +
+ * padLongs) * Long.SIZE is int arithmetic (:65) and wraps: T = 64 (nLongs + padLongs)
+ * taken mod 2^32 as signed. Negative (T in [2^31, 2^32), [3 2^31, 2^33), ...): new
+ * long[negative] throws NegativeArraySizeException, refused; 0 (T a multiple of 2^32):
+ * a zero-length array, and the first add or test divides by totalBlockCount = 0,
+ * refused; otherwise the filter has T mod 2^32 bits, silently far fewer than designed
+ * when T >= 2^32: 344,411,525 to 688,823,141 keys throw, 688,823,142 to 1,033,234,758
+ * build a tiny filter (69,689,856 bits at 7 * 10^8 keys), 1,033,234,759 to
+ * 1,377,646,375 throw, and so on. */
 static int hive_bloomk_design(uint64_t n, double p, double bpk, sizing_out_t *out)
 {
     (void)bpk;
-    double x = java_optimal_bits(n, p);
-    double words = ceil(x / 64.0);
-    double padded = words + (8 - fmod(words, 8.0));
-    if (padded * 64.0 > INT32_MAXD)
+    const float fpp = 0.05f;
+    if ((float)p != fpp)
+        return SIZING_ELIBRATE;
+    double x = java_optimal_bits(n, (double)fpp);
+    double w = ceil(x / 64.0);
+    int64_t words = w > INT32_MAXD ? INT32_MAX : (int64_t)w; /* (int): saturates */
+    int32_t padded = (int32_t)(uint32_t)(uint64_t)(words + (8 - words % 8)); /* int sum */
+    int32_t m = (int32_t)((uint32_t)padded * 64u); /* * Long.SIZE, int wraparound */
+    if (m < 0)
         return SIZING_ECAP;
+    if (m == 0)
+        return SIZING_EZERO;
     out->m_computed = (uint64_t)x;
-    out->m = (uint64_t)padded * 64;
+    out->m = (uint64_t)m;
     out->k = java_k(out->m_computed, n);
     return SIZING_OK;
 }
 
+static const char *hive_bloomk_refusal(int status)
+{
+    switch (status) {
+    case SIZING_ELIBRATE:
+        return "Hive's BloomKFilter takes no rate: it always designs for DEFAULT_FPP = 0.05f "
+               "(audit it at --rate 0.05)";
+    case SIZING_ECAP:
+        return "Hive's int bit count, 64 * (nLongs + padLongs), wraps negative and BloomKFilter "
+               "throws NegativeArraySizeException";
+    case SIZING_EZERO:
+        return "Hive's int bit count wraps to exactly 0: BloomKFilter builds an empty array "
+               "and its first add or test throws ArithmeticException (/ by zero)";
+    default:
+        return NULL;
+    }
+}
+
 const sizing_rule_t sizing_hive_bloomk = {
     .name = "hive-bloomk",
-    .summary = "Hive BloomKFilter: Guava's formula, padded to whole 512-bit blocks",
+    .summary = "Hive BloomKFilter: Guava's formula at its fixed 0.05f, padded to whole 512-bit "
+               "blocks, the bit count an int that wraps",
     .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_BLOCKED, .block_bits = BLOCK_BITS,
-    .design = hive_bloomk_design,
+    .design = hive_bloomk_design, .refusal = hive_bloomk_refusal,
 };
 
 /* ---- the libraries ---- */
@@ -129,7 +174,8 @@ const library_t library_hive_bloomk = {
     .scheme = &scheme_hive_bloomk, .sizing = &sizing_hive_bloomk,
     .hash = "2 x 32-bit (one 64-bit)",
     .cause = "blocking: 512-bit blocks sized by the unblocked formula; strides 0 mod 512 "
-             "(1 in 512)",
+             "(1 in 512); sizing: the int bit count wraps from 344411525 keys (thrown, or "
+             "silently tiny)",
     .report = "",
     .departs = 1,
 };

@@ -37,23 +37,28 @@ const scheme_t scheme_libbloom = {
 
 /* ---- sizing: bloom_init2: entries >= 1000 (an unsigned int), bpe = -log(error) /
  * 0.480453013918201, bits = (unsigned long)((long double) entries * bpe), hashes =
- * (unsigned char)ceil(0.693147180559945 bpe) (constants as in the source); positions
- * are (a + i b) % bits: m = m_c (the bytes round up only the allocation). A k past 255
- * does not fit hashes; 0 bits would take positions mod 0. libbloom 1.x (up to v1.6):
- * bits is an int, (int)(entries * bpe): past 2^31 - 1 it overflows (my reading:
- * refused as a cap). ---- */
-static int libbloom_sizing(uint64_t n, double p, uint64_t cap, sizing_out_t *out)
+ * (unsigned char)ceil(0.693147180559945 bpe) (constants as in the source; bloom.c:104-110
+ * @57b35ea2); positions are (a + i b) % bits: m = m_c (the bytes round up only the
+ * allocation). A k past 255 does not fit hashes; 0 bits would take positions mod 0.
+ * libbloom 1.x (v1.5 to v1.6; bloom.c:98-111 @v1.6): bits = (int)(dentries * bpe), the
+ * product in double, not long double: where the exact product lies within half an ulp
+ * below an integer, the double rounds it up and 1.x has one bit more than 2.0 (at 1%,
+ * first at 113,117,982 keys: 1,084,242,461 bits against 1,084,242,460). Past 2^31 - 1
+ * the (int) conversion is undefined in C; on x86-64 it gives INT_MIN, a negative size
+ * whose allocation fails and bloom_init returns an error: refused. v1.0 to v1.4 took
+ * any entries >= 1 (the minimum of 1000 came in dbe2777, v1.5). ---- */
+static int libbloom_sizing(uint64_t n, double p, int in_double, sizing_out_t *out)
 {
     if (n < 1000 || n > 4294967295u)
         return SIZING_EKEYS;
     double bpe = -log(p) / 0.480453013918201;
-    long double all = (long double)n * bpe;
+    long double all = in_double ? (long double)((double)n * bpe) : (long double)n * bpe;
     if (!(all < 18446744073709551616.0L))
         return SIZING_ETOOBIG;
     uint64_t bits = (uint64_t)all;
     if (bits == 0)
         return SIZING_EZERO;
-    if (bits > cap)
+    if (in_double && bits > INT32_MAX)
         return SIZING_ECAP;
     out->m_computed = out->m = bits;
     out->k = ceil(0.693147180559945 * bpe);
@@ -62,12 +67,25 @@ static int libbloom_sizing(uint64_t n, double p, uint64_t cap, sizing_out_t *out
 static int libbloom_design(uint64_t n, double p, double bpk, sizing_out_t *out)
 {
     (void)bpk;
-    return libbloom_sizing(n, p, UINT64_MAX, out);
+    return libbloom_sizing(n, p, 0, out);
 }
 static int libbloom_1_design(uint64_t n, double p, double bpk, sizing_out_t *out)
 {
     (void)bpk;
-    return libbloom_sizing(n, p, 2147483647u, out);
+    return libbloom_sizing(n, p, 1, out);
+}
+
+static const char *libbloom_refusal(int status)
+{
+    switch (status) {
+    case SIZING_EKEYS:
+        return "libbloom refuses it: bloom_init takes 1000 to 2^32 - 1 entries";
+    case SIZING_ECAP:
+        return "libbloom 1.x's bit count is an int: past 2^31 - 1 bits the size is negative "
+               "and bloom_init fails";
+    default:
+        return NULL;
+    }
 }
 
 const sizing_rule_t sizing_libbloom = {
@@ -75,12 +93,15 @@ const sizing_rule_t sizing_libbloom = {
     .summary = "libbloom 2.0: b = -ln P / 0.480453013918201, m = (long double) N b, k = "
                "ceil(0.693147180559945 b); N from 1000 to 2^32 - 1",
     .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_UNIFORM, .design = libbloom_design,
+    .refusal = libbloom_refusal,
 };
 
 const sizing_rule_t sizing_libbloom_1 = {
     .name = "libbloom-1",
-    .summary = "libbloom 1.x: as libbloom, m an int (at most 2^31 - 1)",
+    .summary = "libbloom 1.5-1.6: as libbloom, the product in double, m an int (at most "
+               "2^31 - 1)",
     .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_UNIFORM, .design = libbloom_1_design,
+    .refusal = libbloom_refusal,
 };
 
 /* ---- the libraries ---- */
@@ -96,7 +117,7 @@ const library_t library_libbloom = {
 
 const library_t library_libbloom_1 = {
     .name = "libbloom-1",
-    .version = "libbloom 1.x (up to v1.6): (a + i b) in u32, then mod m (m an int); "
+    .version = "libbloom 1.5 to 1.6 (bloom.c @v1.6): (a + i b) in u32, then mod m (m an int); "
                "scheme guava32u, whose h1 + i h2 from i = 1 is a + i b from i = 0 with "
                "a = h1 + h2",
     .scheme = &scheme_guava32u, .sizing = &sizing_libbloom_1, .hash = "2 x 32-bit",

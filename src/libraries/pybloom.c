@@ -2,7 +2,9 @@
  * model, its sizing and its row.
  *
  * Source: joseph-fox/python-bloomfilter pybloom_live/pybloom.py (make_hashfuncs,
- * BloomFilter.__init__, BloomFilter.add) at 4.0.0 (da1a8b3d).
+ * BloomFilter.__init__, BloomFilter.add) at 4.0.0: 089f006 (2022-10-11, the last commit
+ * before the PyPI release; the repository never tagged it) and unchanged in what is
+ * modelled here at da1a8b3d (2025, the first commit to say VERSION = "4.0.0").
  */
 #include <math.h>
 
@@ -77,15 +79,19 @@ const scheme_t scheme_pybloom_live = {
     .model = pybloom_live_model,
 };
 
-/* ---- sizing: BloomFilter.__init__: num_slices = ceil(log2(1 / p)), bits_per_slice =
- * ceil(n |ln p| / (num_slices ln^2 2)), m = num_slices bits_per_slice (a partitioned
- * filter). ---- */
+/* ---- sizing: BloomFilter.__init__ (pybloom.py:98-101 @089f006): num_slices =
+ * int(math.ceil(math.log(1.0 / error_rate, 2))), bits_per_slice = int(math.ceil((capacity
+ * * abs(math.log(error_rate))) / (num_slices * (math.log(2) ** 2)))); m = num_slices
+ * bits_per_slice (a partitioned filter). Computed as CPython does: math.log(x, 2) is
+ * log(x) / log(2), not log2(x), and overshoots an integer at a few powers of two (2^-29:
+ * 29.000000000000004, so 30 slices); ln2 ** 2 is one rounded product, multiplied by the
+ * slices after. ---- */
 static int pybloom_live_design(uint64_t n, double p, double bpk, sizing_out_t *out)
 {
     (void)bpk;
-    const double ln2 = log(2.0);
-    double slices = ceil(log2(1.0 / p));
-    double s = ceil((double)n * fabs(log(p)) / (slices * ln2 * ln2));
+    const double ln2 = log(2.0), ln2sq = ln2 * ln2;
+    double slices = ceil(log(1.0 / p) / ln2);
+    double s = ceil((double)n * fabs(log(p)) / (slices * ln2sq));
     if (!(s * slices < TWO_64))
         return SIZING_ETOOBIG;
     out->k = slices < 1 ? 1 : slices;
@@ -101,7 +107,9 @@ const sizing_rule_t sizing_pybloom_live = {
 
 const library_t library_pybloom_live = {
     .name = "pybloom-live",
-    .version = "pybloom-live 4.0.0 (joseph-fox/python-bloomfilter da1a8b3d) pybloom.py",
+    .version = "pybloom-live 4.0.0 (joseph-fox/python-bloomfilter 089f006, 2022-10-11, the "
+               "code released as 4.0.0; unchanged in sizing and positions to da1a8b3d) "
+               "pybloom.py",
     .scheme = &scheme_pybloom_live, .sizing = &sizing_pybloom_live, .hash = "k x 16, 32 or 64-bit",
     .cause = "arithmetic: slices below 2^15 bits take 16-bit words mod s: uneven for "
              "slices of about 8K to 32K bits",

@@ -78,67 +78,97 @@ const scheme_t scheme_redisbloom_u32 = {
     .model = redisbloom_u32_model,
 };
 
-/* ---- sizing: bloom_init: bpe = -log(error) / ln^2 2; hashes = (int)ceil(
- * 0.693147180559945 bpe).
+/* ---- sizing: bloom_init (deps/bloom/bloom.c @b28c2945): bpe = -(log(error) / denom)
+ * with denom the literal 0.480453013918201 (:119-128) and hashes = (int)ceil(LN2 bpe)
+ * with LN2 the literal 0.693147180559945 (:47, :193), in every version. Both literals are
+ * a little below ln^2 2 and ln 2, and together they put LN2 bpe just above j at p = 2^-j:
+ * k = j + 1 there (4 at 1/8), where exact constants give j.
  * redisbloom, the current default (BF.RESERVE and auto-created filters pass
- * BLOOM_OPT_NOROUND | BLOOM_OPT_FORCE64, rebloom.c; tag v2.2.0 on): bits = (uint64_t)
- * (entries bpe), at least 1, rounded up to whole 64-bit words; and error is the user's
- * rate times 0.5, ERROR_TIGHTENING_RATIO, which sb.c's SB_NewChain applies to the first
- * filter of every scaling filter (BF.RESERVE without NONSCALING; RedisBloom#717): the
- * filter is built for p/2.
- * redisbloom-pow2, before NOROUND (2017 to 2019-12): n2 = logb(entries bpe) + 1, bits =
- * 2^n2 (strictly above entries bpe, doubling an exact power of two), at the user's rate:
- * RedisBloom#28 (2018-02; 478,361,140 entries at 1e-6 got 2^34 bits and k = 20) shows no
- * halving then. n2 <= 63. ---- */
+ * BLOOM_OPT_NOROUND | BLOOM_OPT_FORCE64, rebloom.c:105): bits = (uint64_t)(entries bpe),
+ * at least 1, rounded up to whole 64-bit words (:156-190); and error is the user's rate
+ * times 0.5, ERROR_TIGHTENING_RATIO, which sb.c:131-132 applies to the first filter of
+ * every scaling filter (BF.RESERVE without NONSCALING; RedisBloom#717): the filter is
+ * built for p/2. From v8.0 (PR #825: eab5689a, first in v7.99.2 and v8.0.0) BF.RESERVE
+ * first replaces a rate above 0.25 by 0.25 (BF_ERROR_RATE_CAP, rebloom.c:148-155) and
+ * refuses a capacity outside [1, 2^30] (:157-164). Before v8.0 (2.2.5 to 2.8.x) the same
+ * rule without those limits; 2.2.0 to 2.2.4 rounded to whole bytes, not words.
+ * redisbloom-pow2, before NOROUND (2017 to 2019-12; contrib/bloom.c:140-163 @9983a5db,
+ * v1.0.0): n2 = logb(entries bpe) + 1, bits = 2^n2 (strictly above entries bpe, doubling
+ * an exact power of two), at the user's rate: RedisBloom#28 (2018-02; 478,361,140
+ * entries at 1e-6 got 2^34 bits and k = 20) shows no halving then. Positions are taken
+ * mod 2^n2 itself, with no minimum: 1, 2 and 3 keys at 1% get 16, 32 and 32 bits. Where
+ * entries bpe < 1, n2 <= 0: bits is left 0 and the first check divides by it (or n2 is
+ * negative in a uint8_t), refused; n2 <= 63 (:141). ---- */
+#define REDISBLOOM_LN2SQ 0.480453013918201
+#define REDISBLOOM_LN2 0.693147180559945
+#define REDISBLOOM_RATE_CAP 0.25
+#define REDISBLOOM_MAX_CAPACITY (UINT64_C(1) << 30)
 static int redisbloom_design(uint64_t n, double p, double bpk, sizing_out_t *out)
 {
     (void)bpk;
-    const double ln2 = log(2.0);
-    double bpe = -log(p * 0.5) / (ln2 * ln2);
+    if (n > REDISBLOOM_MAX_CAPACITY)
+        return SIZING_EKEYS;
+    double bpe = -(log(fmin(p, REDISBLOOM_RATE_CAP) * 0.5) / REDISBLOOM_LN2SQ);
     double all = (double)n * bpe;
     if (!(all < TWO_64 - 64))
         return SIZING_ETOOBIG;
     out->m_computed = all < 1 ? 1 : (uint64_t)all;
     out->m = (out->m_computed + 63) / 64 * 64;
-    out->k = ceil(0.693147180559945 * bpe);
+    out->k = ceil(REDISBLOOM_LN2 * bpe);
     return SIZING_OK;
+}
+
+static const char *redisbloom_refusal(int status)
+{
+    return status == SIZING_EKEYS ? "RedisBloom (v8.0 on) refuses it: \"ERR capacity must be "
+                                    "in the range [1, 1073741824]\""
+                                  : NULL;
 }
 
 const sizing_rule_t sizing_redisbloom = {
     .name = "redisbloom",
-    .summary = "RedisBloom BF.RESERVE: its formula at P/2 (the first layer of a scaling "
-               "filter), whole 64-bit words",
+    .summary = "RedisBloom BF.RESERVE (v8.0 on): its formula at min(P, 0.25)/2 (the first layer "
+               "of a scaling filter), whole 64-bit words, N at most 2^30",
     .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_UNIFORM, .design = redisbloom_design,
+    .refusal = redisbloom_refusal,
 };
 
 static int redisbloom_pow2_design(uint64_t n, double p, double bpk, sizing_out_t *out)
 {
     (void)bpk;
-    const double ln2 = log(2.0);
-    double bpe = -log(p) / (ln2 * ln2);
+    double bpe = -(log(p) / REDISBLOOM_LN2SQ);
     double all = (double)n * bpe;
+    if (all < 1)
+        return SIZING_EZERO;
     int n2 = (int)logb(all) + 1;
     if (n2 > 63)
         return SIZING_ETOOBIG;
-    out->m_computed = all < 1 ? 1 : (uint64_t)all;
-    out->m = UINT64_C(1) << (n2 < 0 ? 0 : n2);
-    if (out->m < 64)
-        out->m = 64; /* bytes = 8: one whole word, as the rounding to words gives */
-    out->k = ceil(0.693147180559945 * bpe);
+    out->m_computed = (uint64_t)all;
+    out->m = UINT64_C(1) << n2;
+    out->k = ceil(REDISBLOOM_LN2 * bpe);
     return SIZING_OK;
+}
+
+static const char *redisbloom_pow2_refusal(int status)
+{
+    return status == SIZING_EZERO ? "RedisBloom 2017-19 computes fewer than 1 bit: n2 = 0 leaves "
+                                    "its bit count 0, and the first check divides by it"
+                                  : NULL;
 }
 
 const sizing_rule_t sizing_redisbloom_pow2 = {
     .name = "redisbloom-pow2",
     .summary = "RedisBloom 2017-19: the next power of two above N b, at P",
     .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_UNIFORM, .design = redisbloom_pow2_design,
+    .refusal = redisbloom_pow2_refusal,
 };
 
 /* ---- the libraries ---- */
 
 const library_t library_redisbloom = {
     .name = "redisbloom",
-    .version = "RedisBloom (BF.RESERVE, v2.2.0 on) deps/bloom/bloom.c and sb.c at b28c2945",
+    .version = "RedisBloom (BF.RESERVE, v8.0 on; 2.2.5-2.8.x without its rate cap and "
+               "capacity limit) deps/bloom/bloom.c, sb.c and rebloom.c at b28c2945",
     .scheme = &scheme_redisbloom, .sizing = &sizing_redisbloom, .hash = "2 x 64-bit",
     .cause = "none expected: builds its first filter for p/2 (over-delivers)",
     .report = "RedisBloom/RedisBloom#717: the error rate used is half the one asked",
