@@ -211,7 +211,9 @@ grep -q "m = 13 (requested 16)" "$tmp/p" && [ "$(tail -1 "$tmp/p")" = "4 10 3 9"
 "$B" exact --bits 5120000 --keys 512000 --k 8 --block-bits 256 > "$tmp/exact"
 grep -q "^blocked  *0.01216482868523" "$tmp/exact" && grep -q "^split-block  *0.01264827466162" "$tmp/exact" \
     && grep -q "CacheLocalFpRate" "$tmp/exact" && grep -q "sizing formula" "$tmp/exact" && ok || bad "exact --block-bits: $(cat "$tmp/exact")"
+# A refusal comes alone: nothing printed before it (issue 20).
 expect_error 2 "exact: blocked with --block-bits 100: block size must be a power of two" exact --bits 4096 --keys 400 --block-bits 100
+[ ! -s "$tmp/stdout" ] && ok || bad "exact --block-bits 100 printed before refusing: $(head -2 "$tmp/stdout")"
 "$B" exact --bits 4096 --keys 205 --k 14 > "$tmp/exact" && grep -q "^exact (DP)" "$tmp/exact" \
     && grep -q "^exact (moments)" "$tmp/exact" && ok || bad "exact: $(cat "$tmp/exact")"
 "$B" list > "$tmp/list" && for e in exact-vs-formula floor-4096 floor-65536 stride-zero guava hash32; do
