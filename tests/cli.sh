@@ -43,6 +43,21 @@ expect_error 2 "name an experiment (got nothing)" run --quick
 expect_error 2 "--threads must be a whole number from 1 to 4096 (got '0')" run floor-4096 --threads 0
 expect_error 2 "--threads must be a whole number from 1 to 4096 (got 'two')" run floor-4096 --threads two
 expect_error 2 "--seed must be a whole number (got '-1')" run floor-4096 --seed -1
+# Every source of the thread count is checked as --threads is (issue 20): OMP_NUM_THREADS
+# past 4096 crashed run and audit. with_omp VALUE ARGS...: expect_error ARGS with it.
+with_omp() {
+    v=$1
+    shift
+    (OMP_NUM_THREADS=$v; export OMP_NUM_THREADS; fail=0; expect_error "$@"; exit $fail) \
+        && ok || fail=$((fail + 1))
+}
+with_omp 100000 2 "run: OMP_NUM_THREADS must be a whole number from 1 to 4096 (got '100000')" run stride-zero --quick --out "$tmp/omp"
+with_omp 5000 2 "audit: OMP_NUM_THREADS must be a whole number from 1 to 4096 (got '5000')" audit guava --keys 1000 --rate 0.01
+[ ! -e "$tmp/omp" ] && ok || bad "OMP_NUM_THREADS=100000: run wrote $(ls "$tmp/omp")"
+OMP_NUM_THREADS=3 "$B" run stride-zero --quick --out "$tmp/omp3" > /dev/null 2>&1 \
+    && grep -q "^threads = 3$" "$tmp/omp3/stride-zero.quick.meta" && ok || bad "OMP_NUM_THREADS=3 not taken"
+OMP_NUM_THREADS=100000 "$B" run stride-zero --quick --threads 1 --out "$tmp/omp3" > /dev/null 2>&1 \
+    && grep -q "^threads = 1$" "$tmp/omp3/stride-zero.quick.meta" && ok || bad "--threads does not override OMP_NUM_THREADS"
 expect_error 2 "--seed needs a value (got nothing)" run floor-4096 --seed
 expect_error 2 "unknown option (got '--fast')" run floor-4096 --fast
 expect_error 2 "cannot create output directory" run stride-zero --quick --out /etc/passwd/x

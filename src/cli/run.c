@@ -6,8 +6,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <omp.h>
-
 #include "cli/cli.h"
 #include "dist.h"
 #include "plan.h"
@@ -238,19 +236,26 @@ static int run_all(const experiment_t *ex, int n, run_opts_t *o)
 
 int cli_run(int argc, char **argv)
 {
-    run_opts_t o = {.threads = omp_get_max_threads(), .outdir = "out",
-                    .command = cli_command_line};
+    run_opts_t o = {.threads = 0, .outdir = "out", .command = cli_command_line};
     names_t nm = {.n = 0};
     int rc = parse_run_args(argc, argv, &o, &nm);
     if (rc >= 0)
         return rc;
+    /* Without --threads, each rank's own OMP_NUM_THREADS or cores, checked on every rank
+     * before anything is written (rank 0 reports the first that fails). */
+    char err[EXP_ERR_LEN] = "";
+    uint64_t threads = (uint64_t)o.threads;
+    rc = threads ? 0 : cli_default_threads("run", &threads, err, sizeof err);
+    o.threads = (int)threads;
+    rc = dist_agree(rc, err, sizeof err);
+    if (rc)
+        return cli_die(rc, "%s", err);
     /* Load and check every experiment before running any: rank 0 alone, which then
      * sends each to the other ranks of a distributed run. */
     experiment_t *ex = calloc((size_t)nm.n, sizeof *ex);
     rc = ex ? 0 : cli_die(1, "out of memory");
     for (int i = 0; i < nm.n && rc == 0 && dist_leader(); i++)
         rc = load_checked(&nm, i, o.outdir, ex);
-    char err[EXP_ERR_LEN] = "";
     rc = dist_agree(rc, err, sizeof err);
     if (rc && err[0]) /* a failure of another rank; rank 0 reported its own */
         cli_die(rc, "%s", err);
