@@ -256,6 +256,24 @@ cmp -s "$tmp/a" "$tmp/c" && bad "seed 2 gave the same CSV as seed 1" || ok
 [ "$(head -1 "$tmp/t1/floor-4096.quick.csv" | tr -d '\r')" = "$("$B" columns | awk '{ printf "%s%s", (NR > 1 ? "," : ""), $1 } END { print "" }')" ] \
     && ok || bad "CSV header is not the column list"
 
+# --quick means seconds for a file without [quick] (issue 20): filters and lookups are
+# capped, and so is a precision target's growth (at most 5 times the first batch), here
+# past reach with 10^7 filters allowed.
+cat > "$tmp/noquick.ini" <<INI
+[sweep]
+bits = 4096
+bits_per_key = 8
+schemes = independent
+filters = 2
+lookups = 10000
+precision = 1e-6
+max_filters = 1e7
+INI
+timeout 20 "$B" run "$tmp/noquick.ini" --quick --out "$tmp/nq" > /dev/null 2>&1 \
+    && [ "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "filters") c = i }
+                     NR == 2 { print $c }' "$tmp/nq/noquick.quick.csv")" = 10 ] \
+    && ok || bad "--quick without [quick]: not capped at 10 filters"
+
 # Interruption on a real process: SIGINT or SIGTERM keeps every finished row (exit 130
 # or 143); a plain rerun refuses to discard them; --resume finishes, and the result
 # equals an uninterrupted run's, the seconds column aside. intr has small filters, one a
