@@ -65,9 +65,15 @@ int runner_row(const char *name, const char *what, const exp_row_t *row, size_t 
                uint64_t seed, const run_opts_t *o, progress_t *ps, const row_out_t *out,
                csv_row_t *result, char *err, size_t errlen);
 
-/* Bytes the kernel says are available now (MemAvailable), or 0 if unknown: what the
- * memory check before any work compares a run's needs with. */
+/* Bytes this process may still use, or 0 if unknown: what the memory check before any
+ * work compares a run's needs with. The least of what the kernel says is available
+ * (MemAvailable), the room left under the memory limits of the process's cgroup and its
+ * ancestors (v2 memory.max, v1 memory.limit_in_bytes, less their usage), and the room
+ * left under its address-space limit (RLIMIT_AS, `ulimit -v`, less its VmSize).
+ * runner_mem_limit also names the limit that binds (" (the cgroup's memory limit)"),
+ * "" for MemAvailable, for messages. */
 uint64_t runner_mem_available(void);
+uint64_t runner_mem_limit(const char **what);
 
 /* The memory check's rule: bytes a row's per-filter results take, per filter, and
  * whether `need` bytes fit in `avail` (at most 90% of it; anything fits when avail is

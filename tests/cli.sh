@@ -34,6 +34,15 @@ for f in tests/data/bad/*.ini; do
     want=$(sed -n '1s/^; expect: //p' "$f")
     expect_error 2 "$f:$want" run "$f" --quick --threads 2 --out "$tmp/out"
 done
+# The memory check sees the address-space limit (ulimit -v) and cgroup limits, not only
+# the machine's memory (issue 20): a 1 GiB filter under a 512 MiB limit is refused
+# before any work. (Skipped where the program cannot start under such a limit:
+# AddressSanitizer reserves terabytes of address space.)
+printf '[sweep]\nbits = 8589934592\nbits_per_key = 10\nschemes = independent\nfilters = 2\n' > "$tmp/gib.ini"
+if (ulimit -v 524288 && "$B" --version) > /dev/null 2>&1; then
+    (ulimit -v 524288; fail=0; expect_error 2 "$tmp/gib.ini:2: the filter size needs 1.0 GiB (one array shared by all threads), only" run "$tmp/gib.ini" --out "$tmp/out"; exit $fail) \
+        && ok || fail=$((fail + 1))
+fi
 [ "$(ls "$tmp/out")" = "sentinel.csv" ] && [ "$(cat "$tmp/out/sentinel.csv")" = "earlier result" ] \
     && ok || bad "bad input touched the output directory: $(ls "$tmp/out")"
 
