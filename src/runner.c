@@ -248,6 +248,9 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
         rc = store_claim(&st, e, res->plan, res->nrows_planned, o->outdir, o->quick, seed,
                          o->resume, o->force, res->rows, err, errlen);
     int claimed = rc == 0 && dist_leader();
+    if (claimed && (rc = store_open(&st, err, errlen)) != 0) /* the partial and NAME.run */
+        store_close(&st);
+    claimed = claimed && rc == 0;
     rc = dist_agree(rc, err, errlen);
     if (rc) {
         if (claimed)

@@ -330,6 +330,64 @@ interrupt() {
 interrupt big INT 6
 interrupt intr TERM 29
 interrupt intr INT 29
+# One writer per result (issue 20): while a run holds its outputs, a second run on the
+# same name and --out is refused before any work, with or without --resume or --force,
+# naming the holder; the first run's rows are untouched.
+rm -rf "$tmp/two"
+"$B" run "$tmp/intr.ini" --out "$tmp/two" > /dev/null 2> "$tmp/two.err" &
+pid=$!
+wait_rows "$tmp/two/intr.csv.partial" 3
+for flags in "" --resume "--force --seed 2"; do
+    # shellcheck disable=SC2086
+    expect_error 2 "intr.csv: being written by another run (pid $pid on host $(uname -n)" run "$tmp/intr.ini" --out "$tmp/two" $flags
+done
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc -eq 130 ] && ok || bad "the first of two runs: exit $rc, wanted 130: $(cat "$tmp/two.err")"
+kept=$(($(wc -l < "$tmp/two/intr.csv.partial") - 1))
+"$B" run "$tmp/intr.ini" --out "$tmp/two" --resume > /dev/null 2>&1 \
+    && grep -q "^resumed_rows = $kept$" "$tmp/two/intr.meta" && [ "$(wc -l < "$tmp/two/intr.csv")" -eq 30 ] \
+    && ok || bad "two runs: the first's rows were not kept whole ($kept)"
+strip_seconds "$tmp/two/intr.csv" > "$tmp/r1"
+strip_seconds "$tmp/whole/intr.csv" > "$tmp/r2"
+cmp -s "$tmp/r1" "$tmp/r2" && [ ! -e "$tmp/two/intr.lock" ] && ok || bad "two runs: the result differs, or its lock stayed"
+# A claim left by a killed run (SIGKILL) does not block --resume.
+"$B" run "$tmp/intr.ini" --out "$tmp/killed" > /dev/null 2>&1 &
+pid=$!
+wait_rows "$tmp/killed/intr.csv.partial" 3
+kill -KILL $pid
+wait $pid 2> /dev/null
+"$B" run "$tmp/intr.ini" --out "$tmp/killed" --resume > /dev/null 2> "$tmp/err" && ok \
+    || bad "--resume after SIGKILL: $(cat "$tmp/err")"
+strip_seconds "$tmp/killed/intr.csv" > "$tmp/r1"
+cmp -s "$tmp/r1" "$tmp/r2" && [ "$(ls "$tmp/killed")" = "$(printf 'intr.csv\nintr.meta')" ] \
+    && ok || bad "--resume after SIGKILL: differs, or left $(ls "$tmp/killed")"
+# Never through a symbolic link: a partial, run marker or lock that is a link (to a file
+# outside --out, here) is refused and its target untouched.
+for f in intr.csv.partial intr.run intr.lock; do
+    rm -rf "$tmp/ln"
+    mkdir -p "$tmp/ln"
+    echo "not yours" > "$tmp/outside"
+    ln -s "$tmp/outside" "$tmp/ln/$f"
+    expect_error 2 "$tmp/ln/$f: not a regular file of bloomsim's (a symbolic link?)" run "$tmp/intr.ini" --out "$tmp/ln" --force
+    [ "$(cat "$tmp/outside")" = "not yours" ] && [ "$(ls "$tmp/ln")" = "$f" ] && ok \
+        || bad "a symbolic link $f: written through, or files left: $(ls "$tmp/ln")"
+done
+# A failed start writes nothing (issue 20): with every write failing (a file size limit
+# of 0, as a full disk would), the run says so in one line and leaves nothing, not even
+# the directory it made; then the same command runs. (Its stderr goes to a pipe, which
+# the limit does not apply to.)
+said=$( (ulimit -f 0; trap '' XFSZ; "$B" run "$tmp/intr.ini" --quick --out "$tmp/full" 2>&1 > /dev/null; echo "exit $?") )
+[ "$(echo "$said" | wc -l)" -eq 2 ] && echo "$said" | grep -q "^bloomsim: .*: cannot write: File too large" \
+    && [ "$(echo "$said" | tail -1)" = "exit 2" ] && ok || bad "a failed start said: $said"
+[ ! -e "$tmp/full" ] && ok || bad "a failed start left $(ls -a "$tmp/full")"
+mkdir -p "$tmp/full"
+(ulimit -f 0; trap '' XFSZ; exec "$B" run "$tmp/intr.ini" --quick --out "$tmp/full") > /dev/null 2>&1
+[ -z "$(ls -A "$tmp/full")" ] && ok || bad "a failed start left $(ls -A "$tmp/full")"
+"$B" run "$tmp/intr.ini" --quick --out "$tmp/full" > /dev/null 2> "$tmp/err" && ok \
+    || bad "after a failed start: $(cat "$tmp/err")"
+
 # Never clobber: a complete result of another seed stays unless --force.
 cp "$tmp/io/intr.csv" "$tmp/before.csv"
 expect_error 2 "holds a complete result of another seed; --force replaces it" run "$tmp/intr.ini" --out "$tmp/io" --seed 9
