@@ -219,14 +219,14 @@ static int run_rows(const experiment_t *e, const run_opts_t *o, uint64_t seed, s
     return rc;
 }
 
-int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, char *err,
-               size_t errlen)
+int runner_prepare(const experiment_t *e, const run_opts_t *o, run_result_t *res, char *err,
+                   size_t errlen)
 {
     memset(res, 0, sizeof *res);
     int rc = plan_rows(e, o->quick, &res->plan, &res->nrows_planned, err, errlen);
     if (rc)
         return rc;
-    const uint64_t seed = o->seed_given ? o->seed : e->seed;
+    res->seed = o->seed_given ? o->seed : e->seed;
     /* 1. Memory, before any work: in a distributed run (dist.h), every rank against its
      * own machine, rank 0 reporting the first that fails. */
     rc = dist_agree_threads(o->threads) ? 1 : 0;
@@ -241,56 +241,67 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
         snprintf(err, errlen, "%s: out of memory", e->path);
         rc = 1;
     }
-    /* 2. The outputs, so an unwritable directory or a result we must not replace fails
-     * before any work; an interrupted run's finished rows come back. */
-    store_t st;
-    if (rc == 0 && dist_leader()) /* the other ranks never touch the output directory */
-        rc = store_claim(&st, e, res->plan, res->nrows_planned, o->outdir, o->quick, seed,
-                         o->resume, o->force, res->rows, err, errlen);
-    int claimed = rc == 0 && dist_leader();
-    if (claimed && (rc = store_open(&st, err, errlen)) != 0) /* the partial and NAME.run */
-        store_close(&st);
-    claimed = claimed && rc == 0;
+    /* 2. The claim on the outputs, so that a run in progress, an unwritable directory or
+     * a result we must not replace fails before any work; an interrupted run's finished
+     * rows come back. The other ranks never touch the output directory. */
+    if (rc == 0 && dist_leader())
+        rc = store_claim(&res->store, e, res->plan, res->nrows_planned, o->outdir, o->quick,
+                         res->seed, o->resume, o->force, res->rows, err, errlen);
+    res->claimed = rc == 0 && dist_leader();
+    return dist_agree(rc, err, errlen);
+}
+
+int runner_execute(const experiment_t *e, const run_opts_t *o, run_result_t *res, char *err,
+                   size_t errlen)
+{
+    /* 3. The outputs: the partial table and its run marker (rank 0). */
+    int rc = res->claimed ? store_open(&res->store, err, errlen) : 0;
     rc = dist_agree(rc, err, errlen);
-    if (rc) {
-        if (claimed)
-            store_close(&st);
+    if (rc)
         return rc;
-    }
     if (!dist_leader()) /* a worker: simulate what rank 0 hands out until it ends */
-        return dist_serve(res->plan, res->nrows_planned, seed, o->threads, o->stop);
-    snprintf(res->csv_path, sizeof res->csv_path, "%s", st.csv_path);
-    snprintf(res->meta_path, sizeof res->meta_path, "%s", st.meta_path);
-    res->nrows = st.resumed;
-    /* 3. The rows. */
+        return dist_serve(res->plan, res->nrows_planned, res->seed, o->threads, o->stop);
+    store_t *st = &res->store;
+    snprintf(res->csv_path, sizeof res->csv_path, "%s", st->csv_path);
+    snprintf(res->meta_path, sizeof res->meta_path, "%s", st->meta_path);
+    res->nrows = st->resumed;
+    /* 4. The rows. */
     progress_t ps;
     double total = 0, done = 0;
     for (size_t i = 0; o->progress && i < res->nrows_planned; i++) {
         double w = est_row_work(&res->plan[i]);
         total += w;
-        done += i < st.resumed ? w : 0;
+        done += i < st->resumed ? w : 0;
     }
     progress_start(&ps, o->progress, o->progress_ctx, res->nrows_planned, total, done);
     time_t t0 = time(NULL);
-    rc = run_rows(e, o, seed, &st, &ps, res, err, errlen);
+    rc = run_rows(e, o, res->seed, st, &ps, res, err, errlen);
     res->seconds = progress_now() - ps.start;
-    /* 4. Publish the table and its metadata. */
+    /* 5. Publish the table and its metadata; the claim ends with runner_free. */
     if (rc == 0) {
-        store_meta_t meta = {.e = e, .command = o->command, .seed = seed, .quick = o->quick,
-                             .threads = dist_threads_total(), .ranks = dist_size(),
-                             .rank_threads = dist_threads_list(),
+        store_meta_t meta = {.e = e, .command = o->command, .seed = res->seed,
+                             .quick = o->quick, .threads = dist_threads_total(),
+                             .ranks = dist_size(), .rank_threads = dist_threads_list(),
                              .rows = res->nrows_planned, .start = t0, .end = time(NULL),
                              .seconds = res->seconds};
-        rc = store_publish(&st, &meta, err, errlen);
+        rc = store_publish(st, &meta, err, errlen);
     }
-    store_close(&st);
     dist_end(rc, o->stop);
-    /* 5. The finished rows are in res for the caller's summary table. */
+    /* 6. The finished rows are in res for the caller's summary table. */
     return rc;
+}
+
+int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, char *err,
+               size_t errlen)
+{
+    int rc = runner_prepare(e, o, res, err, errlen);
+    return rc ? rc : runner_execute(e, o, res, err, errlen);
 }
 
 void runner_free(run_result_t *res)
 {
+    if (res->claimed)
+        store_close(&res->store);
     free(res->plan);
     free(res->rows);
     memset(res, 0, sizeof *res);

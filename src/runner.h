@@ -41,15 +41,29 @@ typedef struct run_result {
     char csv_path[STORE_PATH_MAX];
     char meta_path[STORE_PATH_MAX];
     double seconds;
+    uint64_t seed;
+    store_t store;         /* rank 0: the claim on the outputs, from runner_prepare */
+    int claimed;           /* ... held until runner_free */
 } run_result_t;
 
 enum { RUN_INTERRUPTED = 3 };
 
-/* Returns 0; 2 for bad input (message in err: a size past memory, an unwritable output,
- * a result or interrupted run of another definition or seed without force, an
- * interrupted run found without resume or force); 1 for a failure while running (write
- * error, memory); RUN_INTERRUPTED when *stop was set. res->nrows counts the finished
- * rows. The caller frees res with runner_free, whatever the return. */
+/* A run in two steps, so that `run A B` checks every experiment before running any.
+ * runner_prepare does everything that can refuse a run before any work: it plans the
+ * rows, checks memory (every rank of a distributed run) and claims the outputs (rank 0,
+ * store_claim: a run in progress on them, an unwritable directory, a result or
+ * interrupted run of another definition or seed without force, an interrupted run found
+ * without resume or force), writing nothing but the claim's lock. runner_execute then
+ * starts the outputs (store_open), runs the rows and publishes the table. Both are
+ * collective under MPI. They return 0; 2 for bad input (message in err); 1 for a failure
+ * while running (write error, memory); RUN_INTERRUPTED when *stop was set. res->nrows
+ * counts the finished rows. The caller frees res with runner_free whatever the return,
+ * which gives up the claim (a directory the claim made is removed if left empty).
+ * runner_run is both steps. */
+int runner_prepare(const experiment_t *e, const run_opts_t *o, run_result_t *res, char *err,
+                   size_t errlen);
+int runner_execute(const experiment_t *e, const run_opts_t *o, run_result_t *res, char *err,
+                   size_t errlen);
 int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, char *err,
                size_t errlen);
 void runner_free(run_result_t *res);

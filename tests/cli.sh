@@ -374,6 +374,13 @@ for f in intr.csv.partial intr.run intr.lock; do
     [ "$(cat "$tmp/outside")" = "not yours" ] && [ "$(ls "$tmp/ln")" = "$f" ] && ok \
         || bad "a symbolic link $f: written through, or files left: $(ls "$tmp/ln")"
 done
+# run A B checks B's outputs and memory before running A (issue 20): B refused, A not
+# written.
+rm -rf "$tmp/ab"
+"$B" run "$tmp/intr.ini" --quick --seed 5 --out "$tmp/ab" > /dev/null 2>&1
+expect_error 2 "intr.quick.csv: holds a complete result of another seed" run stride-zero "$tmp/intr.ini" --quick --out "$tmp/ab"
+expect_error 2 "past-memory.ini:3: the filter size needs" run stride-zero tests/data/bad/past-memory.ini --quick --out "$tmp/ab"
+[ "$(ls "$tmp/ab")" = "$(printf 'intr.quick.csv\nintr.quick.meta')" ] && ok || bad "run A B wrote A before refusing B: $(ls "$tmp/ab")"
 # A failed start writes nothing (issue 20): with every write failing (a file size limit
 # of 0, as a full disk would), the run says so in one line and leaves nothing, not even
 # the directory it made; then the same command runs. (Its stderr goes to a pipe, which

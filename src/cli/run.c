@@ -200,39 +200,60 @@ static int load_checked(const names_t *nm, int i, const char *outdir, experiment
     return 0;
 }
 
-/* Run the experiments in turn, stopping at the first failure; SIGINT and SIGTERM stop
- * the run in progress, keeping its finished rows. Returns the exit status. */
+/* Print the outcome of one experiment's run: its table, or why it stopped. Returns the
+ * exit status. */
+static int report(const experiment_t *e, const run_opts_t *o, const run_result_t *res,
+                  int rc, const char *err)
+{
+    if (rc == RUN_INTERRUPTED) {
+        cli_die(rc, "%s", err);
+        return 128 + atomic_load(&cli_stop_signal); /* 130 for SIGINT, 143 for SIGTERM */
+    }
+    if (rc)
+        return cli_die(rc, "%s", err);
+    if (cli_quiet)
+        return 0;
+    print_table(e, o->quick, res);
+    if (dist_size() > 1)
+        printf("\nwrote %s and %s (%.1f s, %d ranks, %d threads)\n", res->csv_path,
+               res->meta_path, res->seconds, dist_size(), dist_threads_total());
+    else
+        printf("\nwrote %s and %s (%.1f s, %d thread%s)\n", res->csv_path, res->meta_path,
+               res->seconds, o->threads, o->threads == 1 ? "" : "s");
+    return 0;
+}
+
+/* Prepare every experiment (plan, memory, the claim on its outputs) before running any,
+ * then run them in turn, stopping at the first failure; SIGINT and SIGTERM stop the run
+ * in progress, keeping its finished rows. The claims not yet run are given up at the
+ * end, latest first. Returns the exit status. */
 static int run_all(const experiment_t *ex, int n, run_opts_t *o)
 {
     cli_catch_stop();
     o->stop = &cli_stop_signal;
-    int rc = 0;
+    run_result_t *res = calloc(n > 0 ? (size_t)n : 1, sizeof *res);
+    if (!res)
+        return cli_die(1, "out of memory");
+    char err[EXP_ERR_LEN];
+    int rc = 0, prepared = 0;
+    for (; prepared < n && rc == 0; prepared++)
+        rc = runner_prepare(&ex[prepared], o, &res[prepared], err, sizeof err);
+    if (rc)
+        cli_die(rc, "%s", err);
     for (int i = 0; i < n && rc == 0; i++) {
-        char err[EXP_ERR_LEN];
         cli_progress_t tp = {.name = ex[i].name};
         if (!cli_quiet && isatty(STDERR_FILENO)) {
             o->progress = cli_progress_show;
             o->progress_ctx = &tp;
         }
-        run_result_t res;
-        rc = runner_run(&ex[i], o, &res, err, sizeof err);
+        rc = runner_execute(&ex[i], o, &res[i], err, sizeof err);
         cli_progress_clear(&tp);
-        if (rc == RUN_INTERRUPTED) {
-            cli_die(rc, "%s", err);
-            rc = 128 + atomic_load(&cli_stop_signal); /* 130 for SIGINT, 143 for SIGTERM */
-        } else if (rc) {
-            cli_die(rc, "%s", err);
-        } else if (!cli_quiet) {
-            print_table(&ex[i], o->quick, &res);
-            if (dist_size() > 1)
-                printf("\nwrote %s and %s (%.1f s, %d ranks, %d threads)\n", res.csv_path,
-                       res.meta_path, res.seconds, dist_size(), dist_threads_total());
-            else
-                printf("\nwrote %s and %s (%.1f s, %d thread%s)\n", res.csv_path,
-                       res.meta_path, res.seconds, o->threads, o->threads == 1 ? "" : "s");
-        }
-        runner_free(&res);
+        rc = report(&ex[i], o, &res[i], rc, err);
+        runner_free(&res[i]); /* its claim ends with it */
     }
+    while (prepared-- > 0)
+        runner_free(&res[prepared]);
+    free(res);
     return rc;
 }
 
