@@ -31,8 +31,10 @@ double sim_memory(const exp_row_t *row, int threads);
 
 /* Simulate row row_index on `threads` threads into out; *filters_used receives the
  * number of filters run. ps may be NULL; stop may be NULL, else it is polled between
- * filters (and chunks of a shared filter), and once set the row is abandoned.
- * Returns 0, -1 when memory is short, 1 when stopped. */
+ * filters and, within a filter, between chunks of its keys (scheme_poll_t) or strides,
+ * and once set the row is abandoned. ps's tick is called from thread 0 between those
+ * chunks too, and while it waits for the other threads. Returns 0, -1 when memory is
+ * short, 1 when stopped. */
 int sim_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
             const row_out_t *out, uint64_t *filters_used, progress_t *ps, atomic_int *stop);
 
