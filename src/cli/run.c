@@ -10,6 +10,7 @@
 #include "dist.h"
 #include "plan.h"
 #include "runner.h"
+#include "values.h"
 
 static const char usage[] =
     "usage: bloomsim run NAME... [--quick] [--threads N] [--seed S] [--out DIR]\n"
@@ -257,6 +258,24 @@ static int run_all(const experiment_t *ex, int n, run_opts_t *o)
     return rc;
 }
 
+/* BLOOMSIM_RANK_TIMEOUT, where set: the seconds rank 0 of a distributed run gives a busy
+ * worker that sends nothing (dist.h; docs/cluster.md). Returns 0, or 2 with the message
+ * in err. */
+static int set_rank_timeout(char *err, size_t errlen)
+{
+    const char *env = getenv("BLOOMSIM_RANK_TIMEOUT");
+    double t;
+    if (!env || !*env)
+        return 0;
+    if (values_real(env, &t) != VALUES_OK || !(t >= 2 && t <= 86400)) {
+        snprintf(err, errlen, "run: BLOOMSIM_RANK_TIMEOUT must be a number of seconds from 2 "
+                 "to 86400 (got '%.60s')", env);
+        return 2;
+    }
+    dist_set_rank_timeout(t);
+    return 0;
+}
+
 int cli_run(int argc, char **argv)
 {
     run_opts_t o = {.threads = 0, .outdir = "out", .command = cli_command_line};
@@ -264,12 +283,15 @@ int cli_run(int argc, char **argv)
     int rc = parse_run_args(argc, argv, &o, &nm);
     if (rc >= 0)
         return rc;
-    /* Without --threads, each rank's own OMP_NUM_THREADS or cores, checked on every rank
-     * before anything is written (rank 0 reports the first that fails). */
+    /* Without --threads, each rank's own OMP_NUM_THREADS or cores, and the rank timeout,
+     * checked on every rank before anything is written (rank 0 reports the first that
+     * fails). */
     char err[EXP_ERR_LEN] = "";
     uint64_t threads = (uint64_t)o.threads;
     rc = threads ? 0 : cli_default_threads("run", &threads, err, sizeof err);
     o.threads = (int)threads;
+    if (rc == 0)
+        rc = set_rank_timeout(err, sizeof err);
     rc = dist_agree(rc, err, sizeof err);
     if (rc)
         return cli_die(rc, "%s", err);
