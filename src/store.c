@@ -409,6 +409,7 @@ int store_publish(store_t *st, const store_meta_t *meta, char *err, size_t errle
     if (failed) {
         snprintf(err, errlen, "%s: cannot write: %s (the finished rows are kept for "
                  "--resume)", failed, strerror(errno));
+        remove(meta_partial); /* nothing half written stays */
         return 1;
     }
     remove(st->idpath);
