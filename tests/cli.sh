@@ -367,11 +367,10 @@ rc=$?
     || bad "SIGINT during a small filter's lookups: exit $rc, $(cat "$tmp/slow.err")"
 # One writer per result (issue 20): while a run holds its outputs, a second run on the
 # same name and --out is refused before any work, with or without --resume or --force,
-# naming the holder; the first run's rows are untouched. (two: intr's rows, faster.)
-sed 's/^lookups = .*/lookups = 20000000/' "$tmp/intr.ini" > "$tmp/two.ini"
-"$B" run "$tmp/two.ini" --out "$tmp/whole" > /dev/null 2>&1
-strip_seconds "$tmp/whole/two.csv" > "$tmp/r2"
-"$B" run "$tmp/two.ini" --out "$tmp/two" > /dev/null 2> "$tmp/two.err" &
+# naming the holder; the first run's rows are untouched. (two: intr's rows, faster; the
+# first run on one thread, so that it outlasts the refusals.)
+sed 's/^lookups = .*/lookups = 10000000/' "$tmp/intr.ini" > "$tmp/two.ini"
+"$B" run "$tmp/two.ini" --out "$tmp/two" --threads 1 > /dev/null 2> "$tmp/two.err" &
 pid=$!
 wait_rows "$tmp/two/two.csv.partial" 3
 for flags in "" --resume "--force --seed 2"; do
@@ -386,9 +385,10 @@ kept=$(($(wc -l < "$tmp/two/two.csv.partial") - 1))
 "$B" run "$tmp/two.ini" --out "$tmp/two" --resume > /dev/null 2>&1 \
     && grep -q "^resumed_rows = $kept$" "$tmp/two/two.meta" && [ "$(wc -l < "$tmp/two/two.csv")" -eq 30 ] \
     && ok || bad "two runs: the first's rows were not kept whole ($kept)"
-strip_seconds "$tmp/two/two.csv" > "$tmp/r1"
-cmp -s "$tmp/r1" "$tmp/r2" && [ ! -e "$tmp/two/two.lock" ] && ok || bad "two runs: the result differs, or its lock stayed"
-# A claim left by a killed run (SIGKILL) does not block --resume.
+[ ! -e "$tmp/two/two.lock" ] && ok || bad "two runs: the lock stayed"
+strip_seconds "$tmp/two/two.csv" > "$tmp/r2"
+# A claim left by a killed run (SIGKILL) does not block --resume; the result equals the
+# one above.
 "$B" run "$tmp/two.ini" --out "$tmp/killed" > /dev/null 2>&1 &
 pid=$!
 wait_rows "$tmp/killed/two.csv.partial" 3
@@ -398,7 +398,7 @@ wait $pid 2> /dev/null
     || bad "--resume after SIGKILL: $(cat "$tmp/err")"
 strip_seconds "$tmp/killed/two.csv" > "$tmp/r1"
 cmp -s "$tmp/r1" "$tmp/r2" && [ "$(ls "$tmp/killed")" = "$(printf 'two.csv\ntwo.meta')" ] \
-    && ok || bad "--resume after SIGKILL: differs, or left $(ls "$tmp/killed")"
+    && ok || bad "--resume after SIGKILL: differs from the run above, or left $(ls "$tmp/killed")"
 # Never through a symbolic link: a partial, run marker or lock that is a link (to a file
 # outside --out, here) is refused and its target untouched.
 for f in intr.csv.partial intr.run intr.lock; do
