@@ -4,7 +4,11 @@
 #    exits 2 with one line "FILE:LINE: message" and leaves earlier results untouched;
 #  - every bad option exits 2 with a one-line message naming the value;
 #  - --quick runs at 1 and 2 threads write the same CSV, the seconds column aside;
-#  - probes, exact and list print what they should.
+#  - probes, exact and list print what they should;
+#  - runs that cannot corrupt each other (issue 20): a stop within 2 s at any filter
+#    size, one writer per result, no write through a symbolic link, every experiment's
+#    checks before any work, a failed start that leaves nothing, the thread count from
+#    OMP_NUM_THREADS checked, the memory check under ulimit -v, --quick bounded.
 set -u
 B=$1
 . tests/lib.sh
