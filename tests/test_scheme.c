@@ -517,16 +517,16 @@ static void test_no_false_negatives(void)
         assert(bits_alloc(&b, g.m) == 0);
         pcg32_t r, replay;
         pcg32_seed(&r, 99, i);
-        assert(s->lookup(&b, &g, &r, 1000) == 0);
+        assert(s->lookup(&b, &g, &r, 1000, NULL) == 0);
         memset(b.word, 0xff, b.nwords * sizeof(uint64_t));
-        assert(s->lookup(&b, &g, &r, 1001) == 1001);
+        assert(s->lookup(&b, &g, &r, 1001, NULL) == 1001);
         bits_reset(&b, g.m);
         replay = r;
-        s->insert(&b, &g, &r, 300, NULL);
+        s->insert(&b, &g, &r, 300, NULL, NULL);
         uint64_t set = bits_count(&b);
         assert(set > 0 && set <= 300 * 11);
         if (s->positions) {
-            assert(s->lookup(&b, &g, &replay, 300) == 300);
+            assert(s->lookup(&b, &g, &replay, 300, NULL) == 300);
             printf("%-12s 300 keys inserted, all found on replay; %llu bits set\n", s->name,
                    (unsigned long long)set);
         } else {
@@ -534,8 +534,8 @@ static void test_no_false_negatives(void)
             for (int batch = 0; batch < 200; batch++) {
                 bits_reset(&b, g.m);
                 replay = r;
-                s->insert(&b, &g, &r, 4, NULL);
-                found += s->lookup(&b, &g, &replay, 4);
+                s->insert(&b, &g, &r, 4, NULL, NULL);
+                found += s->lookup(&b, &g, &replay, 4, NULL);
                 r = replay;
             }
             assert(found == 800);
@@ -654,9 +654,9 @@ static void test_past_2_32(void)
         pcg32_t r, replay;
         pcg32_seed(&r, 2026, j);
         replay = r;
-        s->insert(&b, &g, &r, 4000, NULL);
+        s->insert(&b, &g, &r, 4000, NULL, NULL);
         uint64_t high = bits_count_range(&b, UINT64_C(1) << 32, m);
-        uint64_t found = s->nwords > 0 ? s->lookup(&b, &g, &replay, 4000)
+        uint64_t found = s->nwords > 0 ? s->lookup(&b, &g, &replay, 4000, NULL)
                                        : independent_found(&b, m, 7, &replay, 4000);
         printf("%-12s m = 5*2^30: %llu of 28000 set bits past 2^32, %llu of 4000 keys found\n",
                names[j], (unsigned long long)high, (unsigned long long)found);
@@ -690,10 +690,10 @@ static void test_big_variants(void)
         pcg32_t r1, r2;
         pcg32_seed(&r1, 7, i);
         r2 = r1;
-        s->insert(&a, &g, &r1, 6554, NULL);
+        s->insert(&a, &g, &r1, 6554, NULL, NULL);
         s->insert_shared(&b, &g, &r2, 6554);
         assert(memcmp(a.word, b.word, a.nwords * sizeof(uint64_t)) == 0);
-        uint64_t fp1 = s->lookup(&a, &g, &r1, 100003), fp2 = s->lookup_prefetch(&a, &g, &r2,
+        uint64_t fp1 = s->lookup(&a, &g, &r1, 100003, NULL), fp2 = s->lookup_prefetch(&a, &g, &r2,
                                                                               100003);
         assert(fp1 == fp2 && fp1 > 0 && r1.state == r2.state);
         printf("%-12s insert_shared = insert (%llu bits), lookup_prefetch = lookup (%llu FP)\n",
@@ -701,6 +701,47 @@ static void test_big_variants(void)
         bits_free(&a);
         bits_free(&b);
     }
+}
+
+/* A poll that is asked and says go on changes nothing: the same bits, the same false
+ * positives and the same generator state as without one, over several chunks of
+ * SCHEME_POLL_KEYS keys, asked once a chunk after the first; one that says stop ends
+ * the loop at its first ask (issue 20: a stop within a chunk at any size). */
+static int poll_count(void *ctx)
+{
+    int *n = ctx;
+    return ++*n > n[1]; /* stop once asked more than n[1] times */
+}
+
+static void test_poll(void)
+{
+    const uint64_t n = 3 * SCHEME_POLL_KEYS + 5, L = 2 * SCHEME_POLL_KEYS + 300;
+    for (size_t i = 0; i < scheme_count(); i++) {
+        const scheme_t *s = scheme_at(i);
+        probe_geom_t g;
+        uint64_t m = UINT64_C(1) << 22;
+        assert(s->geometry(m, test_k(s, m, 7), 0, &g) == SCHEME_OK);
+        bits_t a, b;
+        assert(bits_alloc(&a, g.m) == 0 && bits_alloc(&b, g.m) == 0);
+        pcg32_t r1, r2;
+        pcg32_seed(&r1, 11, i);
+        r2 = r1;
+        int asked[2] = {0, 1000};
+        scheme_poll_t go = {.fn = poll_count, .ctx = asked};
+        s->insert(&a, &g, &r1, n, NULL, NULL);
+        s->insert(&b, &g, &r2, n, NULL, &go);
+        assert(asked[0] == 3 && memcmp(a.word, b.word, a.nwords * sizeof(uint64_t)) == 0);
+        uint64_t fp1 = s->lookup(&a, &g, &r1, L, NULL), fp2 = s->lookup(&a, &g, &r2, L, &go);
+        assert(asked[0] == 5 && fp1 == fp2 && r1.state == r2.state);
+        int stop[2] = {0, 0};
+        scheme_poll_t halt = {.fn = poll_count, .ctx = stop};
+        bits_reset(&b, g.m);
+        s->insert(&b, &g, &r2, n, NULL, &halt);
+        assert(stop[0] == 1 && bits_count(&b) < bits_count(&a));
+        bits_free(&a);
+        bits_free(&b);
+    }
+    printf("poll: asked once a chunk, changes nothing; a stop ends the loop: ok\n");
 }
 
 /* Pinned behaviour (as RocksDB pins its filter bytes): for every scheme at two sizes,
@@ -817,9 +858,9 @@ static void golden_run(const scheme_t *s, uint64_t m, unsigned k, uint64_t n, ui
     assert(bits_alloc(&b, g.m) == 0);
     pcg32_t r;
     pcg32_seed(&r, 2026, m);
-    s->insert(&b, &g, &r, n, NULL);
+    s->insert(&b, &g, &r, n, NULL, NULL);
     *digest = fnv1a_words(&b);
-    *fp = s->lookup(&b, &g, &r, 100000);
+    *fp = s->lookup(&b, &g, &r, 100000, NULL);
     bits_free(&b);
 }
 
@@ -862,6 +903,7 @@ int main(void)
 {
     test_golden_digests();
     test_big_variants();
+    test_poll();
     test_hand_cases();
     test_library_hand_cases();
     test_past_2_32();

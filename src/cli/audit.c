@@ -7,8 +7,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <omp.h>
-
 #include "audit.h"
 #include "cli/cli.h"
 #include "runner.h"
@@ -165,13 +163,15 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
 int cli_audit(int argc, char **argv)
 {
     audit_args_t a = {.seed = 1, .max_filters = AUDIT_MAX_FILTERS, .p = -1,
-                      .precision = AUDIT_PRECISION, .threads = (uint64_t)omp_get_max_threads()};
+                      .precision = AUDIT_PRECISION, .threads = 0};
     int rc = parse_audit_args(argc, argv, &a);
     if (rc >= 0)
         return rc;
     exp_row_t row;
     audit_design_t d;
     char err[EXP_ERR_LEN] = "";
+    if (!a.threads && cli_default_threads("audit", &a.threads, err, sizeof err))
+        return cli_die(2, "%s", err);
     if (audit_plan(a.lib, a.n, a.p, a.precision, a.max_filters, &row, &d, err, sizeof err))
         return cli_die(2, "%s", err);
     /* Memory before any work, by the rule `run` checks it. */
