@@ -63,6 +63,8 @@
     X(rocksdb_fastlocal)         \
     X(rocksdb_legacy)            \
     X(sbbf)                      \
+    X(parquet_java)              \
+    X(parquet_java_fixed)        \
     X(kudu_block)                \
     X(spark)                     \
     X(orc)                       \
@@ -95,6 +97,8 @@
     X(leveldb)                \
     X(cassandra)              \
     X(parquet)                \
+    X(parquet_java)           \
+    X(parquet_java_fixed)     \
     X(kudu)                   \
     X(redisbloom)             \
     X(redisbloom_2018)        \

@@ -2,9 +2,12 @@
  * Kudu and Impala, which share its blocks and salts: their index arithmetic, its models,
  * their sizing, and their rows.
  *
- * Sources: apache/parquet-format BloomFilter.md at 24102ed5; Arrow's
- * cpp/src/parquet/bloom_filter.h at 04448714 (OptimalNumOfBits); parquet-java
- * BlockSplitBloomFilter.java at a3a1de15; apache/kudu src/kudu/util/block_bloom_filter.
+ * Sources: apache/parquet-format BloomFilter.md at 24102ed5; apache/arrow
+ * cpp/src/parquet/bloom_filter.h at 515410b2 (OptimalNumOfBytes, OptimalNumOfBits, lines
+ * 236-277); apache/parquet-java at a3a1de15 (the same code as release 1.18.0):
+ * parquet-column's BlockSplitBloomFilter.java (optimalNumOfBits, the constructors,
+ * initBitset), ColumnValueCollector.java (which filter the writer makes) and
+ * ParquetProperties.java (its defaults); apache/kudu src/kudu/util/block_bloom_filter.
  * {h,cc} @1394746b (Rehash32to32, BucketInsert, MinLogSpace), as Impala vendors it.
  */
 #include <math.h>
@@ -112,11 +115,12 @@ const scheme_t scheme_kudu_block = {
 
 /* ---- sizing ---- */
 
-/* sbbf: Arrow C++ OptimalNumOfBits, and parquet-java BlockSplitBloomFilter: bits = -8 n /
- * ln(1 - p^(1/8)), truncated, or 128 MiB of bits if above it; at least 32 bytes; rounded
- * up to a power of two; at most 128 MiB. k = 8 words of a 256-bit block. Computed the
- * truncated formula (saturated at 2^64 - 1); indexed the power of two, clamped to [256,
- * 2^30] bits. */
+/* sbbf: Arrow C++ OptimalNumOfBits (bloom_filter.h:249-277 @515410b2; OptimalNumOfBytes,
+ * :236-240, takes its eighth): bits = -8 n / ln(1 - p^(1/8)), truncated, or 128 MiB of
+ * bits if above it; at least 32 bytes; rounded up to a power of two; at most 128 MiB.
+ * k = 8 words of a 256-bit block. Computed the truncated formula (saturated at
+ * 2^64 - 1); indexed the power of two, clamped to [256, 2^30] bits. parquet-java sizes
+ * differently (its rules below). */
 static int sbbf_design(uint64_t n, double p, double bpk, sizing_out_t *out)
 {
     (void)bpk;
@@ -136,10 +140,124 @@ static int sbbf_design(uint64_t n, double p, double bpk, sizing_out_t *out)
 
 const sizing_rule_t sizing_sbbf = {
     .name = "sbbf",
-    .summary = "Parquet/Arrow: -8N / ln(1 - P^(1/8)), power of two bytes in [32 bytes, "
-               "128 MiB]",
+    .summary = "Parquet as Arrow C++ sizes it: -8N / ln(1 - P^(1/8)), power of two bytes "
+               "in [32 bytes, 128 MiB]",
     .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_SPLIT, .block_bits = SBBF_BLOCK,
     .design = sbbf_design,
+};
+
+/* ---- parquet-java: BlockSplitBloomFilter.java and the writer's choice of filter ----
+ * Java's int and long arithmetic, as parquet-java evaluates it. */
+enum {
+    PJ_LOWER_BYTES = 32,              /* LOWER_BOUND_BYTES, BlockSplitBloomFilter.java:47 */
+    PJ_UPPER_BYTES = 128 * 1024 * 1024, /* UPPER_BOUND_BYTES, :50 */
+    PJ_MAX_BYTES = 1024 * 1024,       /* DEFAULT_MAX_BLOOM_FILTER_BYTES, ParquetProperties.java:63 */
+};
+
+/* Java's (int) of a double (JLS 5.1.3): toward zero, saturating, NaN to 0. */
+static int32_t java_d2i(double x)
+{
+    if (x != x)
+        return 0;
+    return x >= 2147483647.0 ? INT32_MAX : x <= -2147483648.0 ? INT32_MIN : (int32_t)x;
+}
+
+/* optimalNumOfBits(n, p), BlockSplitBloomFilter.java:284-302 @a3a1de15. -8 * n is a
+ * long product (it wraps from n = 2^60 on; n < 2^63 here), then divided by the double
+ * log: *x is that double m. (int) m saturates; past UPPER_BOUND_BYTES << 3 = 2^30, or
+ * m < 0, it is 2^30. Then line 295, `(numBits + BITS_PER_BLOCK - 1) & ~BITS_PER_BLOCK`:
+ * the mask ~256 clears only bit 8 (not the low 8 bits), so the result is numBits + 255
+ * or numBits - 1, neither a multiple of 256 nor a power of two. At least 256 bits. */
+static int32_t parquet_java_bits(uint64_t n, double p, double *x)
+{
+    uint64_t w = UINT64_C(0) - UINT64_C(8) * n; /* -8 * n mod 2^64: Java's long bits */
+    int64_t prod = w > INT64_MAX ? -(int64_t)(~w) - 1 : (int64_t)w;
+    *x = (double)prod / log(1 - pow(p, 1.0 / 8));
+    int32_t bits = java_d2i(*x);
+    if (bits > PJ_UPPER_BYTES * 8 || *x < 0)
+        bits = PJ_UPPER_BYTES * 8;
+    bits = (bits + 256 - 1) & ~256; /* bits <= 2^30: no int overflow */
+    return bits < PJ_LOWER_BYTES * 8 ? PJ_LOWER_BYTES * 8 : bits;
+}
+
+/* The filter's bytes, new BlockSplitBloomFilter(numBytes, maximumBytes) (:109-111, the
+ * four-argument constructor :133-146) and initBitset (:205-218): at least 32 bytes
+ * (LOWER_BOUND_BYTES); not a power of two, Integer.highestOneBit(numBytes) << 1, which
+ * passes 2^31 - 1 for numBytes > 2^30 and turns negative; then over maximumBytes (or
+ * negative) it is maximumBytes, which need not be a power of two. A maximumBytes outside
+ * (32, 2^27) is ignored for UPPER_BOUND_BYTES (:142-143). */
+static uint64_t parquet_java_bytes(int32_t bytes, int32_t max_bytes)
+{
+    if (!(max_bytes > PJ_LOWER_BYTES && max_bytes < PJ_UPPER_BYTES))
+        max_bytes = PJ_UPPER_BYTES;
+    int64_t b = bytes < PJ_LOWER_BYTES ? PJ_LOWER_BYTES : bytes;
+    if ((b & (b - 1)) != 0) {
+        int64_t top = 1;
+        while (top * 2 <= b)
+            top *= 2;
+        b = top * 2 > INT32_MAX ? -1 : top * 2; /* the int shift's overflow, negative */
+    }
+    return (uint64_t)(b > max_bytes || b < 0 ? max_bytes : b);
+}
+
+/* parquet-java: the writer with an NDV (parquet.bloom.filter.expected.ndv, the column's
+ * n; ColumnValueCollector.java:183-185 @a3a1de15): new BlockSplitBloomFilter(
+ * optimalNumOfBits(n, p) / 8, maxBloomFilterBytes) at the defaults, max 1 MiB
+ * (ParquetProperties.java:63) and fpp 0.01 (:65, the rate given here). So no filter
+ * passes 2^23 bits (8,388,608): the cap bites from n = 866,430 at 1%. Line 295's step
+ * doubles Arrow's size where the truncated count is 2^j - 247 .. 2^j and halves it where
+ * it is 2^j + 1 .. 2^j + 8 (2^9 <= 2^j <= 2^29; n = 108,282 .. 108,306 and n = 108,307
+ * at 1%, n = 53: 64 bytes, Arrow 128). k = 8. Computed: the truncated formula (*x, as
+ * sbbf; at least 1, which a long product wrapped past 2^60 keys also gives), not
+ * optimalNumOfBits' return, whose step and caps belong to the indexed size; indexed: the
+ * filter's bytes times 8. An NDV past 2^63 - 1 is not a Java long (withBloomFilterNDV,
+ * ParquetProperties.java:680-681, wants ndv > 0): refused. */
+static int parquet_java_design(uint64_t n, double p, double bpk, sizing_out_t *out)
+{
+    (void)bpk;
+    if (n > INT64_MAX)
+        return SIZING_EKEYS;
+    double x;
+    int32_t bits = parquet_java_bits(n, p, &x);
+    out->m_computed = x < 1 ? 1 : x < TWO_64 ? (uint64_t)x : UINT64_MAX;
+    out->m = parquet_java_bytes(bits / 8, PJ_MAX_BYTES) * 8;
+    out->k = SBBF_K;
+    return SIZING_OK;
+}
+
+static const char *parquet_java_refusal(int status)
+{
+    return status == SIZING_EKEYS ? "parquet-java takes the NDV as a Java long > 0 "
+                                    "(withBloomFilterNDV): at most 2^63 - 1"
+                                  : NULL;
+}
+
+const sizing_rule_t sizing_parquet_java = {
+    .name = "parquet-java",
+    .summary = "parquet-java writer with an NDV: optimalNumOfBits (its & ~256 step), /8, "
+               "power of two bytes in [32 bytes, 1 MiB]",
+    .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_SPLIT, .block_bits = SBBF_BLOCK,
+    .design = parquet_java_design, .refusal = parquet_java_refusal,
+};
+
+/* parquet-java-fixed: the writer with no NDV and adaptive filters off, the default path
+ * (ColumnValueCollector.java:190-191 @a3a1de15): new BlockSplitBloomFilter(maxBytes,
+ * maxBytes), 1 MiB = 8,388,608 bits whatever n; the rate given is the fpp it is
+ * configured with (default 0.01), which this path ignores. Computed = indexed: the
+ * library computes nothing from n and p. k = 8. */
+static int parquet_java_fixed_design(uint64_t n, double p, double bpk, sizing_out_t *out)
+{
+    (void)n, (void)p, (void)bpk;
+    out->m_computed = out->m = parquet_java_bytes(PJ_MAX_BYTES, PJ_MAX_BYTES) * 8;
+    out->k = SBBF_K;
+    return SIZING_OK;
+}
+
+const sizing_rule_t sizing_parquet_java_fixed = {
+    .name = "parquet-java-fixed",
+    .summary = "parquet-java writer without an NDV (the default): 1 MiB whatever N and P",
+    .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_SPLIT, .block_bits = SBBF_BLOCK,
+    .design = parquet_java_fixed_design,
 };
 
 /* kudu-block: the older of the two sizings (the newer sizes by the Poisson sum):
@@ -176,13 +294,34 @@ const sizing_rule_t sizing_kudu_block = {
 
 const library_t library_parquet = {
     .name = "parquet",
-    .version = "Parquet split-block filter: Arrow C++ parquet/bloom_filter.h @04448714, "
-               "parquet-java BlockSplitBloomFilter at a3a1de15",
+    .version = "Parquet split-block filter as Arrow C++ sizes it: cpp/src/parquet/"
+               "bloom_filter.h @515410b2 (OptimalNumOfBits, lines 236-277)",
     .scheme = &scheme_sbbf, .sizing = &sizing_sbbf, .hash = "64-bit",
     .cause = "sizing and blocking: the formula ignores uneven block loads; sizes rounded "
              "up to a power of two bytes, at most 128 MiB",
     .report = "apache/parquet-format#547: the formula's sizes are below the "
               "specification's table",
+};
+
+const library_t library_parquet_java = {
+    .name = "parquet-java",
+    .version = "parquet-java writer with a column NDV (parquet.bloom.filter.expected.ndv), "
+               "BlockSplitBloomFilter.java and ColumnValueCollector.java @a3a1de15 (1.18.0)",
+    .scheme = &scheme_sbbf, .sizing = &sizing_parquet_java, .hash = "64-bit",
+    .cause = "sizing: capped at the writer's default 1 MiB (8,388,608 bits; the cap bites "
+             "from 866,430 keys at 1%); optimalNumOfBits' & ~256 doubles or halves Arrow's "
+             "size near powers of two; blocking as parquet",
+    .report = "",
+};
+
+const library_t library_parquet_java_fixed = {
+    .name = "parquet-java-fixed",
+    .version = "parquet-java writer without an NDV, adaptive filters off (the default), "
+               "ColumnValueCollector.java @a3a1de15 (1.18.0): a 1 MiB filter",
+    .scheme = &scheme_sbbf, .sizing = &sizing_parquet_java_fixed, .hash = "64-bit",
+    .cause = "sizing: 8,388,608 bits whatever the key count; the fpp set (default 0.01) is "
+             "not used on this path",
+    .report = "",
 };
 
 const library_t library_kudu = {

@@ -1,0 +1,110 @@
+/* test_sizing_versions.c - the sizing rules of the library versions users install today
+ * (issue 23): parquet-java's writer beside Arrow's sizing, Kudu's MinLogSpace from 1.13
+ * on beside 1.12's, RocksDB's optimize_filters_for_memory default from 9.2 on, and
+ * bloomfilter.js 1.1.0's 2^32-bit limit. Each (m_c, m, k), cap and refusal is worked from
+ * the library's own expression at the commit its rule cites, in the arithmetic the
+ * library evaluates it in (Java's int and long, C++'s double and libm, JavaScript's
+ * Numbers), by re-implementations of those expressions (Python, whose floats are IEEE
+ * doubles and whose math functions are the same libm).
+ */
+#undef NDEBUG
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sizing_expect.h"
+
+/* The design's status; nothing written on a refusal. */
+static int status_of(const char *rule, uint64_t n, double p)
+{
+    uint64_t mc = 12345, m = 54321;
+    unsigned k = 678;
+    int st = sizing_design_full(RULE(rule), n, p, &mc, &m, &k);
+    assert(st == SIZING_OK || (mc == 12345 && m == 54321 && k == 678));
+    return st;
+}
+
+/* parquet-java: optimalNumOfBits (BlockSplitBloomFilter.java:284-302 @a3a1de15), bytes =
+ * bits / 8, then the constructor's initBitset (:205-218) under the writer's default
+ * maximum of 1 MiB (ParquetProperties.java:63); Arrow's sizing (sbbf, bloom_filter.h:
+ * 236-277 @515410b2) beside it. The computed count is the truncated formula, as sbbf's. */
+static void test_parquet_java(void)
+{
+    /* 10^4 at 1%: m = 96,815.3, (int) 96,815; + 255 = 97,070, bit 8 set: 96,814; / 8 =
+     * 12,101 bytes -> 16 KiB, as Arrow. 10^4 at 0.1%: 146,076 -> 146,075 -> 18,259 bytes
+     * -> 32 KiB, as Arrow. */
+    expect(RULE("parquet-java"), 10000, 0.01, 96815, 131072, 8);
+    expect(RULE("sbbf"), 10000, 0.01, 96815, 131072, 8);
+    expect(RULE("parquet-java"), 10000, 0.001, 146076, 262144, 8);
+    /* 10^6 at 1%: 9,681,526 -> 9,681,525 bits, 1,210,190 bytes -> 2 MiB, over the
+     * writer's 1 MiB: 1 MiB = 8,388,608 bits, where Arrow gives 2 MiB. At 0.1%:
+     * 14,607,697 -> 14,607,952 -> 2 MiB, capped at 1 MiB. At 10^9: (int) saturates, the
+     * 2^30 cap, + 255: 2^27 + 31 bytes -> 2^28, cut to 1 MiB. */
+    expect(RULE("parquet-java"), 1000000, 0.01, 9681526, 8388608, 8);
+    expect(RULE("sbbf"), 1000000, 0.01, 9681526, 16777216, 8);
+    expect(RULE("parquet-java"), 1000000, 0.001, 14607697, 8388608, 8);
+    expect(RULE("parquet-java"), 1000000000, 0.01, UINT64_C(9681526738), 8388608, 8);
+    /* Near 2^20 bits at 1%: n = 108,281 truncates to 2^20 - 251; + 255 = 2^20 + 4, bit 8
+     * clear: 1,048,580 bits, 131,072 bytes (integer division), 128 KiB as Arrow. n =
+     * 108,282 (2^20 - 241): + 255 = 2^20 + 14, 131,073 bytes -> 256 KiB, twice Arrow's
+     * 128 KiB, and so through n = 108,306 (2^20 - 9). n = 108,307 (2^20 + 1): + 255 =
+     * 2^20 + 256, bit 8 set, cleared: 2^20 bits, 128 KiB, half Arrow's 256 KiB and below
+     * the formula's own count. n = 108,308 (2^20 + 10): 2^20 + 9 bits (bit 8 of 2^20 +
+     * 265 set) -> 131,073 bytes -> 256 KiB, as Arrow. */
+    expect(RULE("parquet-java"), 108281, 0.01, 1048325, 1048576, 8);
+    expect(RULE("sbbf"), 108281, 0.01, 1048325, 1048576, 8);
+    expect(RULE("parquet-java"), 108282, 0.01, 1048335, 2097152, 8);
+    expect(RULE("sbbf"), 108282, 0.01, 1048335, 1048576, 8);
+    expect(RULE("parquet-java"), 108306, 0.01, 1048567, 2097152, 8);
+    expect(RULE("sbbf"), 108306, 0.01, 1048567, 1048576, 8);
+    expect(RULE("parquet-java"), 108307, 0.01, 1048577, 1048576, 8);
+    expect(RULE("sbbf"), 108307, 0.01, 1048577, 2097152, 8);
+    expect(RULE("parquet-java"), 108308, 0.01, 1048586, 2097152, 8);
+    for (uint64_t n = 108282; n <= 108306; n++) {
+        uint64_t mc, m;
+        unsigned k;
+        assert(sizing_design_full(RULE("parquet-java"), n, 0.01, &mc, &m, &k) == SIZING_OK);
+        assert(m == 2097152);
+        assert(sizing_design_full(RULE("sbbf"), n, 0.01, &mc, &m, &k) == SIZING_OK);
+        assert(m == 1048576);
+    }
+    /* n = 53 at 1%: 513 bits (2^9 + 1) -> 512, 64 bytes; Arrow rounds 513 up to 1,024
+     * bits, 128 bytes. */
+    expect(RULE("parquet-java"), 53, 0.01, 513, 512, 8);
+    expect(RULE("sbbf"), 53, 0.01, 513, 1024, 8);
+    /* Near 2^23 bits: n = 866,429 (2^23 - 253) -> 2^23 + 2 bits, 1 MiB. n = 866,430
+     * (2^23 - 243) -> 2^23 + 12 bits, 1 MiB + 1 byte -> 2 MiB, cut to the 1 MiB cap (the
+     * first n the cap cuts at 1%); Arrow rounds 2^23 - 243 up to 2^23, 1 MiB too. n =
+     * 866,456 (2^23 + 8, the last of the half window): 2^23 + 7 bits, 1 MiB; Arrow 2 MiB. */
+    expect(RULE("parquet-java"), 866429, 0.01, 8388355, 8388608, 8);
+    expect(RULE("parquet-java"), 866430, 0.01, 8388365, 8388608, 8);
+    expect(RULE("sbbf"), 866430, 0.01, 8388365, 8388608, 8);
+    expect(RULE("parquet-java"), 866456, 0.01, 8388616, 8388608, 8);
+    expect(RULE("sbbf"), 866456, 0.01, 8388616, 16777216, 8);
+    /* Java's long product -8 * n: at n = 2^61 it is -2^64, 0 mod 2^64, so m = -0.0, (int) 0,
+     * 0 + 255 = 255 (bit 8 clear), under the 256-bit minimum: 256 bits, 32 bytes. An NDV
+     * past 2^63 - 1 is no Java long: refused. */
+    expect(RULE("parquet-java"), UINT64_C(1) << 61, 0.01, 1, 256, 8);
+    assert(status_of("parquet-java", (UINT64_C(1) << 63), 0.01) == SIZING_EKEYS);
+    assert(strstr(sizing_refusal(RULE("parquet-java"), SIZING_EKEYS), "Java long"));
+    assert(status_of("parquet-java", (UINT64_C(1) << 63) - 1, 0.01) == SIZING_OK);
+    /* parquet-java-fixed (ColumnValueCollector.java:190-191): 1 MiB whatever n and p. */
+    expect(RULE("parquet-java-fixed"), 10000, 0.01, 8388608, 8388608, 8);
+    expect(RULE("parquet-java-fixed"), 1000000, 0.001, 8388608, 8388608, 8);
+    expect(RULE("parquet-java-fixed"), 1000000000, 0.01, 8388608, 8388608, 8);
+    expect(RULE("parquet-java-fixed"), 1, 0.5, 8388608, 8388608, 8);
+    /* What 1 MiB delivers at 10^6 keys: 8.39 bits per key in split blocks, 2.73%, where
+     * Arrow's 2 MiB gives 0.103%. */
+    double x;
+    assert(sizing_rate_exact(RULE("parquet-java"), 8388608, 1000000, 0, 8, &x) == SIZING_OK);
+    printf("parquet-java 10^6 keys at 1%%: 1 MiB delivers %.6g\n", x);
+    assert(x > 0.027 && x < 0.0275);
+    printf("parquet-java: ok\n");
+}
+
+int main(void)
+{
+    test_parquet_java();
+    return 0;
+}
