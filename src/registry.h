@@ -66,6 +66,7 @@
     X(parquet_java)              \
     X(parquet_java_fixed)        \
     X(kudu_block)                \
+    X(kudu_block_113)            \
     X(spark)                     \
     X(orc)                       \
     X(redisson)                  \
@@ -100,6 +101,7 @@
     X(parquet_java)           \
     X(parquet_java_fixed)     \
     X(kudu)                   \
+    X(kudu_112)               \
     X(redisbloom)             \
     X(redisbloom_2018)        \
     X(redisbloom_2017)        \

@@ -180,8 +180,8 @@ grep -q "^m = 10000 bits (10 bits per key), k = 6, 1250 bytes$" "$tmp/size" \
 "$B" size --keys 1000 --rate 0.01 --rule cassandra | grep -q "^m = 10048 bits (10.05 bits per key), k = 5," \
     && ok || bad "size --rule cassandra"
 for r in leveldb rocksdb-fastlocal rocksdb-legacy sbbf parquet-java parquet-java-fixed \
-         kudu-block spark orc redisson bits-and-blooms cassandra libbloom rust-bloomfilter \
-         fastbloom hadoop; do
+         kudu-block kudu-block-1.13 spark orc redisson bits-and-blooms cassandra libbloom \
+         rust-bloomfilter fastbloom hadoop; do
     "$B" size --keys 100000 --rate 0.01 --rule $r | grep -q "^promised         0.01$" \
         && ok || bad "size --rule $r"
 done

@@ -103,8 +103,48 @@ static void test_parquet_java(void)
     printf("parquet-java: ok\n");
 }
 
+/* Kudu from 1.13.0 (d1190c2b; block_bloom_filter.cc @3a9f8c31, 1.18.1): MinLogSpace is
+ * the least L whose FalsePositiveProb (Putze's Poisson sum, 750 terms, lgamma) is <= p;
+ * 2^max(1, L - 5) buckets of 32 bytes; computed 2^L bytes in bits. Up to 1.12
+ * (kudu-block): L = ceil(log2(n c / 8)), c = -8 / ln(1 - p^(1/8)). */
+static void test_kudu(void)
+{
+    /* The requested points agree but one: (10^6, 0.1%) is L = 22, 4 MiB, under 1.13, L =
+     * 21, 2 MiB, under 1.12. */
+    expect(RULE("kudu-block-1.13"), 10000, 0.01, 131072, 131072, 8);
+    expect(RULE("kudu-block-1.13"), 1000000, 0.01, 16777216, 16777216, 8);
+    expect(RULE("kudu-block-1.13"), 100000000, 0.01, UINT64_C(1) << 30, UINT64_C(1) << 30, 8);
+    expect(RULE("kudu-block-1.13"), 1000000000, 0.01, UINT64_C(1) << 34, UINT64_C(1) << 34, 8);
+    expect(RULE("kudu-block-1.13"), 10000, 0.001, 262144, 262144, 8);
+    expect(RULE("kudu-block-1.13"), 1000000, 0.001, UINT64_C(1) << 25, UINT64_C(1) << 25, 8);
+    expect(RULE("kudu-block"), 1000000, 0.001, 14607698, UINT64_C(1) << 24, 8);
+    expect(RULE("kudu-block-1.13"), 100000000, 0.001, UINT64_C(1) << 31, UINT64_C(1) << 31, 8);
+    expect(RULE("kudu-block-1.13"), 1000000000, 0.001, UINT64_C(1) << 34, UINT64_C(1) << 34, 8);
+    /* MaxNdv(20, p), the most keys a 1 MiB filter (L = 20) holds: 796,696 at 1% (10.529
+     * bits per key), 496,666 at 0.1% (16.890); one key more takes 2 MiB. 1.12 keeps 1 MiB
+     * up to 866,455 keys at 1%. */
+    expect(RULE("kudu-block-1.13"), 796696, 0.01, 8388608, 8388608, 8);
+    expect(RULE("kudu-block-1.13"), 796697, 0.01, 16777216, 16777216, 8);
+    expect(RULE("kudu-block"), 796697, 0.01, 7713244, 8388608, 8);
+    expect(RULE("kudu-block"), 866455, 0.01, 8388608, 8388608, 8);
+    expect(RULE("kudu-block-1.13"), 496666, 0.001, 8388608, 8388608, 8);
+    expect(RULE("kudu-block-1.13"), 496667, 0.001, 16777216, 16777216, 8);
+    /* One key: the search never tries L = 0, so L = 1, 2 bytes computed (16 bits); the
+     * two-bucket minimum gives 512 bits, as 1.12's L = 0 does. MinLogSpace(0, p) would
+     * also be 1, but no design has 0 keys (SIZING_EDOM before the rule). */
+    expect(RULE("kudu-block-1.13"), 1, 0.5, 16, 512, 8);
+    expect(RULE("kudu-block-1.13"), 1, 0.01, 16, 512, 8);
+    assert(status_of("kudu-block-1.13", 0, 0.01) == SIZING_EDOM);
+    /* More than 2^32 buckets refused: 10^11 keys at 1% are L = 37, 2^32 buckets; 2^40
+     * keys L = 41. */
+    expect(RULE("kudu-block-1.13"), UINT64_C(100000000000), 0.01, UINT64_C(1) << 40, UINT64_C(1) << 40, 8);
+    assert(status_of("kudu-block-1.13", UINT64_C(1) << 40, 0.01) == SIZING_ECAP);
+    printf("kudu: ok\n");
+}
+
 int main(void)
 {
     test_parquet_java();
+    test_kudu();
     return 0;
 }

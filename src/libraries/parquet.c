@@ -8,7 +8,10 @@
  * parquet-column's BlockSplitBloomFilter.java (optimalNumOfBits, the constructors,
  * initBitset), ColumnValueCollector.java (which filter the writer makes) and
  * ParquetProperties.java (its defaults); apache/kudu src/kudu/util/block_bloom_filter.
- * {h,cc} @1394746b (Rehash32to32, BucketInsert, MinLogSpace), as Impala vendors it.
+ * {h,cc} @1394746b (Rehash32to32, BucketInsert, MinLogSpace up to 1.12), as Impala up to
+ * 4.0 vendors it, and @3a9f8c31 (release 1.18.1: FalsePositiveProb and MinLogSpace from
+ * d1190c2b, first in 1.13.0, which Impala took in e36f2b55, first in 4.1.0; the same
+ * index arithmetic).
  */
 #include <math.h>
 
@@ -260,11 +263,12 @@ const sizing_rule_t sizing_parquet_java_fixed = {
     .design = parquet_java_fixed_design,
 };
 
-/* kudu-block: the older of the two sizings (the newer sizes by the Poisson sum):
- * MinLogSpace(ndv, fpp) = max(0, (int)ceil(log2(m / 8))), m = -8 ndv / ln(1 -
- * fpp^(1/8)); InitInternal: log_num_buckets = max(1, log_space_bytes - 5) buckets of 32
- * bytes, more than 32 refused ("Bloom filter too large"). k = 8 words of a 256-bit
- * bucket. Computed ceil(m); indexed the power of two of buckets, at least 2 (512 bits). */
+/* kudu-block: the older of the two sizings, Kudu up to 1.12 and Impala up to 4.0 (the
+ * newer, kudu-block-1.13 below, sizes by the Poisson sum): MinLogSpace(ndv, fpp) =
+ * max(0, (int)ceil(log2(m / 8))), m = -8 ndv / ln(1 - fpp^(1/8)); InitInternal:
+ * log_num_buckets = max(1, log_space_bytes - 5) buckets of 32 bytes, more than 32
+ * refused ("Bloom filter too large"). k = 8 words of a 256-bit bucket. Computed ceil(m);
+ * indexed the power of two of buckets, at least 2 (512 bits). */
 static int kudu_block_design(uint64_t n, double p, double bpk, sizing_out_t *out)
 {
     (void)bpk;
@@ -284,10 +288,85 @@ static int kudu_block_design(uint64_t n, double p, double bpk, sizing_out_t *out
 
 const sizing_rule_t sizing_kudu_block = {
     .name = "kudu-block",
-    .summary = "Kudu/Impala (older MinLogSpace): the same formula, a power of two of "
-               "32-byte buckets, 2 to 2^32",
+    .summary = "Kudu <= 1.12, Impala <= 4.0 (older MinLogSpace): the same formula, a power "
+               "of two of 32-byte buckets, 2 to 2^32",
     .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_SPLIT, .block_bits = SBBF_BLOCK,
     .design = kudu_block_design,
+};
+
+/* FalsePositiveProb(ndv, log_space_bytes), apache/kudu block_bloom_filter.cc:263-298
+ * @3a9f8c31 (1.18.1; from d1190c2b, first in 1.13.0): Putze et al.'s equation 3, the
+ * Poisson mixture over a bucket's load of 8 words' rates, summed as Kudu sums it (750
+ * terms from i = 749 down, lgamma for log i!, in double with libm), and 1 where ndv /
+ * bits > 2. bytes = 1L << log_space_bytes: negative at 63 on LP64, so rate 1 there. lgamma
+ * sets signgam, to +1 for these arguments: the same value from any thread. */
+static double kudu_fpp(uint64_t ndv, int log_space_bytes)
+{
+    const double word_bits = 32, buckets_words = 8;
+    const double bytes = log_space_bytes >= 63 ? -9223372036854775808.0
+                                               : (double)(UINT64_C(1) << log_space_bytes);
+    if (ndv == 0)
+        return 0.0;
+    if (bytes <= 0)
+        return 1.0;
+    if ((double)ndv / (bytes * 8) > 2)
+        return 1.0;
+    const double lam = buckets_words * word_bits / ((bytes * 8) / (double)ndv);
+    const double loglam = log(lam);
+    double result = 0;
+    for (uint64_t j = 0; j < 750; ++j) {
+        const double i = (double)(750 - 1 - j);
+        double logp = i * loglam - lam - lgamma(i + 1);
+        const double logfinner = buckets_words * log(1.0 - pow(1.0 - 1.0 / word_bits, i));
+        result += exp(logp + logfinner);
+    }
+    return result > 1.0 ? 1.0 : result;
+}
+
+/* MinLogSpace(ndv, fpp), block_bloom_filter.cc:333-345 @3a9f8c31: the binary search on
+ * (0, 64] for the least log_space_bytes whose FalsePositiveProb is <= fpp; 0 is never
+ * tried, so the answer is at least 1, and 64 where even 2^62 bytes miss fpp. */
+static int kudu_min_log_space(uint64_t ndv, double fpp)
+{
+    int low = 0, high = 64;
+    while (high > low + 1) {
+        int mid = (high + low) / 2;
+        if (kudu_fpp(ndv, mid) <= fpp)
+            high = mid;
+        else
+            low = mid;
+    }
+    return high;
+}
+
+/* kudu-block-1.13: Kudu 1.13.0 to 1.18.1 (d1190c2b) and Impala from 4.1.0 (e36f2b55):
+ * log_space_bytes = MinLogSpace(n, p) by the block rate above, which needs c' = 10.53
+ * bits per key at 1% where the older formula took c = 9.68 (16.89 and 14.61 at 0.1%): an
+ * n whose log2(n c / 8) lies less than log2(c' / c) below a whole number (0.12 at 1%,
+ * 0.21 at 0.1%) gets twice the older size (10^6 keys at 0.1%: 4 MiB, where 1.12's 2 MiB
+ * has a block rate of 1.03e-3, over its target), the others the same; then InitInternal
+ * as kudu-block (block_bloom_filter.cc:101-107): max(1, L - 5) bucket bits, more than 32
+ * refused. Computed: the 2^L bytes MinLogSpace asks for, in bits (below 512 bits only
+ * where the two-bucket minimum lifts it); indexed: the buckets. k = 8. */
+static int kudu_block_113_design(uint64_t n, double p, double bpk, sizing_out_t *out)
+{
+    (void)bpk;
+    int log_space = kudu_min_log_space(n, p);
+    int log_buckets = log_space - 5 < 1 ? 1 : log_space - 5;
+    if (log_buckets > 32)
+        return SIZING_ECAP;
+    out->m_computed = UINT64_C(1) << (log_space + 3);
+    out->m = (UINT64_C(1) << log_buckets) * 256;
+    out->k = SBBF_K;
+    return SIZING_OK;
+}
+
+const sizing_rule_t sizing_kudu_block_113 = {
+    .name = "kudu-block-1.13",
+    .summary = "Kudu 1.13+, Impala 4.1+: the least power of two bytes whose Poisson block "
+               "rate is <= P; 32-byte buckets, 2 to 2^32",
+    .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_SPLIT, .block_bits = SBBF_BLOCK,
+    .design = kudu_block_113_design,
 };
 
 /* ---- the libraries ---- */
@@ -326,8 +405,19 @@ const library_t library_parquet_java_fixed = {
 
 const library_t library_kudu = {
     .name = "kudu",
-    .version = "Apache Kudu / Impala block filter, util/block_bloom_filter.cc @1394746b "
-               "(older MinLogSpace sizing)",
+    .version = "Apache Kudu 1.13.0 to 1.18.1 / Impala 4.1.0 on block filter, "
+               "util/block_bloom_filter.cc @3a9f8c31 (MinLogSpace by the block rate, d1190c2b)",
+    .scheme = &scheme_kudu_block, .sizing = &sizing_kudu_block_113, .hash = "32-bit",
+    .cause = "hash width (one 32-bit word); blocking, which its sizing now accounts for; "
+             "sizes a power of two",
+    .report = "apache/kudu d1190c2b (1.13.0): filters about 10% larger and half the false "
+              "positive probability at 1%, obscured by the power-of-two sizes",
+};
+
+const library_t library_kudu_112 = {
+    .name = "kudu-1.12",
+    .version = "Apache Kudu up to 1.12 / Impala up to 4.0 block filter, "
+               "util/block_bloom_filter.cc @1394746b (older MinLogSpace sizing)",
     .scheme = &scheme_kudu_block, .sizing = &sizing_kudu_block, .hash = "32-bit",
     .cause = "hash width (one 32-bit word), sizing and blocking as parquet",
     .report = "lance-format/lance#4730: Impala's rate estimate low \"by a factor of 8 or "
