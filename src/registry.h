@@ -61,6 +61,7 @@
     X(blocked_exact)             \
     X(leveldb)                   \
     X(rocksdb_fastlocal)         \
+    X(rocksdb_fastlocal_92)      \
     X(rocksdb_legacy)            \
     X(sbbf)                      \
     X(parquet_java)              \
@@ -94,6 +95,7 @@
     X(orc)                    \
     X(hive_bloomk)            \
     X(rocksdb)                \
+    X(rocksdb_92)             \
     X(rocksdb_legacy)         \
     X(leveldb)                \
     X(cassandra)              \

@@ -179,16 +179,17 @@ grep -q "^m = 10000 bits (10 bits per key), k = 6, 1250 bytes$" "$tmp/size" \
 # Cassandra at 1%: 10 buckets per element, K = 5; 10,020 bits in 157 words.
 "$B" size --keys 1000 --rate 0.01 --rule cassandra | grep -q "^m = 10048 bits (10.05 bits per key), k = 5," \
     && ok || bad "size --rule cassandra"
-for r in leveldb rocksdb-fastlocal rocksdb-legacy sbbf parquet-java parquet-java-fixed \
-         kudu-block kudu-block-1.13 spark orc redisson bits-and-blooms cassandra libbloom \
-         rust-bloomfilter fastbloom hadoop; do
+for r in leveldb rocksdb-fastlocal rocksdb-fastlocal-9.2 rocksdb-legacy sbbf parquet-java \
+         parquet-java-fixed kudu-block kudu-block-1.13 spark orc redisson bits-and-blooms \
+         cassandra libbloom rust-bloomfilter fastbloom hadoop; do
     "$B" size --keys 100000 --rate 0.01 --rule $r | grep -q "^promised         0.01$" \
         && ok || bad "size --rule $r"
 done
 # Each library rule's delivered rate names the structure it is computed over: 512-bit
 # lines or blocks, 256-bit split blocks, slices, or independent probes over m bits.
-for pair in hive-bloomk:512-bit rocksdb-fastlocal:512-bit rocksdb-legacy:512-bit \
-            sbbf:split-block parquet-java:split-block kudu-block:split-block pybloom-live:slices \
+for pair in hive-bloomk:512-bit rocksdb-fastlocal:512-bit rocksdb-fastlocal-9.2:512-bit \
+            rocksdb-legacy:512-bit sbbf:split-block parquet-java:split-block \
+            kudu-block:split-block kudu-block-1.13:split-block pybloom-live:slices \
             spark:independent libbloom:independent bloomfilter-js:independent; do
     r=${pair%%:*} want=${pair#*:}
     rate=0.01

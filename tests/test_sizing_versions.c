@@ -142,9 +142,83 @@ static void test_kudu(void)
     printf("kudu: ok\n");
 }
 
+/* A design at bits per key, as expect() at a rate. */
+static void expect_bpk(const char *rule, uint64_t n, double bpk, uint64_t mc, uint64_t m,
+                       unsigned k)
+{
+    uint64_t gmc, gm;
+    unsigned gk;
+    assert(sizing_design_bpk(RULE(rule), n, bpk, &gmc, &gm, &gk) == SIZING_OK);
+    printf("%-21s n=%-8llu bpk=%-4g computed m=%llu indexed m=%llu k=%u\n", rule,
+           (unsigned long long)n, bpk, (unsigned long long)gmc, (unsigned long long)gm, gk);
+    assert(gmc == mc && gm == m && gk == k);
+}
+
+/* The n <= 100,000 at bpk bits per key where RocksDB 9.2's k (optimize_filters_for_memory
+ * on) differs from the option off's, their count and the largest. */
+static void k_moves(double bpk, uint64_t *count, uint64_t *largest)
+{
+    *count = *largest = 0;
+    for (uint64_t n = 1; n <= 100000; n++) {
+        uint64_t mc, m0, m1;
+        unsigned k0, k1;
+        assert(sizing_design_bpk(RULE("rocksdb-fastlocal"), n, bpk, &mc, &m0, &k0) == SIZING_OK);
+        assert(sizing_design_bpk(RULE("rocksdb-fastlocal-9.2"), n, bpk, &mc, &m1, &k1) ==
+               SIZING_OK);
+        assert(m0 == m1);
+        if (k0 != k1)
+            (*count)++, *largest = n;
+    }
+}
+
+/* RocksDB from 9.2.0 (optimize_filters_for_memory on, 45c10510): CalculateSpace as before
+ * (filter_policy.cc:477-491 @1dfa7297), and k = ChooseNumProbes((len_with_metadata - 5) *
+ * 8000 / n) (GetNumProbes, :520-531), with no allocator slack. */
+static void test_rocksdb_92(void)
+{
+    /* 100 keys at 10 bits per key: raw (10^6 + 7999) / 8000 = 125 bytes, 2 lines = 128
+     * bytes; 128 * 8000 / 100 = 10,240 millibits: k = 7 (<= 11720), where the configured
+     * 10,000 give 6. */
+    expect_bpk("rocksdb-fastlocal-9.2", 100, 10, 1000, 1024, 7);
+    expect_bpk("rocksdb-fastlocal", 100, 10, 1000, 1024, 6);
+    /* 10^4: 12,500 bytes, 196 lines = 12,544 bytes, 10,035 millibits: k = 6, as off.
+     * 10^6: 1,250,000 bytes, 19,532 lines = 1,250,048 bytes, 10,000 millibits: 6. */
+    expect_bpk("rocksdb-fastlocal-9.2", 10000, 10, 100000, 100352, 6);
+    expect_bpk("rocksdb-fastlocal", 10000, 10, 100000, 100352, 6);
+    expect_bpk("rocksdb-fastlocal-9.2", 1000000, 10, 10000000, 10000384, 6);
+    expect_bpk("rocksdb-fastlocal", 1000000, 10, 10000000, 10000384, 6);
+    /* 1 key: 2 bytes, one line of 64: 512,000 millibits, k = 24 (past 50,000). 7,117
+     * keys: 8,897 bytes, 140 lines = 8,960 bytes, 10,071 millibits: k = 7; 7,118 keys:
+     * 10,070: 6, the table's threshold. */
+    expect_bpk("rocksdb-fastlocal-9.2", 1, 10, 16, 512, 24);
+    expect_bpk("rocksdb-fastlocal-9.2", 7117, 10, 71176, 71680, 7);
+    expect_bpk("rocksdb-fastlocal-9.2", 7118, 10, 71184, 71680, 6);
+    /* From a rate: 1% is 9,585 millibits; 100 keys: 120 bytes, 128 with the line, 10,240
+     * millibits, k = 7 (off: ChooseNumProbes(9585) = 6). */
+    expect(RULE("rocksdb-fastlocal-9.2"), 100, 0.01, 960, 1024, 7);
+    expect(RULE("rocksdb-fastlocal"), 100, 0.01, 960, 1024, 6);
+    /* Over n = 1..100,000 at 10 bits per key, k moves for 3,591 n, the largest 7,117; the
+     * largest at 8, 15 and 20 bits per key: 1,665, 478, 232. */
+    uint64_t count, largest;
+    k_moves(10, &count, &largest);
+    printf("rocksdb 9.2 at 10 bits per key: k moves for %llu n <= 10^5, the largest %llu\n",
+           (unsigned long long)count, (unsigned long long)largest);
+    assert(count == 3591 && largest == 7117);
+    k_moves(8, &count, &largest);
+    assert(largest == 1665);
+    k_moves(15, &count, &largest);
+    assert(largest == 478);
+    k_moves(20, &count, &largest);
+    assert(largest == 232);
+    /* The option changes nothing RocksDB refuses: under 0.5 bits per key, no filter. */
+    assert(status_of("rocksdb-fastlocal-9.2", 10, 0.9) == SIZING_ENOFILTER);
+    printf("rocksdb-9.2: ok\n");
+}
+
 int main(void)
 {
     test_parquet_java();
     test_kudu();
+    test_rocksdb_92();
     return 0;
 }
