@@ -47,6 +47,7 @@
     X(rust_bloomfilter)       \
     X(pybloom_live)           \
     X(bloomfilter_js)         \
+    X(bloomfilter_js_21)      \
     X(redisbloom)             \
     X(redisbloom_u32)         \
     X(bloomfilter_js_17)      \
@@ -83,6 +84,7 @@
     X(commons)                   \
     X(pybloom_live)              \
     X(bloomfilter_js)            \
+    X(bloomfilter_js_110)        \
     X(libbloom_1)                \
     X(bloom_filters)             \
     X(guava_12)
@@ -117,6 +119,7 @@
     X(fastbloom)              \
     X(pybloom_live)           \
     X(bloomfilter_js)         \
+    X(bloomfilter_js_21)      \
     X(bloomfilter_js_17)      \
     X(bloomfilter_js_16)      \
     X(bendersky)              \

@@ -215,10 +215,43 @@ static void test_rocksdb_92(void)
     printf("rocksdb-9.2: ok\n");
 }
 
+/* bloomfilter.js 1.1.0 (npm's bloomfilter-1.1.0.tgz): withTargetError (bloomfilter.js:
+ * 182-188) as 0.0.21's, m = ceil(-n log2(p) / LN2), k = ceil(LN2 m / n), m rounded up
+ * to 32 bits by the constructor (:22-23); assertBitSize (:198-202) throws a RangeError
+ * past MAX_BITS = 2^32 (:1). The bounds were found with the package's own
+ * withTargetError in node. */
+static void test_bloomfilter_js_110(void)
+{
+    /* 0.0.21's values: 1,000 keys at 1%, ceil(9,585.06) = 9,586, 300 buckets. */
+    expect(RULE("bloomfilter-js-1.1.0"), 1000, 0.01, 9586, 9600, 7);
+    expect(RULE("bloomfilter-js"), 1000, 0.01, 9586, 9600, 7);
+    /* 3 * 10^8 keys at 1%: 2,875,517,514 bits, 2,875,517,536 in whole buckets, past
+     * 0.0.21's 2^31, within 1.1.0's 2^32 (node: m = 2875517536, k = 7). */
+    expect(RULE("bloomfilter-js-1.1.0"), 300000000, 0.01, UINT64_C(2875517514),
+           UINT64_C(2875517536), 7);
+    /* The largest n at 1%: 448,089,842 keys, 4,294,967,294 bits, rounded up to 2^32; one
+     * key more computes 4,294,967,304 > 2^32: RangeError, where 0.0.21's withTargetError
+     * builds it. At 0.1%: 298,726,561 keys (4,294,967,290 bits, k = 10). */
+    expect(RULE("bloomfilter-js-1.1.0"), 448089842, 0.01, UINT64_C(4294967294),
+           UINT64_C(1) << 32, 7);
+    assert(status_of("bloomfilter-js-1.1.0", 448089843, 0.01) == SIZING_ECAP);
+    expect(RULE("bloomfilter-js"), 448089843, 0.01, UINT64_C(4294967304),
+           UINT64_C(4294967328), 7);
+    expect(RULE("bloomfilter-js-1.1.0"), 298726561, 0.001, UINT64_C(4294967290),
+           UINT64_C(1) << 32, 10);
+    assert(status_of("bloomfilter-js-1.1.0", 298726562, 0.001) == SIZING_ECAP);
+    /* 10^9 keys at 1%: 9,585,058,378 bits, refused, in the library's words. */
+    assert(status_of("bloomfilter-js-1.1.0", 1000000000, 0.01) == SIZING_ECAP);
+    assert(strstr(sizing_refusal(RULE("bloomfilter-js-1.1.0"), SIZING_ECAP),
+                  "RangeError past 2^32 bits"));
+    printf("bloomfilter-js 1.1.0: ok\n");
+}
+
 int main(void)
 {
     test_parquet_java();
     test_kudu();
     test_rocksdb_92();
+    test_bloomfilter_js_110();
     return 0;
 }
