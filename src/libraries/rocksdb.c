@@ -203,8 +203,10 @@ static unsigned rocksdb_fastlocal_k(uint64_t mb)
 
 /* rocksdb-fastlocal: FastLocalBloomBitsBuilder::CalculateSpace: raw = (n * millibits +
  * 7999) / 8000 bytes, capped at 0xffffffc0, rounded up to whole 64-byte cache lines (+5
- * metadata bytes, not indexed); k = ChooseNumProbes(millibits). Computed 8 raw bits;
- * indexed the whole lines, and the cap (about 2^35 bits) where raw passes it. */
+ * metadata bytes, not indexed); k = ChooseNumProbes(millibits), the configured millibits
+ * (optimize_filters_for_memory off: GetNumProbes, filter_policy.cc:526-528; on, from
+ * 9.2's default: rocksdb-fastlocal-9.2). Computed 8 raw bits; indexed the whole lines,
+ * and the cap (about 2^35 bits) where raw passes it. */
 static int rocksdb_fastlocal_design(uint64_t n, double p, double bpk, sizing_out_t *out)
 {
     uint64_t mb;
@@ -224,8 +226,8 @@ static int rocksdb_fastlocal_design(uint64_t n, double p, double bpk, sizing_out
 
 const sizing_rule_t sizing_rocksdb_fastlocal = {
     .name = "rocksdb-fastlocal",
-    .summary = "RocksDB format 5: bits per key as millibits (P becomes -ln P / ln^2 2), "
-               "whole 64-byte lines; k by its table",
+    .summary = "RocksDB format 5, optimize_filters_for_memory off: bits per key as "
+               "millibits (P becomes -ln P / ln^2 2), whole 64-byte lines; k by its table",
     .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_BLOCKED, .block_bits = LINE_BITS,
     .design = rocksdb_fastlocal_design, .bpk_from_rate = "as millibits",
 };
