@@ -43,9 +43,12 @@ enum {
     SCHEME_EBLOCK,   /* block size not a power of two from 64 to 4096, or past m */
     SCHEME_ESPLIT,   /* split-block: k does not split the block into power-of-two words */
     SCHEME_EKFIXED,  /* the library fixes k (sbbf, kudu-block: 8) and k differs */
-    SCHEME_EMBIG     /* m past what the library's integer types address (hadoop,
-                      * commons-enhanced, bloomfilter-js: 2^31; bloomfilter-js-0.0.1x:
-                      * 2^52, where its Number sums stop being exact) */
+    SCHEME_EMBIG,    /* m past what the library's integer types address (hadoop,
+                      * commons-enhanced, bloomfilter-js-0.0.21: 2^31; bloomfilter-js:
+                      * 2^32; bloomfilter-js-0.0.1x: 2^52, where its Number sums stop
+                      * being exact) */
+    SCHEME_ELOSES    /* the library builds this m but loses keys (bloomfilter-js-0.0.21
+                      * past 2^31: false negatives), which bloomsim does not measure */
 };
 
 /* The most hash words a scheme may draw per key (bits-and-blooms draws four). Word

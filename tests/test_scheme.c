@@ -265,6 +265,19 @@ static void test_library_hand_cases(void)
      * start at 4294967295 % 100 = 95). */
     expect_positions("bloomfilter-js", 100, 3, 4294967295u, 4294967294u, 0,
                      (const uint64_t[]){99, 97, 96});
+    /* 0.0.21's positions are 1.1.0's (the golden digests below agree too). */
+    expect_positions("bloomfilter-js-0.0.21", 100, 3, 4294967295u, 4294967294u, 0,
+                     (const uint64_t[]){99, 97, 96});
+    /* 1.1.0 past 2^31, m = 3 * 2^30 = 3,221,225,472: a = int -1 -> m - 1 = 3,221,225,471,
+     * b = 1; then (m - 1 + 1) % m = 0, b = 2; then 2. A word reaches [m - 2^31, 2^31) =
+     * [2^30, 2^31) from both signs: a = 2^30 and a = int -2^31 (the word 2^31, -2^31 + m)
+     * both give 2^30. */
+    expect_positions("bloomfilter-js", UINT64_C(3) << 30, 3, 4294967295u, 1, 0,
+                     (const uint64_t[]){UINT64_C(3221225471), 0, 2});
+    expect_positions("bloomfilter-js", UINT64_C(3) << 30, 1, UINT64_C(1) << 30, 0, 0,
+                     (const uint64_t[]){UINT64_C(1) << 30});
+    expect_positions("bloomfilter-js", UINT64_C(3) << 30, 1, UINT64_C(1) << 31, 0, 0,
+                     (const uint64_t[]){UINT64_C(1) << 30});
 
     /* redisbloom-u32, m = 4096, a = 5, b = 7: 5, 12, 19. */
     expect_positions("redisbloom-u32", 4096, 3, 5, 7, 0, (const uint64_t[]){5, 12, 19});
@@ -350,13 +363,21 @@ static void test_library_hand_cases(void)
            pb->draw_bound(&pg, 0) == UINT64_C(1) << 16);
     assert(pb->geometry(UINT64_C(1) << 33, 4, 0, &pg) == SCHEME_OK &&
            pb->draw_bound(&pg, 0) == UINT64_MAX);
-    /* Java-int and JS-shift limits on m. */
-    const scheme_t *ce = scheme_find("commons-enhanced"), *js = scheme_find("bloomfilter-js");
+    /* Java-int and JS-shift limits on m: bloomfilter.js 1.1.0 addresses 2^32 bits
+     * (MAX_BITS, an unsigned shift); 0.0.21 2^31 (a signed shift), and past it loses
+     * keys. */
+    const scheme_t *ce = scheme_find("commons-enhanced"), *js = scheme_find("bloomfilter-js"),
+                   *js21 = scheme_find("bloomfilter-js-0.0.21");
     assert(ce->geometry(UINT64_C(1) << 31, 5, 0, &pg) == SCHEME_EMBIG);
     assert(ce->geometry(INT32_MAX, 5, 0, &pg) == SCHEME_OK);
-    assert(js->geometry((UINT64_C(1) << 31) + 1, 5, 0, &pg) == SCHEME_EMBIG);
-    assert(js->geometry(UINT64_C(1) << 31, 5, 0, &pg) == SCHEME_OK);
+    assert(js->geometry((UINT64_C(1) << 32) + 1, 5, 0, &pg) == SCHEME_EMBIG);
+    assert(js->geometry((UINT64_C(1) << 31) + 1, 5, 0, &pg) == SCHEME_OK);
+    assert(js->geometry(UINT64_C(1) << 32, 5, 0, &pg) == SCHEME_OK);
     assert(js->check_words(&pg, (const uint64_t[]){UINT64_C(1) << 32, 0}) == SCHEME_EWORD);
+    assert(js21->geometry((UINT64_C(1) << 31) + 1, 5, 0, &pg) == SCHEME_ELOSES);
+    assert(js21->geometry(UINT64_C(1) << 31, 5, 0, &pg) == SCHEME_OK);
+    assert(strstr(scheme_strerror(SCHEME_ELOSES), "false negatives"));
+    assert(js21->check_words(&pg, (const uint64_t[]){UINT64_C(1) << 32, 0}) == SCHEME_EWORD);
     /* The older bloom.js indexes with Math.floor, not a shift: no 2^31 limit; Numbers
      * stay exact to 2^52. RedisBloom before 2018-02 rounds to a power of two. */
     const scheme_t *j17 = scheme_find("bloomfilter-js-0.0.17"),
@@ -828,6 +849,8 @@ static const golden_t goldens[] = {
     {"pybloom-live", 100003, 7, 10000, UINT64_C(0x8804cf7d943202f1), 825},
     {"bloomfilter-js", 4096, 7, 409, UINT64_C(0x7da2e205b8b0fa27), 861},
     {"bloomfilter-js", 100003, 7, 10000, UINT64_C(0x3389262606951bea), 850},
+    {"bloomfilter-js-0.0.21", 4096, 7, 409, UINT64_C(0x7da2e205b8b0fa27), 861},
+    {"bloomfilter-js-0.0.21", 100003, 7, 10000, UINT64_C(0x3389262606951bea), 850},
     {"redisbloom", 4096, 7, 409, UINT64_C(0x5d24d96a0269c6e7), 858},
     {"redisbloom", 100003, 7, 10000, UINT64_C(0x32db6b1aebd1e67e), 862},
     {"redisbloom-u32", 4096, 7, 409, UINT64_C(0xa507f064ef725a76), 896},

@@ -44,11 +44,20 @@ static int audit_list(int tsv)
         }
         return 0;
     }
-    printf("%-22s %-18s %-16s %-22s %s\n", "library", "scheme", "sizing", "hash", "version");
+    /* Columns as wide as their longest name, so that the versioned names line up. */
+    int wl = 7, ws = 6, wz = 6;
     for (size_t i = 0; i < library_count(); i++) {
         const library_t *l = library_at(i);
-        printf("%-22s %-18s %-16s %-22s %s\n", l->name, l->scheme->name, l->sizing->name,
-               l->hash, l->version);
+        wl = (int)strlen(l->name) > wl ? (int)strlen(l->name) : wl;
+        ws = (int)strlen(l->scheme->name) > ws ? (int)strlen(l->scheme->name) : ws;
+        wz = (int)strlen(l->sizing->name) > wz ? (int)strlen(l->sizing->name) : wz;
+    }
+    printf("%-*s %-*s %-*s %-22s %s\n", wl, "library", ws, "scheme", wz, "sizing", "hash",
+           "version");
+    for (size_t i = 0; i < library_count(); i++) {
+        const library_t *l = library_at(i);
+        printf("%-*s %-*s %-*s %-22s %s\n", wl, l->name, ws, l->scheme->name, wz,
+               l->sizing->name, l->hash, l->version);
     }
     return 0;
 }

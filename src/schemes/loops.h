@@ -222,7 +222,7 @@ SCHEME_HOT void pair_start(const probe_geom_t *g, const uint64_t *h, probe_it_t 
 /* Enhanced double hashing's step, (h1 + i h2 + (i^3 - i)/6) mod m from x = h1, y = h2,
  * i = 0 (both below m): differences g(i+1) - g(i) = h2 + i(i+1)/2 grow by i+1 each step,
  * so: emit x; x += y; y += i + 1 (mod m). Needs k < m so that y + i + 1 < 2m. The
- * scheme `enhanced` and bloomfilter.js 0.0.21 step so. */
+ * scheme `enhanced` and bloomfilter.js (0.0.21, 1.1.0) step so. */
 SCHEME_HOT uint64_t enhanced_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
 {
     (void)r;
