@@ -54,9 +54,9 @@ static double run(const scheme_t *s, bits_t *b, const probe_geom_t *g, op_t op, 
         pcg32_unit(&r, salt, op, c);
         uint64_t n = count - c * CHUNK < CHUNK ? count - c * CHUNK : CHUNK;
         switch (op) {
-        case INSERT: s->insert(b, g, &r, n, NULL); break;
+        case INSERT: s->insert(b, g, &r, n, NULL, NULL); break;
         case INSERT_SHARED: s->insert_shared(b, g, &r, n); break;
-        case LOOKUP: s->lookup(b, g, &r, n); break;
+        case LOOKUP: s->lookup(b, g, &r, n, NULL); break;
         case LOOKUP_PREFETCH: s->lookup_prefetch(b, g, &r, n); break;
         }
         tested += n;

@@ -186,14 +186,32 @@ static inline uint64_t ext_get(const uint64_t *ext, uint64_t pos)
     return r ? (ext[q] >> r) | (ext[q + 1] << (64 - r)) : ext[q];
 }
 
+/* Whether w's poll says to abandon the filter, asked every COND_POLL_WORDS words of the
+ * strides' ANDs (milliseconds); once it has, every later stride of the filter is
+ * skipped (the filter's rate is then dropped by the caller). */
+#define COND_POLL_WORDS (UINT64_C(1) << 20)
+static int cond_stopped(cond_work_t *w, uint64_t nw)
+{
+    if (!w->poll)
+        return 0;
+    if (w->polled == UINT64_MAX)
+        return 1;
+    if ((w->polled += nw) < COND_POLL_WORDS)
+        return 0;
+    w->polled = w->poll->fn(w->poll->ctx) ? UINT64_MAX : 0;
+    return w->polled == UINT64_MAX;
+}
+
 uint64_t cond_stride_hits(const cond_plan_t *p, const bits_t *b, cond_work_t *w, uint64_t s)
 {
     (void)b;
     const probe_geom_t *g = &p->g;
+    uint64_t nw = (g->m + 63) / 64;
+    if (cond_stopped(w, nw))
+        return 0;
     uint64_t h[SCHEME_MAX_WORDS] = {0};
     p->scheme->stride_at(g, s, h);
     p->scheme->positions(g, h, w->offsets); /* h1 = 0: the offsets f_i(s) themselves */
-    uint64_t nw = (g->m + 63) / 64;
     unsigned tail = (unsigned)(g->m & 63);
     uint64_t last = tail ? (UINT64_C(1) << tail) - 1 : ~UINT64_C(0);
     /* acc word i covers starts 64i .. 64i+63; rot(B, o) restricted to them is ext from
@@ -232,11 +250,12 @@ uint64_t cond_stride_hits(const cond_plan_t *p, const bits_t *b, cond_work_t *w,
 void cond_build(const cond_plan_t *p, bits_t *b, cond_work_t *w, pcg32_t *r)
 {
     bits_reset(b, p->g.m);
+    w->polled = 0;
     if (p->scheme->cond != SCHEME_COND_SHIFT) {
-        p->scheme->insert(b, &p->g, r, p->n, NULL);
+        p->scheme->insert(b, &p->g, r, p->n, NULL, w->poll);
         return;
     }
-    p->scheme->insert(b, &p->g, r, p->n, w->words);
+    p->scheme->insert(b, &p->g, r, p->n, w->words, w->poll);
     cond_load_filter(p, b, w);
 }
 

@@ -59,6 +59,9 @@ typedef struct cond_plan {
 } cond_plan_t;
 
 typedef struct cond_work {
+    const scheme_poll_t *poll; /* asked while a filter is built and between strides
+                                * (NULL: never); its caller sets it */
+    uint64_t polled;           /* strides evaluated since it was last asked */
     uint64_t *ext;     /* B repeated: ext bit t = B[t mod m], long enough for any rotation */
     uint64_t *acc;     /* the running AND, one word per 64 starts */
     uint32_t *live;    /* indices of its nonzero words */

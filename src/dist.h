@@ -67,6 +67,14 @@ int dist_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int thread
 /* Rank 0: why the last dist_row failed, into err ("" when it was this rank's memory). */
 void dist_error(char *err, size_t errlen);
 
+/* Rank 0: a worker that holds a unit and sends nothing (neither its results nor its
+ * heartbeat, which it sends every half second while it works) for this many seconds
+ * is given up (stopped, hung, or its machine lost without MPI noticing): dist_row
+ * returns -2 and dist_error names it. DIST_RANK_TIMEOUT unless set (docs/cluster.md:
+ * BLOOMSIM_RANK_TIMEOUT). */
+#define DIST_RANK_TIMEOUT 60.0
+void dist_set_rank_timeout(double seconds);
+
 /* Rank 0: the run of one experiment is over with exit status rc; every worker's
  * dist_serve returns it. *stop (the signal that stopped the run, or 0) goes with it. */
 void dist_end(int rc, atomic_int *stop);

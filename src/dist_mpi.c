@@ -1,6 +1,6 @@
 /* dist_mpi.c - dist.h with MPI (docs/cluster.md has the protocol's costs): starting MPI,
- * agreeing, sharing experiments, and rank 0's handing out of units; the workers are in
- * dist_mpi_worker.c, what both share in dist_mpi.h.
+ * agreeing, and rank 0's handing out of units; the workers are in dist_mpi_worker.c, the
+ * sending of experiment files in dist_mpi_share.c, what they share in dist_mpi.h.
  *
  * Messages, all on MPI_COMM_WORLD, all between rank 0 and one worker:
  *   TAG_ASK   worker -> 0   {status, row, f0, f1, threads or signal} and, for ASK_DONE,
@@ -12,6 +12,8 @@
  *                           signal}:
  *                           one answer per ask, while the worker waits.
  *   TAG_STOP  0 -> worker   abandon the unit in progress (the run stops).
+ *   TAG_BEAT  worker -> 0   empty: alive, every BEAT_EVERY seconds while it works; a
+ *                           busy worker silent for the rank timeout is given up.
  *   TAG_TEXT  0 -> all      an experiment file's text (dist_share_experiment).
  * Results travel as 64-bit words: doubles bit for bit (the ranks are assumed to share
  * one binary and one byte order, as a cluster's nodes do).
@@ -28,13 +30,15 @@
 #include <string.h>
 #include <time.h>
 
-dist_world_t dist_world = {.size = 1, .here = 1, .threads_total = 1, .threads_list = "1"};
+dist_world_t dist_world = {.size = 1, .here = 1, .threads_total = 1, .threads_list = "1",
+                           .rank_timeout = DIST_RANK_TIMEOUT};
 static dist_world_t *const W = &dist_world;
 
 /* Rank 0's state for one experiment: each worker's state, threads and unit, the units
  * still to hand out (filters next..F-1 of the row in progress) and where results go. */
 typedef struct lead {
     int *state, *threads;
+    double *heard; /* when each worker was last heard from (or given a unit) */
     uint64_t (*unit)[2];
     uint64_t *buf; /* one ask: HDR + 3 UNIT_MAX words */
     const exp_row_t *row;
@@ -99,6 +103,10 @@ int dist_init(int *argc, char ***argv, char *err, size_t errlen)
         MPI_Comm_size(local, &W->here);
         MPI_Comm_free(&local);
     }
+    if (W->rank == 0 && !(W->hosts = calloc((size_t)W->size, sizeof *W->hosts))) {
+        snprintf(err, errlen, "out of memory for %d ranks", W->size);
+        return -1;
+    }
     if (provided < MPI_THREAD_FUNNELED) {
         snprintf(err, errlen, "MPI gives no MPI_THREAD_FUNNELED (got level %d)", provided);
         return -1;
@@ -115,6 +123,8 @@ void dist_finalize(int rc)
     else
         MPI_Finalize();
 }
+
+void dist_set_rank_timeout(double seconds) { W->rank_timeout = seconds; }
 
 int dist_rank(void) { return W->rank; }
 int dist_size(void) { return W->size; }
@@ -135,6 +145,12 @@ int dist_agree_threads(int threads)
     if (code != MPI_SUCCESS) {
         free(all);
         return dist_mpi_failed(code, 0, "gathering thread counts");
+    }
+    code = MPI_Gather(W->host, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, W->hosts ? W->hosts[0] : NULL,
+                      MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0, MPI_COMM_WORLD); /* for messages */
+    if (code != MPI_SUCCESS) {
+        free(all);
+        return dist_mpi_failed(code, 0, "gathering host names");
     }
     if (W->rank == 0) {
         W->threads_total = 0;
@@ -173,78 +189,6 @@ int dist_agree(int rc, char *err, size_t errlen)
         }
     }
     return status;
-}
-
-/* Rank 0's experiment file into *text (malloc'ed), its length in *len. 0 or -1. */
-static int read_text(const char *path, char **text, uint64_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return -1;
-    size_t cap = 4096, n = 0, got;
-    char *buf = malloc(cap);
-    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            char *more = realloc(buf, cap *= 2);
-            if (!more)
-                free(buf);
-            buf = more;
-        }
-    }
-    int bad = ferror(f) || !buf;
-    fclose(f);
-    if (bad) {
-        free(buf);
-        return -1;
-    }
-    *text = buf;
-    *len = n;
-    return 0;
-}
-
-int dist_share_experiment(experiment_t *e, char *err, size_t errlen)
-{
-    if (W->size == 1)
-        return 0;
-    /* {length or UINT64_MAX when unreadable, file hash} then the path and the text. */
-    uint64_t head[2] = {UINT64_MAX, e->file_hash};
-    char *text = NULL;
-    if (W->rank == 0 && read_text(e->path, &text, &head[0]) != 0)
-        head[0] = UINT64_MAX;
-    if (MPI_Bcast(head, 2, MPI_UINT64_T, 0, MPI_COMM_WORLD) != MPI_SUCCESS ||
-        MPI_Bcast(e->path, sizeof e->path, MPI_CHAR, 0, MPI_COMM_WORLD) != MPI_SUCCESS) {
-        free(text);
-        snprintf(err, errlen, "%s: could not send the experiment to every rank", e->path);
-        return 1;
-    }
-    if (head[0] == UINT64_MAX) {
-        snprintf(err, errlen, "%s: cannot read experiment file again to send it to every "
-                 "rank", e->path);
-        return 2;
-    }
-    if (W->rank != 0 && !(text = malloc(head[0] ? head[0] : 1))) {
-        snprintf(err, errlen, "%s: out of memory", e->path);
-        return 1;
-    }
-    int rc = 0;
-    if (MPI_Bcast(text, (int)head[0], MPI_CHAR, 0, MPI_COMM_WORLD) != MPI_SUCCESS) {
-        snprintf(err, errlen, "%s: could not send the experiment to every rank", e->path);
-        rc = 1;
-    } else if (W->rank != 0) {
-        char path[sizeof e->path];
-        memcpy(path, e->path, sizeof path);
-        rc = experiment_load_text(path, text, head[0], e, err, errlen);
-        if (rc == 0 && e->file_hash != head[1]) {
-            snprintf(err, errlen, "%s: changed while the run started (got hash %016llx)", path,
-                     (unsigned long long)e->file_hash);
-            rc = 2;
-        }
-    } else if (e->file_hash != head[1]) {
-        rc = 2;
-    }
-    free(text);
-    return rc;
 }
 
 /* ---- rank 0 ---- */
@@ -293,6 +237,7 @@ static void lead_free(void)
         return;
     free(lead->state);
     free(lead->threads);
+    free(lead->heard);
     free(lead->unit);
     free(lead->buf);
     free(lead);
@@ -308,9 +253,10 @@ static int lead_alloc(void)
         return -1;
     lead->state = calloc((size_t)W->size, sizeof *lead->state);
     lead->threads = calloc((size_t)W->size, sizeof *lead->threads);
+    lead->heard = calloc((size_t)W->size, sizeof *lead->heard);
     lead->unit = calloc((size_t)W->size, sizeof *lead->unit);
     lead->buf = malloc((HDR + 3 * UNIT_MAX) * sizeof *lead->buf);
-    if (!lead->state || !lead->threads || !lead->unit || !lead->buf) {
+    if (!lead->state || !lead->threads || !lead->heard || !lead->unit || !lead->buf) {
         lead_free();
         return -1;
     }
@@ -351,7 +297,44 @@ static int assign(lead_t *L, int r)
     L->unit[r][1] = L->next + size;
     L->next += size;
     L->state[r] = RANK_BUSY;
+    L->heard[r] = dist_now();
     return 0;
+}
+
+/* Receive the heartbeats that have arrived: each says its worker is alive. */
+static int take_beats(lead_t *L)
+{
+    for (;;) {
+        int flag = 0;
+        MPI_Status st;
+        TRY(MPI_Iprobe(MPI_ANY_SOURCE, TAG_BEAT, MPI_COMM_WORLD, &flag, &st), -1, "polling");
+        if (!flag)
+            return 0;
+        TRY(MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, TAG_BEAT, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE), st.MPI_SOURCE, "receiving a heartbeat");
+        if (L)
+            L->heard[st.MPI_SOURCE] = dist_now();
+    }
+}
+
+/* After the messages that arrived are taken: a busy worker silent for longer than the
+ * rank timeout (stopped, hung) is lost, and the run ends naming it. 1 when one is. */
+static int silent(lead_t *L)
+{
+    double now = dist_now();
+    for (int r = 1; r < W->size && !L->lost; r++) {
+        if (L->state[r] != RANK_BUSY || now - L->heard[r] <= W->rank_timeout)
+            continue;
+        snprintf(W->why, sizeof W->why, "rank %d (%s) sent nothing for %.0f s while running "
+                 "filters %llu..%llu of row %llu (stopped or hung?); the finished rows are "
+                 "kept for --resume (BLOOMSIM_RANK_TIMEOUT sets the limit, %g s)", r,
+                 W->hosts ? W->hosts[r] : "?", now - L->heard[r],
+                 (unsigned long long)L->unit[r][0], (unsigned long long)L->unit[r][1] - 1,
+                 (unsigned long long)L->row_index + 1, W->rank_timeout);
+        W->broken = 1;
+        L->lost = r;
+    }
+    return L->lost != 0;
 }
 
 /* Receive one ask from worker r: store the results it carries, note what it says. */
@@ -363,6 +346,7 @@ static int take_ask(lead_t *L, int r)
                  &st), r, "receiving results");
     MPI_Get_count(&st, MPI_UINT64_T, &count);
     const uint64_t *h = L->buf;
+    L->heard[r] = dist_now();
     if (h[0] == ASK_READY) {
         L->threads[r] = (int)h[4];
     } else if (h[0] == ASK_DONE) {
@@ -394,7 +378,8 @@ static int take_ask(lead_t *L, int r)
     return 0;
 }
 
-/* Answer every ask that has arrived; give out units to the waiting. */
+/* Answer every ask that has arrived; give out units to the waiting; take the
+ * heartbeats and give up a silent worker. */
 static int poll(lead_t *L)
 {
     for (;;) {
@@ -402,12 +387,17 @@ static int poll(lead_t *L)
         MPI_Status st;
         TRY(MPI_Iprobe(MPI_ANY_SOURCE, TAG_ASK, MPI_COMM_WORLD, &flag, &st), -1, "polling");
         if (!flag)
-            return 0;
+            break;
         if (take_ask(L, st.MPI_SOURCE) || assign(L, st.MPI_SOURCE)) {
             L->lost = st.MPI_SOURCE ? st.MPI_SOURCE : 1;
             return -1;
         }
     }
+    if (take_beats(L)) {
+        L->lost = 1;
+        return -1;
+    }
+    return silent(L) ? -1 : 0;
 }
 
 /* Rank 0's progress tick: answer the workers every 100 us at most. */
@@ -434,6 +424,10 @@ static void wait_busy(lead_t *L)
                 busy = r;
         if (busy < 0 || L->lost)
             return;
+        if (take_beats(L) || silent(L)) {
+            L->lost = L->lost ? L->lost : busy;
+            return;
+        }
         if (halted(L) && !told) {
             for (int r = 1; r < W->size; r++)
                 if (L->state[r] == RANK_BUSY)
@@ -542,6 +536,8 @@ void dist_end(int rc, atomic_int *stop)
             else
                 dist_nap();
         }
+    if (take_beats(lead)) /* the last heartbeats, sent before the last asks */
+        W->broken = 1;
     uint64_t msg[HDR] = {UNIT_END, (uint64_t)rc,
                          (uint64_t)atomic_load_explicit(stop, memory_order_relaxed), 0, 0};
     for (int r = 1; r < W->size && !W->broken; r++)

@@ -1,5 +1,6 @@
 /* dist_mpi.h - inside dist.h's MPI implementation (dist_mpi.c: starting, agreeing, rank
- * 0's handing out of units; dist_mpi_worker.c: the workers): the protocol's tags and
+ * 0's handing out of units; dist_mpi_worker.c: the workers; dist_mpi_share.c: the
+ * experiment files sent to them): the protocol's tags and
  * constants, the process's place in the run, and what both sides share. Not for other
  * modules: dist.h is the interface. The protocol is described in dist_mpi.c.
  */
@@ -13,19 +14,22 @@
 
 #include "dist.h"
 
-enum { TAG_ASK = 1, TAG_UNIT, TAG_STOP, TAG_TEXT };
+enum { TAG_ASK = 1, TAG_UNIT, TAG_STOP, TAG_TEXT, TAG_BEAT };
 enum { ASK_READY, ASK_DONE, ASK_STOPPED, ASK_NOMEM };
 enum { UNIT_WORK, UNIT_END };
 enum { RANK_UNHEARD, RANK_WAITING, RANK_BUSY }; /* rank 0's view of a worker */
 #define HDR 5                       /* header words of every message */
 #define UNIT_MAX (UINT64_C(1) << 16) /* filters in a unit at most: a message <= 1.5 MiB */
 #define STOP_GRACE 10.0             /* seconds a stopped run waits for busy ranks */
+#define BEAT_EVERY 0.5              /* seconds between a working worker's heartbeats */
 
 /* The process's place in the run; one per process (MPI's world is one per process). */
 typedef struct dist_world {
     int on, rank, size, here, threads_total, broken;
+    double rank_timeout; /* rank 0: seconds a busy worker may be silent (dist.h) */
     char threads_list[256];
     char host[MPI_MAX_PROCESSOR_NAME];
+    char (*hosts)[MPI_MAX_PROCESSOR_NAME]; /* rank 0: every rank's, for messages */
     char why[512]; /* dist_error's message */
 } dist_world_t;
 extern dist_world_t dist_world;

@@ -9,10 +9,12 @@
 
 typedef struct work_tick {
     atomic_int *halt, *stop;
-    double last;
+    double last, beat;
 } work_tick_t;
 
-/* A worker's progress tick: stop the unit when rank 0 says so or a signal came. */
+/* A worker's progress tick (thread 0, between filters and between chunks of a filter's
+ * keys, simulate.c): a heartbeat to rank 0 every BEAT_EVERY seconds, and stop the unit
+ * when rank 0 says so or a signal came. */
 static void work_tick(void *ctx)
 {
     work_tick_t *w = ctx;
@@ -21,7 +23,11 @@ static void work_tick(void *ctx)
         return;
     w->last = t;
     int flag = 0;
-    if (progress_stopped(w->stop))
+    if (t - w->beat >= BEAT_EVERY) {
+        w->beat = t;
+        flag = MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_BEAT, MPI_COMM_WORLD) != MPI_SUCCESS;
+    }
+    if (flag || progress_stopped(w->stop))
         flag = 1;
     else if (MPI_Iprobe(0, TAG_STOP, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE) == MPI_SUCCESS &&
              flag)

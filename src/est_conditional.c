@@ -61,9 +61,11 @@ static void conditional_scratch_free(void *scratch)
 
 static double conditional_measure(const exp_row_t *row, const void *plan, void *scratch,
                                   bits_t *b, const probe_geom_t *g, uint64_t n, pcg32_t *r,
-                                  uint64_t *count, double *within)
+                                  uint64_t *count, double *within,
+                                  const scheme_poll_t *poll)
 {
     (void)row, (void)g, (void)n, (void)count;
+    ((cond_work_t *)scratch)->poll = poll;
     double rate = cond_filter_rate(plan, b, scratch, r);
     *within = ((const cond_work_t *)scratch)->within;
     return rate;

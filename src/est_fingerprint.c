@@ -52,9 +52,10 @@ static void fpe_scratch_free(void *scratch) { fp_work_free(scratch); }
 
 static double fpe_measure_lookups(const exp_row_t *row, const void *plan, void *scratch,
                                   bits_t *b, const probe_geom_t *g, uint64_t n, pcg32_t *r,
-                                  uint64_t *count, double *within)
+                                  uint64_t *count, double *within,
+                                  const scheme_poll_t *poll)
 {
-    (void)b, (void)g, (void)n;
+    (void)b, (void)g, (void)n, (void)poll; /* a filter's build is short: no polling */
     fp_build(scratch, plan, r);
     *count = fp_lookups(scratch, plan, r, row->lookups_per_filter);
     double L = (double)row->lookups_per_filter, rate = (double)*count / L;
@@ -64,9 +65,10 @@ static double fpe_measure_lookups(const exp_row_t *row, const void *plan, void *
 
 static double fpe_measure_conditional(const exp_row_t *row, const void *plan, void *scratch,
                                       bits_t *b, const probe_geom_t *g, uint64_t n,
-                                      pcg32_t *r, uint64_t *count, double *within)
+                                      pcg32_t *r, uint64_t *count, double *within,
+                                      const scheme_poll_t *poll)
 {
-    (void)row, (void)b, (void)g, (void)n, (void)count;
+    (void)row, (void)b, (void)g, (void)n, (void)count, (void)poll;
     fp_build(scratch, plan, r);
     *within = 0; /* exact given the filter */
     return fp_conditional(scratch, plan);

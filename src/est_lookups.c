@@ -29,12 +29,12 @@ static double lookups_work(const exp_row_t *row, const probe_geom_t *g, uint64_t
 
 static double lookups_measure(const exp_row_t *row, const void *plan, void *scratch, bits_t *b,
                               const probe_geom_t *g, uint64_t n, pcg32_t *r, uint64_t *count,
-                              double *within)
+                              double *within, const scheme_poll_t *poll)
 {
     (void)plan, (void)scratch;
     bits_reset(b, g->m);
-    row->scheme->insert(b, g, r, n, NULL);
-    *count = row->scheme->lookup(b, g, r, row->lookups_per_filter);
+    row->scheme->insert(b, g, r, n, NULL, poll);
+    *count = row->scheme->lookup(b, g, r, row->lookups_per_filter, poll);
     double L = (double)row->lookups_per_filter, rate = (double)*count / L;
     *within = rate * (1 - rate) / L; /* binomial, given the filter */
     return rate;

@@ -56,10 +56,12 @@ typedef struct est_ops {
     /* Build a filter of n keys drawn from r into b (allocated for g->m bits) and return
      * its estimated rate; a counting estimator stores its false positives in *count.
      * *within receives the variance of that estimate given the filter: 0 when it is
-     * exact, the sampling variance when it is sampled (stats.h). */
+     * exact, the sampling variance when it is sampled (stats.h). poll (scheme.h; may be
+     * NULL) is asked between chunks of its work: when it says stop, measure returns early
+     * with a meaningless result, which the caller drops. */
     double (*measure)(const exp_row_t *row, const void *plan, void *scratch, bits_t *b,
                       const probe_geom_t *g, uint64_t n, pcg32_t *r, uint64_t *count,
-                      double *within);
+                      double *within, const scheme_poll_t *poll);
     /* Optional: does this estimator run the whole row itself (run_row), and how many
      * bit arrays it then needs in all (not per thread)? */
     int (*runs_row)(const exp_row_t *row);

@@ -335,9 +335,32 @@ static int check_budget(parse_state_t *ps, const sweep_t *s)
     return 0;
 }
 
+/* --quick without a [quick] (docs/model.md, Values) means seconds: the keys that have a
+ * quick_cap at it (filters 200, lookups 2e6), and what would grow past them: a
+ * precision target's filters at most QUICK_GROWTH times the first batch, the
+ * conditional estimator's strides at most QUICK_STRIDES (`all` included). Sizes and
+ * key counts stay the file's. */
+#define QUICK_GROWTH 5
+#define QUICK_STRIDES 256
+static void quick_caps(sweep_t *q)
+{
+    size_t nfields;
+    const exp_field_t *fields = experiment_fields(&nfields);
+    for (size_t i = 0; i < nfields; i++)
+        if (fields[i].quick_cap) {
+            uint64_t *v = (uint64_t *)((char *)q + fields[i].offset);
+            if (*v > fields[i].quick_cap)
+                *v = fields[i].quick_cap;
+        }
+    if (q->precision > 0 && experiment_max_filters(q) > QUICK_GROWTH * q->filters)
+        q->max_filters = QUICK_GROWTH * q->filters;
+    if (q->strides == 0 || q->strides > QUICK_STRIDES)
+        q->strides = QUICK_STRIDES;
+}
+
 /* Convert the w-th [sweep] and the [quick] after it into e->full[w] and e->quick[w];
- * without a [quick], --quick caps the keys that have a quick_cap. Returns 0, or -1 with
- * the message set. */
+ * without a [quick], --quick caps it (quick_caps). Returns 0, or -1 with the message
+ * set. */
 static int finish_sweep(parse_state_t *ps, experiment_t *e, size_t w)
 {
     const raw_value_t *raw = ps->raw[1 + 2 * w];
@@ -352,14 +375,7 @@ static int finish_sweep(parse_state_t *ps, experiment_t *e, size_t w)
         if (convert_quick(ps, q, qraw))
             return -1;
     } else {
-        size_t nfields;
-        const exp_field_t *fields = experiment_fields(&nfields);
-        for (size_t i = 0; i < nfields; i++)
-            if (fields[i].quick_cap) {
-                uint64_t *v = (uint64_t *)((char *)q + fields[i].offset);
-                if (*v > fields[i].quick_cap)
-                    *v = fields[i].quick_cap;
-            }
+        quick_caps(q);
     }
     return check_budget(ps, sw) || check_budget(ps, q) ? -1 : 0;
 }

@@ -18,6 +18,10 @@
 
 #define EXP_MAX_LIST 256
 #define EXP_MAX_SCHEMES 32
+/* Libraries a sweep may name: every row of `bloomsim audit --list`, with room to grow.
+ * A list of names being read (experiment_keys.c) has room for either. */
+#define EXP_MAX_LIBRARIES 64
+_Static_assert(EXP_MAX_LIBRARIES >= EXP_MAX_SCHEMES, "a list of names holds either");
 #define EXP_ERR_LEN 512
 #define EXP_MAX_SWEEPS 8
 
@@ -73,7 +77,7 @@ typedef struct sweep {
     int single;               /* with stacks: also the single designed filter */
     /* Designs only, instead of schemes and sizing: libraries (library.h), each its
      * scheme at its own sizing rule. */
-    const library_t *libraries[EXP_MAX_SCHEMES];
+    const library_t *libraries[EXP_MAX_LIBRARIES];
     size_t nlibraries;
     /* Designs only: beside the Bloom structures, the single filter designed for the keys
      * inserted at each point, and fingerprint filters (fingerprint.h): their load
@@ -119,7 +123,7 @@ typedef enum {
     FT_SIZING,     /* const sizing_rule_t *, by sizing_find */
     FT_ESTIMATOR,  /* int: a registry index by its estimator's name (estimator.h), or
                     * EXP_ESTIMATOR_AUTO for "auto" */
-    FT_LIBRARIES,  /* const library_t *[EXP_MAX_SCHEMES], names unique; count at offset2 */
+    FT_LIBRARIES,  /* const library_t *[EXP_MAX_LIBRARIES], names unique; count at offset2 */
     FT_FINGERPRINTS, /* const fp_filter_t *[EXP_MAX_SCHEMES], names unique; count at offset2 */
     FT_NTYPES
 } exp_field_type_t;

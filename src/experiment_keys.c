@@ -384,11 +384,12 @@ static int convert_k_rule(const exp_field_t *f, const char *v, void *base, bad_v
 typedef struct names_kind {
     const void *(*find)(const char *name);
     const char *unknown, *twice, *many, *none;
+    size_t max; /* the most names a list holds */
 } names_kind_t;
 
 typedef struct names_ctx {
     const names_kind_t *kind;
-    const void *list[EXP_MAX_SCHEMES];
+    const void *list[EXP_MAX_LIBRARIES];
     size_t n;
     char bad[256];
     const char *why;
@@ -408,7 +409,7 @@ static int name_token(void *ctx, const char *tok)
             nc->why = nc->kind->twice;
             return -1;
         }
-    if (nc->n >= EXP_MAX_SCHEMES) {
+    if (nc->n >= nc->kind->max) {
         nc->why = nc->kind->many;
         return -1;
     }
@@ -437,7 +438,7 @@ static int convert_schemes(const exp_field_t *f, const char *v, void *base, bad_
 {
     static const names_kind_t schemes = {find_scheme,
         "unknown scheme (bloomsim list shows them)", "scheme listed twice",
-        "too many schemes", "needs at least one scheme"};
+        "too many schemes", "needs at least one scheme", EXP_MAX_SCHEMES};
     names_ctx_t nc = {.kind = &schemes};
     if (convert_names(&nc, f, v, base, b))
         return -1;
@@ -451,7 +452,7 @@ static int convert_libraries(const exp_field_t *f, const char *v, void *base, ba
 {
     static const names_kind_t libraries = {find_library,
         "unknown library (bloomsim audit --list shows them)", "library listed twice",
-        "too many libraries", "needs at least one library"};
+        "too many libraries", "needs at least one library", EXP_MAX_LIBRARIES};
     names_ctx_t nc = {.kind = &libraries};
     if (convert_names(&nc, f, v, base, b))
         return -1;
@@ -466,7 +467,7 @@ static int convert_fingerprints(const exp_field_t *f, const char *v, void *base,
 {
     static const names_kind_t kinds = {find_fingerprint,
         "unknown fingerprint filter (bloomsim list shows them)", "filter listed twice",
-        "too many filters", "needs at least one filter"};
+        "too many filters", "needs at least one filter", EXP_MAX_SCHEMES};
     names_ctx_t nc = {.kind = &kinds};
     if (convert_names(&nc, f, v, base, b))
         return -1;

@@ -16,6 +16,10 @@ unsigned plan_k(k_rule_t rule, unsigned k, double b)
     return r < 1 ? 1u : r > 1000 ? 1000u : (unsigned)r;
 }
 
+/* A sweep names libraries or schemes, never both (experiment_keys.c): the variants'
+ * arrays below, EXP_MAX_SCHEMES * EXP_MAX_LIST, hold either. */
+_Static_assert(EXP_MAX_LIBRARIES <= EXP_MAX_SCHEMES * EXP_MAX_LIST, "room for the libraries");
+
 size_t plan_variants(const sweep_t *s, exp_variant_t *v)
 {
     size_t n = 0;

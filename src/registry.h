@@ -47,6 +47,7 @@
     X(rust_bloomfilter)       \
     X(pybloom_live)           \
     X(bloomfilter_js)         \
+    X(bloomfilter_js_21)      \
     X(redisbloom)             \
     X(redisbloom_u32)         \
     X(bloomfilter_js_17)      \
@@ -61,9 +62,13 @@
     X(blocked_exact)             \
     X(leveldb)                   \
     X(rocksdb_fastlocal)         \
+    X(rocksdb_fastlocal_92)      \
     X(rocksdb_legacy)            \
     X(sbbf)                      \
+    X(parquet_java)              \
+    X(parquet_java_fixed)        \
     X(kudu_block)                \
+    X(kudu_block_113)            \
     X(spark)                     \
     X(orc)                       \
     X(redisson)                  \
@@ -79,6 +84,7 @@
     X(commons)                   \
     X(pybloom_live)              \
     X(bloomfilter_js)            \
+    X(bloomfilter_js_110)        \
     X(libbloom_1)                \
     X(bloom_filters)             \
     X(guava_12)
@@ -91,11 +97,15 @@
     X(orc)                    \
     X(hive_bloomk)            \
     X(rocksdb)                \
+    X(rocksdb_92)             \
     X(rocksdb_legacy)         \
     X(leveldb)                \
     X(cassandra)              \
     X(parquet)                \
+    X(parquet_java)           \
+    X(parquet_java_fixed)     \
     X(kudu)                   \
+    X(kudu_112)               \
     X(redisbloom)             \
     X(redisbloom_2018)        \
     X(redisbloom_2017)        \
@@ -109,6 +119,7 @@
     X(fastbloom)              \
     X(pybloom_live)           \
     X(bloomfilter_js)         \
+    X(bloomfilter_js_21)      \
     X(bloomfilter_js_17)      \
     X(bloomfilter_js_16)      \
     X(bendersky)              \

@@ -41,15 +41,29 @@ typedef struct run_result {
     char csv_path[STORE_PATH_MAX];
     char meta_path[STORE_PATH_MAX];
     double seconds;
+    uint64_t seed;
+    store_t store;         /* rank 0: the claim on the outputs, from runner_prepare */
+    int claimed;           /* ... held until runner_free */
 } run_result_t;
 
 enum { RUN_INTERRUPTED = 3 };
 
-/* Returns 0; 2 for bad input (message in err: a size past memory, an unwritable output,
- * a result or interrupted run of another definition or seed without force, an
- * interrupted run found without resume or force); 1 for a failure while running (write
- * error, memory); RUN_INTERRUPTED when *stop was set. res->nrows counts the finished
- * rows. The caller frees res with runner_free, whatever the return. */
+/* A run in two steps, so that `run A B` checks every experiment before running any.
+ * runner_prepare does everything that can refuse a run before any work: it plans the
+ * rows, checks memory (every rank of a distributed run) and claims the outputs (rank 0,
+ * store_claim: a run in progress on them, an unwritable directory, a result or
+ * interrupted run of another definition or seed without force, an interrupted run found
+ * without resume or force), writing nothing but the claim's lock. runner_execute then
+ * starts the outputs (store_open), runs the rows and publishes the table. Both are
+ * collective under MPI. They return 0; 2 for bad input (message in err); 1 for a failure
+ * while running (write error, memory); RUN_INTERRUPTED when *stop was set. res->nrows
+ * counts the finished rows. The caller frees res with runner_free whatever the return,
+ * which gives up the claim (a directory the claim made is removed if left empty).
+ * runner_run is both steps. */
+int runner_prepare(const experiment_t *e, const run_opts_t *o, run_result_t *res, char *err,
+                   size_t errlen);
+int runner_execute(const experiment_t *e, const run_opts_t *o, run_result_t *res, char *err,
+                   size_t errlen);
 int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, char *err,
                size_t errlen);
 void runner_free(run_result_t *res);
@@ -65,9 +79,15 @@ int runner_row(const char *name, const char *what, const exp_row_t *row, size_t 
                uint64_t seed, const run_opts_t *o, progress_t *ps, const row_out_t *out,
                csv_row_t *result, char *err, size_t errlen);
 
-/* Bytes the kernel says are available now (MemAvailable), or 0 if unknown: what the
- * memory check before any work compares a run's needs with. */
+/* Bytes this process may still use, or 0 if unknown: what the memory check before any
+ * work compares a run's needs with. The least of what the kernel says is available
+ * (MemAvailable), the room left under the memory limits of the process's cgroup and its
+ * ancestors (v2 memory.max, v1 memory.limit_in_bytes, less their usage), and the room
+ * left under its address-space limit (RLIMIT_AS, `ulimit -v`, less its VmSize).
+ * runner_mem_limit also names the limit that binds (" (the cgroup's memory limit)"),
+ * "" for MemAvailable, for messages. */
 uint64_t runner_mem_available(void);
+uint64_t runner_mem_limit(const char **what);
 
 /* The memory check's rule: bytes a row's per-filter results take, per filter, and
  * whether `need` bytes fit in `avail` (at most 90% of it; anything fits when avail is

@@ -43,15 +43,30 @@ enum {
     SCHEME_EBLOCK,   /* block size not a power of two from 64 to 4096, or past m */
     SCHEME_ESPLIT,   /* split-block: k does not split the block into power-of-two words */
     SCHEME_EKFIXED,  /* the library fixes k (sbbf, kudu-block: 8) and k differs */
-    SCHEME_EMBIG     /* m past what the library's integer types address (hadoop,
-                      * commons-enhanced, bloomfilter-js: 2^31; bloomfilter-js-0.0.1x:
-                      * 2^52, where its Number sums stop being exact) */
+    SCHEME_EMBIG,    /* m past what the library's integer types address (hadoop,
+                      * commons-enhanced, bloomfilter-js-0.0.21: 2^31; bloomfilter-js:
+                      * 2^32; bloomfilter-js-0.0.1x: 2^52, where its Number sums stop
+                      * being exact) */
+    SCHEME_ELOSES    /* the library builds this m but loses keys (bloomfilter-js-0.0.21
+                      * past 2^31: false negatives), which bloomsim does not measure */
 };
 
 /* The most hash words a scheme may draw per key (bits-and-blooms draws four). Word
  * arrays, the conditional estimator's stored words and `bloomsim probes --hN` are sized
  * by it. */
 #define SCHEME_MAX_WORDS 4
+
+/* What a long insert or lookup asks between chunks of SCHEME_POLL_KEYS keys: fn(ctx)
+ * returns nonzero to abandon it, its result then being meaningless (the caller drops
+ * it). NULL asks nothing. Asking draws nothing, so the bits set and the count returned
+ * when nothing is abandoned are the same as without it. A stop (Ctrl-C) is seen so
+ * within a chunk at any filter size, and a distributed run's messages are answered
+ * (simulate.c). */
+typedef struct scheme_poll {
+    int (*fn)(void *ctx);
+    void *ctx;
+} scheme_poll_t;
+#define SCHEME_POLL_KEYS 65536 /* a multiple of the lookup batch (loops.h) */
 
 /* One entry per scheme, written with designated initializers; fields left out are NULL
  * or 0: nwords 0 (positions are fresh draws, no positions/check_words), no exact rate,
@@ -81,15 +96,18 @@ typedef struct scheme {
     uint64_t (*draw_bound)(const probe_geom_t *g, unsigned i);
     /* Insert n fresh keys drawn from r. When words is not NULL, key j's hash words are
      * stored at words[SCHEME_MAX_WORDS j ..) (the conditional estimator stratifies on
-     * them). */
+     * them). poll (may be NULL) is asked between chunks of keys. */
     void (*insert)(bits_t *b, const probe_geom_t *g, pcg32_t *r, uint64_t n,
-                   uint64_t *words);
-    /* Look up L fresh (absent) keys drawn from r; returns how many were false positives. */
-    uint64_t (*lookup)(const bits_t *b, const probe_geom_t *g, pcg32_t *r, uint64_t L);
+                   uint64_t *words, const scheme_poll_t *poll);
+    /* Look up L fresh (absent) keys drawn from r; returns how many were false positives.
+     * poll (may be NULL) is asked between chunks of keys. */
+    uint64_t (*lookup)(const bits_t *b, const probe_geom_t *g, pcg32_t *r, uint64_t L,
+                       const scheme_poll_t *poll);
     /* For filters far bigger than the caches: insert as insert does (the same bits from
      * the same r), with prefetching and atomic sets, so that threads may insert into one
      * array at once; look up as lookup does (the same count from the same r), prefetching
-     * each batch's probes before testing them. */
+     * each batch's probes before testing them. Their callers split the keys into chunks
+     * and ask between them (est_lookups.c). */
     void (*insert_shared)(bits_t *b, const probe_geom_t *g, pcg32_t *r, uint64_t n);
     uint64_t (*lookup_prefetch)(const bits_t *b, const probe_geom_t *g, pcg32_t *r,
                                 uint64_t L);

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <omp.h>
 
@@ -38,16 +39,17 @@ double sim_memory(const exp_row_t *row, int threads)
  * given the layers, P(yes) = 1 - prod(1 - p_j) and the expected layers consulted is the
  * sum over layers of the probability that all newer ones said no, with p_j each layer's
  * rate (an unbiased estimate of it, from either estimator, independent across layers).
- * Layers are built oldest first, as keys arrive. */
+ * Layers are built oldest first, as keys arrive. The estimator asks poll between chunks
+ * of its work (a stopped filter's results are meaningless; the caller drops the row). */
 static void run_filter(const exp_row_t *row, const est_ops_t *est, void *const *plans,
                        bits_t *b, void *const *scratch, uint64_t f, pcg32_t *r,
-                       const row_out_t *out)
+                       const row_out_t *out, const scheme_poll_t *poll)
 {
     uint64_t count = 0;
     double within = 0;
     if (row->structure != STRUCT_STACK) {
         double rate = est->measure(row, plans[0], scratch[0], b, &row->geom, row->n, r, &count,
-                                   &within);
+                                   &within, poll);
         if (sim_counts(row))
             out->counts[f] = count;
         else
@@ -63,7 +65,7 @@ static void run_filter(const exp_row_t *row, const est_ops_t *est, void *const *
     double p[SIZING_MAX_LAYERS], v[SIZING_MAX_LAYERS];
     for (size_t j = 0; j < row->nlayers; j++)
         p[j] = est->measure(row, plans[j], scratch[j], &b[j], &row->layer_geom[j],
-                            row->layer[j].n, r, &count, &v[j]);
+                            row->layer[j].n, r, &count, &v[j], poll);
     double pass = 1.0, consulted = 0.0;
     for (size_t j = row->nlayers; j-- > 0;) { /* newest first */
         consulted += pass;
@@ -81,6 +83,39 @@ static void run_filter(const exp_row_t *row, const est_ops_t *est, void *const *
         out->within[f] = within;
 }
 
+/* What a filter's loops ask between chunks of their work (scheme_poll_t): whether to
+ * stop, and, on thread 0 (the thread that may talk to the other ranks of a distributed
+ * run), the progress tick, so that a long filter neither delays a stop nor leaves the
+ * other ranks unanswered (dist.h). */
+typedef struct sim_poll {
+    atomic_int *stop;
+    progress_t *ps; /* thread 0's; NULL on the others */
+} sim_poll_t;
+
+static int sim_poll(void *ctx)
+{
+    const sim_poll_t *p = ctx;
+    if (p->ps && p->ps->tick)
+        p->ps->tick(p->ps->tick_ctx);
+    return progress_stopped(p->stop);
+}
+
+/* Thread 0, its own filters done: keep ticking while the other threads finish theirs
+ * (*running of them), for a distributed run's messages; nothing to do without a tick. */
+static void tick_while_running(progress_t *ps, const int *running)
+{
+    for (;;) {
+        int r;
+#pragma omp atomic read
+        r = *running;
+        if (r == 0 || !ps || !ps->tick)
+            return;
+        ps->tick(ps->tick_ctx);
+        struct timespec ts = {0, 200000};
+        nanosleep(&ts, NULL);
+    }
+}
+
 /* Filters f0..F-1, one per thread at a time: filter f is built and measured by one
  * thread from pcg32_unit(seed, row_index, f) alone, into that thread's arrays. */
 static void run_filters(const exp_row_t *row, const est_ops_t *est, void *const *plans,
@@ -91,22 +126,33 @@ static void run_filters(const exp_row_t *row, const est_ops_t *est, void *const 
 {
     const size_t nl = row_layers(row);
     const uint64_t lookups_per = sim_counts(row) ? row->lookups_per_filter * nl : 0;
+    int running = 0; /* threads other than 0 still taking filters */
 #pragma omp parallel num_threads(threads)
     {
         const int t = omp_get_thread_num();
-#pragma omp for schedule(dynamic, 1)
+        const sim_poll_t pc = {.stop = stop, .ps = t == 0 ? ps : NULL};
+        const scheme_poll_t poll = {.fn = sim_poll, .ctx = (void *)&pc};
+#pragma omp single
+        running = omp_get_num_threads() - 1;
+#pragma omp for schedule(dynamic, 1) nowait
         for (uint64_t f = f0; f < F; f++) {
             if (progress_stopped(stop))
                 continue; /* drain the loop: the row will be dropped */
             pcg32_t r;
             pcg32_unit(&r, seed, row_index, f);
             run_filter(row, est, plans, &arrays[(size_t)t * nl], &scratch[(size_t)t * nl], f,
-                       &r, out);
+                       &r, out, &poll);
             uint64_t d;
 #pragma omp atomic capture
             d = ++*done;
             if (t == 0)
                 progress_report(ps, per_filter, (double)d, d, d * lookups_per, 0);
+        }
+        if (t == 0) {
+            tick_while_running(ps, &running);
+        } else {
+#pragma omp atomic
+            running--;
         }
     }
 }

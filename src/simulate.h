@@ -35,9 +35,11 @@ typedef struct sim_used {
     uint64_t filters, lookups_per_filter;
 } sim_used_t;
 
-/* Simulate row row_index on `threads` threads into out; *used receives what it ran. ps may be NULL; stop may be NULL, else it is polled between
- * filters (and chunks of a shared filter), and once set the row is abandoned.
- * Returns 0, -1 when memory is short, 1 when stopped. */
+/* Simulate row row_index on `threads` threads into out; *used receives what it ran. ps
+ * may be NULL; stop may be NULL, else it is polled between filters and, within a
+ * filter, between chunks of its keys (scheme_poll_t) or strides, and once set the row is
+ * abandoned. ps's tick is called from thread 0 between those chunks too, and while it
+ * waits for the other threads. Returns 0, -1 when memory is short, 1 when stopped. */
 int sim_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
             const row_out_t *out, sim_used_t *used, progress_t *ps, atomic_int *stop);
 

@@ -327,7 +327,7 @@ const char *sizing_strerror(int status)
     case SIZING_ELIBRATE: return "the library refuses a target rate this low (Cassandra: below "
                                  "6.71e-05)";
     case SIZING_EBPK: return "bits per key apply only to leveldb (a whole number >= 0), "
-                             "rocksdb-fastlocal and rocksdb-legacy";
+                             "rocksdb-fastlocal, rocksdb-fastlocal-9.2 and rocksdb-legacy";
     case SIZING_EKFIELD: return "the library's field for k cannot hold the k it computes";
     default: return "unknown sizing error";
     }

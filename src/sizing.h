@@ -171,9 +171,9 @@ enum {
 int sizing_design_full(const sizing_rule_t *rule, uint64_t n, double p, uint64_t *m_computed,
                        uint64_t *m, unsigned *k);
 /* The design of n keys at bits_per_key, for the rules that take bits per key
- * (bpk_from_rate set: leveldb, a whole number >= 0; rocksdb-fastlocal and rocksdb-legacy,
- * any double, under 0.5 no filter): what sizing_design_full gives when the rate
- * converts to these bits per key. Returns SIZING_OK, SIZING_EBPK (another rule, NaN, or
+ * (bpk_from_rate set: leveldb, a whole number >= 0; rocksdb-fastlocal, rocksdb-fastlocal-
+ * 9.2 and rocksdb-legacy, any double, under 0.5 no filter): what sizing_design_full gives
+ * when the rate converts to these bits per key. Returns SIZING_OK, SIZING_EBPK (another rule, NaN, or
  * leveldb's not whole), SIZING_EDOM (n == 0), SIZING_ETOOBIG or SIZING_ENOFILTER;
  * writes nothing on error. */
 int sizing_design_bpk(const sizing_rule_t *rule, uint64_t n, double bits_per_key,

@@ -2,8 +2,11 @@
 #include "store.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "simulate.h"
@@ -16,9 +19,23 @@ static void iso_time(time_t t, char *buf, size_t len)
     strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* A new file at path, opened for writing without following a symbolic link (a stale
+ * one, or a link, is removed first: unlink removes the link, never its target). NULL
+ * with errno set when it cannot be made. */
+static FILE *create_new(const char *path)
+{
+    if (unlink(path) != 0 && errno != ENOENT)
+        return NULL;
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+    if (fd >= 0 && !f)
+        close(fd);
+    return f;
+}
+
 static int write_meta(const char *path, const store_t *st, const store_meta_t *m)
 {
-    FILE *f = fopen(path, "w");
+    FILE *f = create_new(path);
     if (!f)
         return -1;
     char host[256] = "unknown", start[32], end[32];
@@ -72,6 +89,14 @@ static int not_regular(const char *path)
     return stat(path, &st) == 0 && !S_ISREG(st.st_mode);
 }
 
+/* Exists and is not itself a regular file (a symbolic link, a directory, ...): a file of
+ * the store bloomsim would write through, so refused. */
+static int not_plain(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) == 0 && !S_ISREG(st.st_mode);
+}
+
 /* Keep the complete rows of an interrupted run's table: check its header, read whole
  * records (RFC 4180, CRLF), cut off a torn last one, and read each back into kept[]
  * (the TEXT columns from rows[], whose scheme each record must name). Returns the
@@ -79,9 +104,13 @@ static int not_regular(const char *path)
 static long resume_rows(const char *partial, const exp_row_t *rows, size_t nrows,
                         const experiment_t *e, csv_row_t *kept)
 {
-    FILE *f = fopen(partial, "rb");
-    if (!f)
+    int fd = open(partial, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+    FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
+    if (!f) {
+        if (fd >= 0)
+            close(fd);
         return -1;
+    }
     char buf[16384], *field[CSV_NCOLS + 1];
     size_t nf;
     long n = -1, good_end = 0;
@@ -107,9 +136,9 @@ static long resume_rows(const char *partial, const exp_row_t *rows, size_t nrows
         kept[n++] = r;
         good_end = ftell(f);
     }
+    if (n >= 0 && ftruncate(fileno(f), good_end) != 0)
+        n = -1;
     fclose(f);
-    if (n >= 0 && truncate(partial, good_end) != 0)
-        return -1;
     return n;
 }
 
@@ -172,20 +201,100 @@ static int check_existing(store_t *st, const experiment_t *e, const exp_row_t *r
     return 0;
 }
 
+/* The holder of a lock another run holds, from its file (fd): "pid P on host H". Its
+ * holder writes them just after taking it, so an empty file is read again for a moment. */
+static void lock_holder(int fd, char *who, size_t len)
+{
+    char buf[512] = "";
+    for (int i = 0; i < 50; i++) {
+        ssize_t got = pread(fd, buf, sizeof buf - 1, 0);
+        buf[got > 0 ? got : 0] = '\0';
+        if (strstr(buf, "\nhost = "))
+            break;
+        struct timespec ts = {0, 10000000};
+        nanosleep(&ts, NULL);
+    }
+    long pid = 0;
+    char host[256] = "an unknown host";
+    const char *h = strstr(buf, "host = ");
+    sscanf(buf, "pid = %ld", &pid);
+    if (h)
+        snprintf(host, sizeof host, "host %.*s", (int)strcspn(h + 7, "\n"), h + 7);
+    if (pid > 0)
+        snprintf(who, len, "pid %ld on %s", pid, host);
+    else
+        snprintf(who, len, "a process that did not say its pid");
+}
+
+/* Take NAME.lock: open it (made if absent, never through a symbolic link), lock it
+ * without waiting, and check that it is still the file at its path, since a run that
+ * ends unlinks its lock before releasing it (then try again); then write our pid and
+ * host in it. Returns 0, or 2 with the message in err. */
+static int take_lock(store_t *st, const char *outdir, char *err, size_t errlen)
+{
+    int fd = -1;
+    for (int tries = 0; tries < 100 && fd < 0; tries++) {
+        fd = open(st->lockpath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+        struct stat a, b;
+        if (fd < 0 || fstat(fd, &a) != 0 || !S_ISREG(a.st_mode)) {
+            snprintf(err, errlen, "%s: %s (got '--out %s')", st->lockpath,
+                     fd >= 0 || errno == ELOOP ? "not a regular file of bloomsim's (a symbolic "
+                     "link?); it writes only its own files in --out" : strerror(errno), outdir);
+            if (fd >= 0)
+                close(fd);
+            return 2;
+        }
+        if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+            char who[400];
+            int busy = errno == EWOULDBLOCK;
+            if (busy)
+                lock_holder(fd, who, sizeof who);
+            else
+                snprintf(who, sizeof who, "%s", strerror(errno));
+            close(fd);
+            snprintf(err, errlen, busy ? "%s: being written by another run (%s, holding %s); "
+                     "wait for it to end or stop it (got '--out %s')" : "%s: cannot lock %s: %s; "
+                     "--out on a file system with locks (got '--out %s')", st->csv_path,
+                     busy ? who : st->lockpath, busy ? st->lockpath : who, outdir);
+            return 2;
+        }
+        if (lstat(st->lockpath, &b) != 0 || a.st_ino != b.st_ino || a.st_dev != b.st_dev) {
+            close(fd); /* unlinked by the run that held it: take the new one */
+            fd = -1;
+        }
+    }
+    char host[256] = "unknown";
+    gethostname(host, sizeof host - 1);
+    char line[400];
+    int len = snprintf(line, sizeof line, "pid = %ld\nhost = %s\n", (long)getpid(), host);
+    st->lock = fd;
+    if (fd < 0 || ftruncate(fd, 0) != 0 || pwrite(fd, line, (size_t)len, 0) != len) {
+        snprintf(err, errlen, "%s: cannot write: %s (got '--out %s')", st->lockpath,
+                 fd < 0 ? "the lock file keeps being replaced" : strerror(errno), outdir);
+        return 2;
+    }
+    return 0;
+}
+
 int store_claim(store_t *st, const experiment_t *e, const exp_row_t *rows, size_t nrows,
                 const char *outdir, int quick, uint64_t seed, int resume, int force,
                 csv_row_t *kept, char *err, size_t errlen)
 {
     memset(st, 0, sizeof *st);
+    st->lock = -1;
     const char *suffix = quick ? ".quick" : "";
-    if (path_of(st->csv_path, sizeof st->csv_path, "%s/%s%s.csv", outdir, e->name, suffix) ||
+    if (path_of(st->dir, sizeof st->dir, "%s%s%s", outdir, "", "") ||
+        path_of(st->csv_path, sizeof st->csv_path, "%s/%s%s.csv", outdir, e->name, suffix) ||
         path_of(st->meta_path, sizeof st->meta_path, "%s/%s%s.meta", outdir, e->name, suffix) ||
         path_of(st->partial, sizeof st->partial, "%s%s%s", st->csv_path, ".partial", "") ||
-        path_of(st->idpath, sizeof st->idpath, "%s/%s%s.run", outdir, e->name, suffix)) {
+        path_of(st->idpath, sizeof st->idpath, "%s/%s%s.run", outdir, e->name, suffix) ||
+        path_of(st->lockpath, sizeof st->lockpath, "%s/%s%s.lock", outdir, e->name, suffix)) {
         snprintf(err, errlen, "%s: output path too long (got '--out %.200s')", e->path, outdir);
         return 2;
     }
-    if (mkdir(outdir, 0777) != 0 && errno != EEXIST) {
+    if (mkdir(outdir, 0777) == 0)
+        st->made_dir = 1;
+    else if (errno != EEXIST) {
         snprintf(err, errlen, "%s: cannot create output directory: %s (got '%s')", outdir,
                  strerror(errno), outdir);
         return 2;
@@ -194,30 +303,73 @@ int store_claim(store_t *st, const experiment_t *e, const exp_row_t *rows, size_
     snprintf(st->seed, sizeof st->seed, "%llu", (unsigned long long)seed);
     snprintf(st->scale, sizeof st->scale, "%s", quick ? "quick" : "full");
     snprintf(st->version, sizeof st->version, "%s", BLOOMSIM_VERSION);
-    int rc = check_existing(st, e, rows, nrows, resume, force, kept, err, errlen);
+    int rc = take_lock(st, outdir, err, errlen);
+    const char *link = not_plain(st->partial) ? st->partial
+                       : not_plain(st->idpath) ? st->idpath : NULL;
+    if (rc == 0 && link) {
+        snprintf(err, errlen, "%s: not a regular file of bloomsim's (a symbolic link?); it "
+                 "writes only its own files in --out (got '--out %s')", link, outdir);
+        rc = 2;
+    }
+    if (rc == 0)
+        rc = check_existing(st, e, rows, nrows, resume, force, kept, err, errlen);
     if (rc)
-        return rc;
-    st->csv = fopen(st->partial, st->resumed > 0 ? "ab" : "wb");
-    FILE *idf = st->resumed > 0 ? NULL : fopen(st->idpath, "w");
-    if (!st->csv || (st->resumed == 0 && !idf)) {
-        snprintf(err, errlen, "%s: cannot write: %s (got '--out %s')",
-                 st->csv ? st->idpath : st->partial, strerror(errno), outdir);
-        if (idf)
-            fclose(idf);
         store_close(st);
-        return 2;
-    }
+    return rc;
+}
+
+/* Write a new partial table (its header) and NAME.run beside the old ones, then rename
+ * both into place, partial first: a failure before the renames changes nothing, and
+ * between them leaves a header-only partial under the old NAME.run, which resumes (or
+ * is refused) as an empty run. Returns 0, or 2 with the message in err. */
+static int start_fresh(store_t *st, char *err, size_t errlen)
+{
+    char newcsv[STORE_PATH_MAX + 32], newid[STORE_PATH_MAX + 16];
+    snprintf(newcsv, sizeof newcsv, "%s.new", st->partial);
+    snprintf(newid, sizeof newid, "%s.new", st->idpath);
+    const char *failed = NULL;
+    FILE *csv = create_new(newcsv);
+    if (!csv || csv_write_header(csv) != 0 || fflush(csv) != 0)
+        failed = st->partial;
+    FILE *idf = failed ? NULL : create_new(newid);
+    if (!failed && !idf)
+        failed = st->idpath;
     if (idf) {
-        fprintf(idf, "file_fnv1a64 = %s\nseed = %s\nscale = %s\nversion = %s\n", st->hash,
-                st->seed, st->scale, st->version);
-        if (fclose(idf) != 0 || csv_write_header(st->csv) != 0 || fflush(st->csv) != 0) {
-            snprintf(err, errlen, "%s: cannot write: %s (got '--out %s')", st->idpath,
-                     strerror(errno), outdir);
-            store_close(st);
-            return 2;
-        }
+        int wrote = fprintf(idf, "file_fnv1a64 = %s\nseed = %s\nscale = %s\nversion = %s\n",
+                            st->hash, st->seed, st->scale, st->version) > 0;
+        if (fclose(idf) != 0 || !wrote)
+            failed = st->idpath;
     }
-    return 0;
+    if (!failed && rename(newcsv, st->partial) != 0)
+        failed = st->partial;
+    else if (!failed && rename(newid, st->idpath) != 0)
+        failed = st->idpath;
+    if (!failed) {
+        st->csv = csv;
+        return 0;
+    }
+    snprintf(err, errlen, "%s: cannot write: %s (got '--out %s')", failed, strerror(errno),
+             st->dir);
+    if (csv)
+        fclose(csv);
+    remove(newcsv);
+    remove(newid);
+    return 2;
+}
+
+int store_open(store_t *st, char *err, size_t errlen)
+{
+    if (st->resumed == 0)
+        return start_fresh(st, err, errlen);
+    int fd = open(st->partial, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
+    st->csv = fd >= 0 ? fdopen(fd, "ab") : NULL;
+    if (st->csv)
+        return 0;
+    snprintf(err, errlen, "%s: cannot write: %s (got '--out %s')", st->partial,
+             strerror(errno), st->dir);
+    if (fd >= 0)
+        close(fd);
+    return 2;
 }
 
 int store_append(store_t *st, const csv_row_t *row, char *err, size_t errlen)
@@ -257,6 +409,7 @@ int store_publish(store_t *st, const store_meta_t *meta, char *err, size_t errle
     if (failed) {
         snprintf(err, errlen, "%s: cannot write: %s (the finished rows are kept for "
                  "--resume)", failed, strerror(errno));
+        remove(meta_partial); /* nothing half written stays */
         return 1;
     }
     remove(st->idpath);
@@ -268,4 +421,12 @@ void store_close(store_t *st)
     if (st->csv)
         fclose(st->csv);
     st->csv = NULL;
+    if (st->lock >= 0) { /* unlinked while held: a run that opened it tries again */
+        unlink(st->lockpath);
+        close(st->lock);
+    }
+    st->lock = -1;
+    if (st->made_dir)
+        rmdir(st->dir); /* only if empty: nothing else was written */
+    st->made_dir = 0;
 }

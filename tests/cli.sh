@@ -4,7 +4,11 @@
 #    exits 2 with one line "FILE:LINE: message" and leaves earlier results untouched;
 #  - every bad option exits 2 with a one-line message naming the value;
 #  - --quick runs at 1 and 2 threads write the same CSV, the seconds column aside;
-#  - probes, exact and list print what they should.
+#  - probes, exact and list print what they should;
+#  - runs that cannot corrupt each other (issue 20): a stop within 2 s at any filter
+#    size, one writer per result, no write through a symbolic link, every experiment's
+#    checks before any work, a failed start that leaves nothing, the thread count from
+#    OMP_NUM_THREADS checked, the memory check under ulimit -v, --quick bounded.
 set -u
 B=$1
 . tests/lib.sh
@@ -34,6 +38,15 @@ for f in tests/data/bad/*.ini; do
     want=$(sed -n '1s/^; expect: //p' "$f")
     expect_error 2 "$f:$want" run "$f" --quick --threads 2 --out "$tmp/out"
 done
+# The memory check sees the address-space limit (ulimit -v) and cgroup limits, not only
+# the machine's memory (issue 20): a 1 GiB filter under a 512 MiB limit is refused
+# before any work. (Skipped where the program cannot start under such a limit:
+# AddressSanitizer reserves terabytes of address space.)
+printf '[sweep]\nbits = 8589934592\nbits_per_key = 10\nschemes = independent\nfilters = 2\n' > "$tmp/gib.ini"
+if (ulimit -v 524288 && "$B" --version) > /dev/null 2>&1; then
+    (ulimit -v 524288; fail=0; expect_error 2 "$tmp/gib.ini:2: the filter size needs 1.0 GiB (one array shared by all threads), only" run "$tmp/gib.ini" --out "$tmp/out"; exit $fail) \
+        && ok || fail=$((fail + 1))
+fi
 [ "$(ls "$tmp/out")" = "sentinel.csv" ] && [ "$(cat "$tmp/out/sentinel.csv")" = "earlier result" ] \
     && ok || bad "bad input touched the output directory: $(ls "$tmp/out")"
 
@@ -43,6 +56,21 @@ expect_error 2 "name an experiment (got nothing)" run --quick
 expect_error 2 "--threads must be a whole number from 1 to 4096 (got '0')" run floor-4096 --threads 0
 expect_error 2 "--threads must be a whole number from 1 to 4096 (got 'two')" run floor-4096 --threads two
 expect_error 2 "--seed must be a whole number (got '-1')" run floor-4096 --seed -1
+# Every source of the thread count is checked as --threads is (issue 20): OMP_NUM_THREADS
+# past 4096 crashed run and audit. with_omp VALUE ARGS...: expect_error ARGS with it.
+with_omp() {
+    v=$1
+    shift
+    (OMP_NUM_THREADS=$v; export OMP_NUM_THREADS; fail=0; expect_error "$@"; exit $fail) \
+        && ok || fail=$((fail + 1))
+}
+with_omp 100000 2 "run: OMP_NUM_THREADS must be a whole number from 1 to 4096 (got '100000')" run stride-zero --quick --out "$tmp/omp"
+with_omp 5000 2 "audit: OMP_NUM_THREADS must be a whole number from 1 to 4096 (got '5000')" audit guava --keys 1000 --rate 0.01
+[ ! -e "$tmp/omp" ] && ok || bad "OMP_NUM_THREADS=100000: run wrote $(ls "$tmp/omp")"
+OMP_NUM_THREADS=3 "$B" run stride-zero --quick --out "$tmp/omp3" > /dev/null 2>&1 \
+    && grep -q "^threads = 3$" "$tmp/omp3/stride-zero.quick.meta" && ok || bad "OMP_NUM_THREADS=3 not taken"
+OMP_NUM_THREADS=100000 "$B" run stride-zero --quick --threads 1 --out "$tmp/omp3" > /dev/null 2>&1 \
+    && grep -q "^threads = 1$" "$tmp/omp3/stride-zero.quick.meta" && ok || bad "--threads does not override OMP_NUM_THREADS"
 expect_error 2 "--seed needs a value (got nothing)" run floor-4096 --seed
 expect_error 2 "unknown option (got '--fast')" run floor-4096 --fast
 expect_error 2 "cannot create output directory" run stride-zero --quick --out /etc/passwd/x
@@ -132,7 +160,10 @@ expect_error 2 "throws NegativeArraySizeException" audit hive-bloomk --keys 4000
 expect_error 2 "Could not create BloomFilter" audit guava --keys 15000000000 --rate 0.01
 expect_error 2 "the library refuses a target rate this low" audit cassandra --keys 1000 --rate 1e-5
 expect_error 2 "audit: --max-filters must be a whole number from 2 to 2^40 (got '1')" audit guava --keys 1000 --rate 0.01 --max-filters 1
-expect_error 2 "which its scheme bloomfilter-js cannot build" audit bloomfilter-js --keys 1000000000 --rate 0.01
+# bloomfilter.js at 10^9 keys and 1% (9.6e9 bits): 1.1.0 throws a RangeError past 2^32
+# bits; 0.0.21 builds it but loses keys past 2^31 bits, which bloomsim does not build.
+expect_error 2 "audit: bloomfilter-js (sizing rule bloomfilter-js-1.1.0) cannot design 1000000000 keys at 0.01: bloomfilter.js 1.1.0 throws RangeError past 2^32 bits (assertBitSize: \"m must be a positive finite number of bits no greater than 4294967296.\")" audit bloomfilter-js --keys 1000000000 --rate 0.01
+expect_error 2 "which its scheme bloomfilter-js-0.0.21 cannot build: past 2^31 bits bloomfilter.js 0.0.21 loses inserted keys: it indexes its Int32Array with a signed shift, so every key with a probe at or past 2^31 tests absent (false negatives)" audit bloomfilter-js-0.0.21 --keys 1000000000 --rate 0.01
 # --max-filters is the most it builds, the first batch too; a target it misses is said
 # (here: a spread of 2 filters is too few to trust); a target beyond every limit is
 # refused before any work (issues 19 and 20).
@@ -179,15 +210,17 @@ grep -q "^m = 10000 bits (10 bits per key), k = 6, 1250 bytes$" "$tmp/size" \
 # Cassandra at 1%: 10 buckets per element, K = 5; 10,020 bits in 157 words.
 "$B" size --keys 1000 --rate 0.01 --rule cassandra | grep -q "^m = 10048 bits (10.05 bits per key), k = 5," \
     && ok || bad "size --rule cassandra"
-for r in leveldb rocksdb-fastlocal rocksdb-legacy sbbf kudu-block spark orc redisson \
-         bits-and-blooms cassandra libbloom rust-bloomfilter fastbloom hadoop; do
+for r in leveldb rocksdb-fastlocal rocksdb-fastlocal-9.2 rocksdb-legacy sbbf parquet-java \
+         parquet-java-fixed kudu-block kudu-block-1.13 spark orc redisson bits-and-blooms \
+         cassandra libbloom rust-bloomfilter fastbloom hadoop; do
     "$B" size --keys 100000 --rate 0.01 --rule $r | grep -q "^promised         0.01$" \
         && ok || bad "size --rule $r"
 done
 # Each library rule's delivered rate names the structure it is computed over: 512-bit
 # lines or blocks, 256-bit split blocks, slices, or independent probes over m bits.
-for pair in hive-bloomk:512-bit rocksdb-fastlocal:512-bit rocksdb-legacy:512-bit \
-            sbbf:split-block kudu-block:split-block pybloom-live:slices \
+for pair in hive-bloomk:512-bit rocksdb-fastlocal:512-bit rocksdb-fastlocal-9.2:512-bit \
+            rocksdb-legacy:512-bit sbbf:split-block parquet-java:split-block \
+            kudu-block:split-block kudu-block-1.13:split-block pybloom-live:slices \
             spark:independent libbloom:independent bloomfilter-js:independent; do
     r=${pair%%:*} want=${pair#*:}
     rate=0.01
@@ -254,7 +287,9 @@ grep -q "m = 13 (requested 16)" "$tmp/p" && [ "$(tail -1 "$tmp/p")" = "4 10 3 9"
 "$B" exact --bits 5120000 --keys 512000 --k 8 --block-bits 256 > "$tmp/exact"
 grep -q "^blocked  *0.01216482868523" "$tmp/exact" && grep -q "^split-block  *0.01264827466162" "$tmp/exact" \
     && grep -q "CacheLocalFpRate" "$tmp/exact" && grep -q "sizing formula" "$tmp/exact" && ok || bad "exact --block-bits: $(cat "$tmp/exact")"
+# A refusal comes alone: nothing printed before it (issue 20).
 expect_error 2 "exact: blocked with --block-bits 100: block size must be a power of two" exact --bits 4096 --keys 400 --block-bits 100
+[ ! -s "$tmp/stdout" ] && ok || bad "exact --block-bits 100 printed before refusing: $(head -2 "$tmp/stdout")"
 "$B" exact --bits 4096 --keys 205 --k 14 > "$tmp/exact" && grep -q "^exact (DP)" "$tmp/exact" \
     && grep -q "^exact (moments)" "$tmp/exact" && ok || bad "exact: $(cat "$tmp/exact")"
 "$B" list > "$tmp/list" && for e in exact-vs-formula floor-4096 floor-65536 stride-zero guava hash32; do
@@ -281,6 +316,24 @@ cmp -s "$tmp/a" "$tmp/c" && bad "seed 2 gave the same CSV as seed 1" || ok
 [ "$(wc -l < "$tmp/t1/floor-4096.quick.csv")" -eq 91 ] && ok || bad "floor-4096 row count"
 [ "$(head -1 "$tmp/t1/floor-4096.quick.csv" | tr -d '\r')" = "$("$B" columns | awk '{ printf "%s%s", (NR > 1 ? "," : ""), $1 } END { print "" }')" ] \
     && ok || bad "CSV header is not the column list"
+
+# --quick means seconds for a file without [quick] (issue 20): filters and lookups are
+# capped, and so is a precision target's growth (at most 5 times the first batch), here
+# past reach with 10^7 filters allowed.
+cat > "$tmp/noquick.ini" <<INI
+[sweep]
+bits = 4096
+bits_per_key = 8
+schemes = independent
+filters = 2
+lookups = 10000
+precision = 1e-6
+max_filters = 1e7
+INI
+timeout 20 "$B" run "$tmp/noquick.ini" --quick --out "$tmp/nq" > /dev/null 2>&1 \
+    && [ "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "filters") c = i }
+                     NR == 2 { print $c }' "$tmp/nq/noquick.quick.csv")" = 10 ] \
+    && ok || bad "--quick without [quick]: not capped at 10 filters"
 
 # Interruption on a real process: SIGINT or SIGTERM keeps every finished row (exit 130
 # or 143); a plain rerun refuses to discard them; --resume finishes, and the result
@@ -329,6 +382,107 @@ interrupt() {
 interrupt big INT 6
 interrupt intr TERM 29
 interrupt intr INT 29
+# A stop stops within about a second at any size (issue 20): here a small filter's 10^10
+# lookups (minutes) in the second row; SIGINT, twice, while they run: exit 130 within
+# 2 s, the first row kept.
+cat > "$tmp/slow.ini" <<INI
+[sweep]
+bits = 4096
+bits_per_key = 8
+schemes = independent
+filters = 2
+lookups = 2000
+
+[sweep]
+bits = 4096
+bits_per_key = 8
+schemes = independent
+filters = 2
+lookups = 2e10
+INI
+"$B" run "$tmp/slow.ini" --threads 2 --out "$tmp/slow" > /dev/null 2> "$tmp/slow.err" &
+pid=$!
+wait_rows "$tmp/slow/slow.csv.partial" 2
+sleep 0.2
+kill -INT $pid
+kill -INT $pid
+n=0
+while kill -0 $pid 2> /dev/null && [ $n -lt 40 ]; do sleep 0.05; n=$((n + 1)); done
+if kill -0 $pid 2> /dev/null; then
+    bad "SIGINT during a small filter's lookups: still running after 2 s"
+    kill -KILL $pid
+fi
+wait $pid
+rc=$?
+[ $rc -eq 130 ] && grep -q "interrupted: 1 of 2 rows finished" "$tmp/slow.err" \
+    && [ "$(wc -l < "$tmp/slow/slow.csv.partial")" -eq 2 ] && ok \
+    || bad "SIGINT during a small filter's lookups: exit $rc, $(cat "$tmp/slow.err")"
+# One writer per result (issue 20): while a run holds its outputs, a second run on the
+# same name and --out is refused before any work, with or without --resume or --force,
+# naming the holder; the first run's rows are untouched. (two: intr's rows, faster; the
+# first run on one thread, so that it outlasts the refusals.)
+sed 's/^lookups = .*/lookups = 10000000/' "$tmp/intr.ini" > "$tmp/two.ini"
+"$B" run "$tmp/two.ini" --out "$tmp/two" --threads 1 > /dev/null 2> "$tmp/two.err" &
+pid=$!
+wait_rows "$tmp/two/two.csv.partial" 3
+for flags in "" --resume "--force --seed 2"; do
+    # shellcheck disable=SC2086
+    expect_error 2 "two.csv: being written by another run (pid $pid on host $(uname -n)" run "$tmp/two.ini" --out "$tmp/two" $flags
+done
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc -eq 130 ] && ok || bad "the first of two runs: exit $rc, wanted 130: $(cat "$tmp/two.err")"
+kept=$(($(wc -l < "$tmp/two/two.csv.partial") - 1))
+"$B" run "$tmp/two.ini" --out "$tmp/two" --resume > /dev/null 2>&1 \
+    && grep -q "^resumed_rows = $kept$" "$tmp/two/two.meta" && [ "$(wc -l < "$tmp/two/two.csv")" -eq 30 ] \
+    && ok || bad "two runs: the first's rows were not kept whole ($kept)"
+[ ! -e "$tmp/two/two.lock" ] && ok || bad "two runs: the lock stayed"
+strip_seconds "$tmp/two/two.csv" > "$tmp/r2"
+# A claim left by a killed run (SIGKILL) does not block --resume; the result equals the
+# one above.
+"$B" run "$tmp/two.ini" --out "$tmp/killed" > /dev/null 2>&1 &
+pid=$!
+wait_rows "$tmp/killed/two.csv.partial" 3
+kill -KILL $pid
+wait $pid 2> /dev/null
+"$B" run "$tmp/two.ini" --out "$tmp/killed" --resume > /dev/null 2> "$tmp/err" && ok \
+    || bad "--resume after SIGKILL: $(cat "$tmp/err")"
+strip_seconds "$tmp/killed/two.csv" > "$tmp/r1"
+cmp -s "$tmp/r1" "$tmp/r2" && [ "$(ls "$tmp/killed")" = "$(printf 'two.csv\ntwo.meta')" ] \
+    && ok || bad "--resume after SIGKILL: differs from the run above, or left $(ls "$tmp/killed")"
+# Never through a symbolic link: a partial, run marker or lock that is a link (to a file
+# outside --out, here) is refused and its target untouched.
+for f in intr.csv.partial intr.run intr.lock; do
+    rm -rf "$tmp/ln"
+    mkdir -p "$tmp/ln"
+    echo "not yours" > "$tmp/outside"
+    ln -s "$tmp/outside" "$tmp/ln/$f"
+    expect_error 2 "$tmp/ln/$f: not a regular file of bloomsim's (a symbolic link?)" run "$tmp/intr.ini" --out "$tmp/ln" --force
+    [ "$(cat "$tmp/outside")" = "not yours" ] && [ "$(ls "$tmp/ln")" = "$f" ] && ok \
+        || bad "a symbolic link $f: written through, or files left: $(ls "$tmp/ln")"
+done
+# run A B checks B's outputs and memory before running A (issue 20): B refused, A not
+# written.
+rm -rf "$tmp/ab"
+"$B" run "$tmp/intr.ini" --quick --seed 5 --out "$tmp/ab" > /dev/null 2>&1
+expect_error 2 "intr.quick.csv: holds a complete result of another seed" run stride-zero "$tmp/intr.ini" --quick --out "$tmp/ab"
+expect_error 2 "past-memory.ini:3: the filter size needs" run stride-zero tests/data/bad/past-memory.ini --quick --out "$tmp/ab"
+[ "$(ls "$tmp/ab")" = "$(printf 'intr.quick.csv\nintr.quick.meta')" ] && ok || bad "run A B wrote A before refusing B: $(ls "$tmp/ab")"
+# A failed start writes nothing (issue 20): with every write failing (a file size limit
+# of 0, as a full disk would), the run says so in one line and leaves nothing, not even
+# the directory it made; then the same command runs. (Its stderr goes to a pipe, which
+# the limit does not apply to.)
+said=$( (ulimit -f 0; trap '' XFSZ; "$B" run "$tmp/intr.ini" --quick --out "$tmp/full" 2>&1 > /dev/null; echo "exit $?") )
+[ "$(echo "$said" | wc -l)" -eq 2 ] && echo "$said" | grep -q "^bloomsim: .*: cannot write: File too large" \
+    && [ "$(echo "$said" | tail -1)" = "exit 2" ] && ok || bad "a failed start said: $said"
+[ ! -e "$tmp/full" ] && ok || bad "a failed start left $(ls -a "$tmp/full")"
+mkdir -p "$tmp/full"
+(ulimit -f 0; trap '' XFSZ; exec "$B" run "$tmp/intr.ini" --quick --out "$tmp/full") > /dev/null 2>&1
+[ -z "$(ls -A "$tmp/full")" ] && ok || bad "a failed start left $(ls -A "$tmp/full")"
+"$B" run "$tmp/intr.ini" --quick --out "$tmp/full" > /dev/null 2> "$tmp/err" && ok \
+    || bad "after a failed start: $(cat "$tmp/err")"
+
 # Never clobber: a complete result of another seed stays unless --force.
 cp "$tmp/io/intr.csv" "$tmp/before.csv"
 expect_error 2 "holds a complete result of another seed; --force replaces it" run "$tmp/intr.ini" --out "$tmp/io" --seed 9

@@ -7,7 +7,10 @@
 #    column aside; the metadata records the ranks; nothing but the results is written;
 #  - bad input under mpirun: one line, exit 2, nothing written;
 #  - a run interrupted under mpirun keeps its finished rows, and --resume with another
-#    number of ranks finishes it, equal to an uninterrupted run.
+#    number of ranks finishes it, equal to an uninterrupted run;
+#  - a worker stopped with SIGSTOP is given up after BLOOMSIM_RANK_TIMEOUT seconds of
+#    silence: the run ends naming it, its finished rows kept; a worker busy with long
+#    filters is not (its heartbeats go on).
 set -u
 B=$1
 MPIRUN=$2
@@ -94,4 +97,32 @@ strip_seconds "$tmp/io/intr.csv" > "$tmp/r1"
 strip_seconds "$tmp/whole/intr.csv" > "$tmp/r2"
 cmp -s "$tmp/r1" "$tmp/r2" && ok || bad "interrupted on 2 ranks, resumed on 3: differs from one process"
 [ ! -e "$tmp/io/intr.csv.partial" ] && [ ! -e "$tmp/io/intr.run" ] && ok || bad "resume left leftovers"
+
+# A stopped worker (issue 20): rank 1 gets SIGSTOP once rows are finished; rank 0 gives
+# it up after 3 s of silence, naming it, and keeps the finished rows. Each rank writes
+# its pid first (sh execs bloomsim in its place).
+"$MPIRUN" "$@" -np 2 -x BLOOMSIM_RANK_TIMEOUT=3 sh -c 'echo $$ > "$0/pid.${OMPI_COMM_WORLD_RANK:-$PMIX_RANK}"; exec "$1" run "$0/intr.ini" --threads 1 --out "$0/st"' \
+    "$tmp" "$B" > /dev/null 2> "$tmp/err" &
+pid=$!
+wait_rows "$tmp/st/intr.csv.partial" 3
+worker=$(cat "$tmp/pid.1")
+kill -STOP "$worker"
+n=0
+while kill -0 $pid 2> /dev/null && [ $n -lt 300 ]; do sleep 0.05; n=$((n + 1)); done
+if kill -0 $pid 2> /dev/null; then
+    bad "a stopped worker: the run still waits after 15 s"
+    kill -KILL $pid
+fi
+wait $pid
+rc=$?
+kill -KILL "$worker" 2> /dev/null
+[ $rc -ne 0 ] && grep -q "rank 1 (.*) sent nothing for 3 s while running filters" "$tmp/err" && ok \
+    || bad "a stopped worker: exit $rc, said $(head -3 "$tmp/err")"
+kept=$(($(wc -l < "$tmp/st/intr.csv.partial") - 1))
+[ $kept -ge 2 ] && [ $kept -lt 58 ] && ok || bad "a stopped worker: kept $kept rows"
+# Long filters (about 4 s each at 1 thread) with a 2 s limit: the heartbeats keep the
+# busy worker in.
+printf '[sweep]\nbits = 4096\nbits_per_key = 8\nschemes = independent\nfilters = 2\nlookups = 1e9\n' > "$tmp/long.ini"
+"$MPIRUN" "$@" -np 2 -x BLOOMSIM_RANK_TIMEOUT=2 "$B" run "$tmp/long.ini" --threads 1 --out "$tmp/long" \
+    > /dev/null 2> "$tmp/err" && [ -f "$tmp/long/long.csv" ] && ok || bad "long filters under a 2 s limit: $(head -3 "$tmp/err")"
 finish

@@ -229,7 +229,7 @@ static void test_fields(void)
             [FT_SCHEMES] = EXP_MAX_SCHEMES * sizeof(const scheme_t *),
             [FT_STACKS] = EXP_MAX_STACKS * sizeof(exp_stack_t),
             [FT_SIZING] = sizeof(const sizing_rule_t *), [FT_ESTIMATOR] = sizeof(int),
-            [FT_LIBRARIES] = EXP_MAX_SCHEMES * sizeof(const library_t *),
+            [FT_LIBRARIES] = EXP_MAX_LIBRARIES * sizeof(const library_t *),
             [FT_FINGERPRINTS] = EXP_MAX_SCHEMES * sizeof(const fp_filter_t *),
         };
         assert(f->type == FT_TEXT ? f->size > 1 : f->size == size[f->type]);

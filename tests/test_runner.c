@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "estimator.h"
 #include "experiment.h"
@@ -163,7 +164,11 @@ static void test_tiny_rates(void)
     char err[EXP_ERR_LEN];
     experiment_t *e = malloc(sizeof *e);
     assert(experiment_load(path, e, err, sizeof err) == 0);
-    run_opts_t o = {.threads = 2, .outdir = "/tmp/bloomsim-test-80", .force = 1};
+    /* A directory of its own: a run claims its outputs (store.h), and another test run
+     * on this machine must not find them claimed. */
+    char dir[] = "/tmp/bloomsim-test-80-XXXXXX";
+    assert(mkdtemp(dir));
+    run_opts_t o = {.threads = 2, .outdir = dir};
     run_result_t res;
     assert(runner_run(e, &o, &res, err, sizeof err) == 0 && res.nrows == 2);
     for (size_t i = 0; i < 2; i++) {
@@ -180,7 +185,9 @@ static void test_tiny_rates(void)
         double want = i == 0 ? exact : part;
         assert(r->scheme_exact == want && fabs(r->rate - want) < 5 * r->stderr_);
     }
+    assert(remove(res.csv_path) == 0 && remove(res.meta_path) == 0);
     runner_free(&res);
+    assert(rmdir(dir) == 0); /* nothing else was left: no lock, no partial */
     free(e);
 }
 

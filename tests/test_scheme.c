@@ -265,6 +265,19 @@ static void test_library_hand_cases(void)
      * start at 4294967295 % 100 = 95). */
     expect_positions("bloomfilter-js", 100, 3, 4294967295u, 4294967294u, 0,
                      (const uint64_t[]){99, 97, 96});
+    /* 0.0.21's positions are 1.1.0's (the golden digests below agree too). */
+    expect_positions("bloomfilter-js-0.0.21", 100, 3, 4294967295u, 4294967294u, 0,
+                     (const uint64_t[]){99, 97, 96});
+    /* 1.1.0 past 2^31, m = 3 * 2^30 = 3,221,225,472: a = int -1 -> m - 1 = 3,221,225,471,
+     * b = 1; then (m - 1 + 1) % m = 0, b = 2; then 2. A word reaches [m - 2^31, 2^31) =
+     * [2^30, 2^31) from both signs: a = 2^30 and a = int -2^31 (the word 2^31, -2^31 + m)
+     * both give 2^30. */
+    expect_positions("bloomfilter-js", UINT64_C(3) << 30, 3, 4294967295u, 1, 0,
+                     (const uint64_t[]){UINT64_C(3221225471), 0, 2});
+    expect_positions("bloomfilter-js", UINT64_C(3) << 30, 1, UINT64_C(1) << 30, 0, 0,
+                     (const uint64_t[]){UINT64_C(1) << 30});
+    expect_positions("bloomfilter-js", UINT64_C(3) << 30, 1, UINT64_C(1) << 31, 0, 0,
+                     (const uint64_t[]){UINT64_C(1) << 30});
 
     /* redisbloom-u32, m = 4096, a = 5, b = 7: 5, 12, 19. */
     expect_positions("redisbloom-u32", 4096, 3, 5, 7, 0, (const uint64_t[]){5, 12, 19});
@@ -350,13 +363,21 @@ static void test_library_hand_cases(void)
            pb->draw_bound(&pg, 0) == UINT64_C(1) << 16);
     assert(pb->geometry(UINT64_C(1) << 33, 4, 0, &pg) == SCHEME_OK &&
            pb->draw_bound(&pg, 0) == UINT64_MAX);
-    /* Java-int and JS-shift limits on m. */
-    const scheme_t *ce = scheme_find("commons-enhanced"), *js = scheme_find("bloomfilter-js");
+    /* Java-int and JS-shift limits on m: bloomfilter.js 1.1.0 addresses 2^32 bits
+     * (MAX_BITS, an unsigned shift); 0.0.21 2^31 (a signed shift), and past it loses
+     * keys. */
+    const scheme_t *ce = scheme_find("commons-enhanced"), *js = scheme_find("bloomfilter-js"),
+                   *js21 = scheme_find("bloomfilter-js-0.0.21");
     assert(ce->geometry(UINT64_C(1) << 31, 5, 0, &pg) == SCHEME_EMBIG);
     assert(ce->geometry(INT32_MAX, 5, 0, &pg) == SCHEME_OK);
-    assert(js->geometry((UINT64_C(1) << 31) + 1, 5, 0, &pg) == SCHEME_EMBIG);
-    assert(js->geometry(UINT64_C(1) << 31, 5, 0, &pg) == SCHEME_OK);
+    assert(js->geometry((UINT64_C(1) << 32) + 1, 5, 0, &pg) == SCHEME_EMBIG);
+    assert(js->geometry((UINT64_C(1) << 31) + 1, 5, 0, &pg) == SCHEME_OK);
+    assert(js->geometry(UINT64_C(1) << 32, 5, 0, &pg) == SCHEME_OK);
     assert(js->check_words(&pg, (const uint64_t[]){UINT64_C(1) << 32, 0}) == SCHEME_EWORD);
+    assert(js21->geometry((UINT64_C(1) << 31) + 1, 5, 0, &pg) == SCHEME_ELOSES);
+    assert(js21->geometry(UINT64_C(1) << 31, 5, 0, &pg) == SCHEME_OK);
+    assert(strstr(scheme_strerror(SCHEME_ELOSES), "false negatives"));
+    assert(js21->check_words(&pg, (const uint64_t[]){UINT64_C(1) << 32, 0}) == SCHEME_EWORD);
     /* The older bloom.js indexes with Math.floor, not a shift: no 2^31 limit; Numbers
      * stay exact to 2^52. RedisBloom before 2018-02 rounds to a power of two. */
     const scheme_t *j17 = scheme_find("bloomfilter-js-0.0.17"),
@@ -517,16 +538,16 @@ static void test_no_false_negatives(void)
         assert(bits_alloc(&b, g.m) == 0);
         pcg32_t r, replay;
         pcg32_seed(&r, 99, i);
-        assert(s->lookup(&b, &g, &r, 1000) == 0);
+        assert(s->lookup(&b, &g, &r, 1000, NULL) == 0);
         memset(b.word, 0xff, b.nwords * sizeof(uint64_t));
-        assert(s->lookup(&b, &g, &r, 1001) == 1001);
+        assert(s->lookup(&b, &g, &r, 1001, NULL) == 1001);
         bits_reset(&b, g.m);
         replay = r;
-        s->insert(&b, &g, &r, 300, NULL);
+        s->insert(&b, &g, &r, 300, NULL, NULL);
         uint64_t set = bits_count(&b);
         assert(set > 0 && set <= 300 * 11);
         if (s->positions) {
-            assert(s->lookup(&b, &g, &replay, 300) == 300);
+            assert(s->lookup(&b, &g, &replay, 300, NULL) == 300);
             printf("%-12s 300 keys inserted, all found on replay; %llu bits set\n", s->name,
                    (unsigned long long)set);
         } else {
@@ -534,8 +555,8 @@ static void test_no_false_negatives(void)
             for (int batch = 0; batch < 200; batch++) {
                 bits_reset(&b, g.m);
                 replay = r;
-                s->insert(&b, &g, &r, 4, NULL);
-                found += s->lookup(&b, &g, &replay, 4);
+                s->insert(&b, &g, &r, 4, NULL, NULL);
+                found += s->lookup(&b, &g, &replay, 4, NULL);
                 r = replay;
             }
             assert(found == 800);
@@ -654,9 +675,9 @@ static void test_past_2_32(void)
         pcg32_t r, replay;
         pcg32_seed(&r, 2026, j);
         replay = r;
-        s->insert(&b, &g, &r, 4000, NULL);
+        s->insert(&b, &g, &r, 4000, NULL, NULL);
         uint64_t high = bits_count_range(&b, UINT64_C(1) << 32, m);
-        uint64_t found = s->nwords > 0 ? s->lookup(&b, &g, &replay, 4000)
+        uint64_t found = s->nwords > 0 ? s->lookup(&b, &g, &replay, 4000, NULL)
                                        : independent_found(&b, m, 7, &replay, 4000);
         printf("%-12s m = 5*2^30: %llu of 28000 set bits past 2^32, %llu of 4000 keys found\n",
                names[j], (unsigned long long)high, (unsigned long long)found);
@@ -690,10 +711,10 @@ static void test_big_variants(void)
         pcg32_t r1, r2;
         pcg32_seed(&r1, 7, i);
         r2 = r1;
-        s->insert(&a, &g, &r1, 6554, NULL);
+        s->insert(&a, &g, &r1, 6554, NULL, NULL);
         s->insert_shared(&b, &g, &r2, 6554);
         assert(memcmp(a.word, b.word, a.nwords * sizeof(uint64_t)) == 0);
-        uint64_t fp1 = s->lookup(&a, &g, &r1, 100003), fp2 = s->lookup_prefetch(&a, &g, &r2,
+        uint64_t fp1 = s->lookup(&a, &g, &r1, 100003, NULL), fp2 = s->lookup_prefetch(&a, &g, &r2,
                                                                               100003);
         assert(fp1 == fp2 && fp1 > 0 && r1.state == r2.state);
         printf("%-12s insert_shared = insert (%llu bits), lookup_prefetch = lookup (%llu FP)\n",
@@ -701,6 +722,47 @@ static void test_big_variants(void)
         bits_free(&a);
         bits_free(&b);
     }
+}
+
+/* A poll that is asked and says go on changes nothing: the same bits, the same false
+ * positives and the same generator state as without one, over several chunks of
+ * SCHEME_POLL_KEYS keys, asked once a chunk after the first; one that says stop ends
+ * the loop at its first ask (issue 20: a stop within a chunk at any size). */
+static int poll_count(void *ctx)
+{
+    int *n = ctx;
+    return ++*n > n[1]; /* stop once asked more than n[1] times */
+}
+
+static void test_poll(void)
+{
+    const uint64_t n = 3 * SCHEME_POLL_KEYS + 5, L = 2 * SCHEME_POLL_KEYS + 300;
+    for (size_t i = 0; i < scheme_count(); i++) {
+        const scheme_t *s = scheme_at(i);
+        probe_geom_t g;
+        uint64_t m = UINT64_C(1) << 22;
+        assert(s->geometry(m, test_k(s, m, 7), 0, &g) == SCHEME_OK);
+        bits_t a, b;
+        assert(bits_alloc(&a, g.m) == 0 && bits_alloc(&b, g.m) == 0);
+        pcg32_t r1, r2;
+        pcg32_seed(&r1, 11, i);
+        r2 = r1;
+        int asked[2] = {0, 1000};
+        scheme_poll_t go = {.fn = poll_count, .ctx = asked};
+        s->insert(&a, &g, &r1, n, NULL, NULL);
+        s->insert(&b, &g, &r2, n, NULL, &go);
+        assert(asked[0] == 3 && memcmp(a.word, b.word, a.nwords * sizeof(uint64_t)) == 0);
+        uint64_t fp1 = s->lookup(&a, &g, &r1, L, NULL), fp2 = s->lookup(&a, &g, &r2, L, &go);
+        assert(asked[0] == 5 && fp1 == fp2 && r1.state == r2.state);
+        int stop[2] = {0, 0};
+        scheme_poll_t halt = {.fn = poll_count, .ctx = stop};
+        bits_reset(&b, g.m);
+        s->insert(&b, &g, &r2, n, NULL, &halt);
+        assert(stop[0] == 1 && bits_count(&b) < bits_count(&a));
+        bits_free(&a);
+        bits_free(&b);
+    }
+    printf("poll: asked once a chunk, changes nothing; a stop ends the loop: ok\n");
 }
 
 /* Pinned behaviour (as RocksDB pins its filter bytes): for every scheme at two sizes,
@@ -787,6 +849,8 @@ static const golden_t goldens[] = {
     {"pybloom-live", 100003, 7, 10000, UINT64_C(0x8804cf7d943202f1), 825},
     {"bloomfilter-js", 4096, 7, 409, UINT64_C(0x7da2e205b8b0fa27), 861},
     {"bloomfilter-js", 100003, 7, 10000, UINT64_C(0x3389262606951bea), 850},
+    {"bloomfilter-js-0.0.21", 4096, 7, 409, UINT64_C(0x7da2e205b8b0fa27), 861},
+    {"bloomfilter-js-0.0.21", 100003, 7, 10000, UINT64_C(0x3389262606951bea), 850},
     {"redisbloom", 4096, 7, 409, UINT64_C(0x5d24d96a0269c6e7), 858},
     {"redisbloom", 100003, 7, 10000, UINT64_C(0x32db6b1aebd1e67e), 862},
     {"redisbloom-u32", 4096, 7, 409, UINT64_C(0xa507f064ef725a76), 896},
@@ -817,9 +881,9 @@ static void golden_run(const scheme_t *s, uint64_t m, unsigned k, uint64_t n, ui
     assert(bits_alloc(&b, g.m) == 0);
     pcg32_t r;
     pcg32_seed(&r, 2026, m);
-    s->insert(&b, &g, &r, n, NULL);
+    s->insert(&b, &g, &r, n, NULL, NULL);
     *digest = fnv1a_words(&b);
-    *fp = s->lookup(&b, &g, &r, 100000);
+    *fp = s->lookup(&b, &g, &r, 100000, NULL);
     bits_free(&b);
 }
 
@@ -862,6 +926,7 @@ int main(void)
 {
     test_golden_digests();
     test_big_variants();
+    test_poll();
     test_hand_cases();
     test_library_hand_cases();
     test_past_2_32();

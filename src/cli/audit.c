@@ -7,8 +7,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <omp.h>
-
 #include "audit.h"
 #include "cli/cli.h"
 #include "runner.h"
@@ -46,11 +44,20 @@ static int audit_list(int tsv)
         }
         return 0;
     }
-    printf("%-22s %-18s %-16s %-22s %s\n", "library", "scheme", "sizing", "hash", "version");
+    /* Columns as wide as their longest name, so that the versioned names line up. */
+    int wl = 7, ws = 6, wz = 6;
     for (size_t i = 0; i < library_count(); i++) {
         const library_t *l = library_at(i);
-        printf("%-22s %-18s %-16s %-22s %s\n", l->name, l->scheme->name, l->sizing->name,
-               l->hash, l->version);
+        wl = (int)strlen(l->name) > wl ? (int)strlen(l->name) : wl;
+        ws = (int)strlen(l->scheme->name) > ws ? (int)strlen(l->scheme->name) : ws;
+        wz = (int)strlen(l->sizing->name) > wz ? (int)strlen(l->sizing->name) : wz;
+    }
+    printf("%-*s %-*s %-*s %-22s %s\n", wl, "library", ws, "scheme", wz, "sizing", "hash",
+           "version");
+    for (size_t i = 0; i < library_count(); i++) {
+        const library_t *l = library_at(i);
+        printf("%-*s %-*s %-*s %-22s %s\n", wl, l->name, ws, l->scheme->name, wz,
+               l->sizing->name, l->hash, l->version);
     }
     return 0;
 }
@@ -165,13 +172,15 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
 int cli_audit(int argc, char **argv)
 {
     audit_args_t a = {.seed = 1, .max_filters = AUDIT_MAX_FILTERS, .p = -1,
-                      .precision = AUDIT_PRECISION, .threads = (uint64_t)omp_get_max_threads()};
+                      .precision = AUDIT_PRECISION, .threads = 0};
     int rc = parse_audit_args(argc, argv, &a);
     if (rc >= 0)
         return rc;
     exp_row_t row;
     audit_design_t d;
     char err[EXP_ERR_LEN] = "";
+    if (!a.threads && cli_default_threads("audit", &a.threads, err, sizeof err))
+        return cli_die(2, "%s", err);
     if (audit_plan(a.lib, a.n, a.p, a.precision, a.max_filters, &row, &d, err, sizeof err))
         return cli_die(2, "%s", err);
     /* Memory before any work, by the rule `run` checks it. */

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <omp.h>
+
 #include "config.h"
 #include "values.h"
 
@@ -136,6 +138,31 @@ int cli_parse(const cli_spec_t *spec, int argc, char **argv)
         }
     }
     return -1;
+}
+
+int cli_default_threads(const char *command, uint64_t *threads, char *err, size_t errlen)
+{
+    const char *env = getenv("OMP_NUM_THREADS");
+    if (env && *env) {
+        char first[64];
+        snprintf(first, sizeof first, "%.*s", (int)strcspn(env, ","), env);
+        uint64_t t;
+        if (values_count(first, &t) != VALUES_OK || t < 1 || t > CLI_THREADS_MAX) {
+            snprintf(err, errlen, "%s: OMP_NUM_THREADS must be a whole number from 1 to %d "
+                     "(got '%.60s'); --threads overrides it", command, CLI_THREADS_MAX, env);
+            return 2;
+        }
+        *threads = t;
+        return 0;
+    }
+    int t = omp_get_max_threads();
+    if (t < 1 || t > CLI_THREADS_MAX) {
+        snprintf(err, errlen, "%s: OpenMP offers %d threads, more than %d; give --threads "
+                 "(got '%d')", command, t, CLI_THREADS_MAX, t);
+        return 2;
+    }
+    *threads = (uint64_t)t;
+    return 0;
 }
 
 /* ---- runs ---- */

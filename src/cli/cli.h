@@ -92,8 +92,15 @@ int cli_parse(const cli_spec_t *spec, int argc, char **argv);
      .must = "a whole number >= 1"}
 #define CLI_OPT_RATE(p) {.name = "--rate", .kind = CLI_RATE, .dst = (p)}
 #define CLI_OPT_THREADS(p) \
-    {.name = "--threads", .kind = CLI_COUNT, .dst = (p), .min = 1, .max = 4096, \
-     .must = "a whole number from 1 to 4096"}
+    {.name = "--threads", .kind = CLI_COUNT, .dst = (p), .min = 1, \
+     .max = CLI_THREADS_MAX, .must = "a whole number from 1 to 4096"}
+/* The thread count of a command that runs filters when --threads is not given:
+ * OMP_NUM_THREADS where set (its first level: "4,2" is 4), else the threads OpenMP
+ * offers (the cores), each refused as --threads is outside 1 to 4096. Returns 0 with
+ * *threads set, or 2 with the one-line message in err (not printed: a rank of a
+ * distributed run reports through rank 0). */
+#define CLI_THREADS_MAX 4096
+int cli_default_threads(const char *command, uint64_t *threads, char *err, size_t errlen);
 #define CLI_OPT_SEED(p) \
     {.name = "--seed", .kind = CLI_COUNT, .dst = (p), .min = 0, .max = UINT64_MAX, \
      .must = "a whole number"}

@@ -18,43 +18,71 @@ static const char usage[] =
     "and beside them the approximations in use, Putze's Poisson mixture, RocksDB's\n"
     "CacheLocalFpRate and the split-block sizing formula, each over the exact rate.\n";
 
-/* exact --block-bits: the blocked schemes' exact rates and the approximations beside
- * them, each over its exact rate. Returns the exit status. */
-static int print_blocked_rates(uint64_t m, uint64_t n, unsigned k, uint64_t block)
+/* exact --block-bits: what each blocked scheme prints, computed before anything is
+ * printed, so that a refusal comes alone. */
+typedef struct blocked_rates {
+    const scheme_t *scheme;
+    probe_geom_t g;
+    uint64_t block;        /* bits per block, as asked */
+    int no_split;          /* split-block: k does not split the block */
+    double exact, poisson; /* its exact rate and Putze's mixture */
+    double other;          /* RocksDB's CacheLocalFpRate (blocked), or the sizing formula */
+} blocked_rates_t;
+
+/* The blocked schemes' rates at (m, n, k) in blocks of `block` bits into br[0..2).
+ * Returns 0, or the exit status after the one-line message (2: a block size the schemes
+ * cannot take; 1: no exact rate). */
+static int blocked_rates(uint64_t m, uint64_t n, unsigned k, uint64_t block,
+                         blocked_rates_t br[2])
 {
-    const scheme_t *schemes[2] = {scheme_find("blocked"), scheme_find("split-block")};
+    const char *names[2] = {"blocked", "split-block"};
     for (int j = 0; j < 2; j++) {
-        probe_geom_t g;
-        int st = schemes[j]->geometry(m, k, block, &g);
-        if (st != SCHEME_OK) {
-            if (j == 0 || st != SCHEME_ESPLIT)
-                return cli_die(2, "exact: %s with --block-bits %llu: %s (got '%llu')",
-                           schemes[j]->name, (unsigned long long)block, scheme_strerror(st),
-                           (unsigned long long)block);
-            printf("split-block      (k = %u does not split %llu bits into power-of-two "
-                   "words)\n", k, (unsigned long long)block);
+        blocked_rates_t *b = &br[j];
+        *b = (blocked_rates_t){.scheme = scheme_find(names[j]), .block = block};
+        int st = b->scheme->geometry(m, k, block, &b->g);
+        if (st == SCHEME_ESPLIT && j == 1) {
+            b->no_split = 1;
             continue;
         }
-        double ex = schemes[j]->exact(&g, n);
-        if (ex < 0)
+        if (st != SCHEME_OK)
+            return cli_die(2, "exact: %s with --block-bits %llu: %s (got '%llu')",
+                           b->scheme->name, (unsigned long long)block, scheme_strerror(st),
+                           (unsigned long long)block);
+        b->exact = b->scheme->exact(&b->g, n);
+        if (b->exact < 0)
             return cli_die(1, "exact: %s: no exact rate for %llu keys in %llu blocks (the load "
-                          "distribution is too wide to sum)", schemes[j]->name,
-                       (unsigned long long)n, (unsigned long long)g.blocks);
-        printf("%-16s %.17g   (%llu blocks of %llu bits, m used %llu)\n", schemes[j]->name, ex,
-               (unsigned long long)g.blocks, (unsigned long long)g.block,
-               (unsigned long long)g.m);
-        double pois = schemes[j]->model(&g, n);
-        printf("  Poisson mixture  %.6g   (Putze et al. eq. 3; %.4f of exact)\n", pois, pois / ex);
-        if (schemes[j]->model_rocksdb) {
-            double cl = schemes[j]->model_rocksdb(&g, n);
-            printf("  CacheLocalFpRate %.6g   (RocksDB; %.4f of exact)\n", cl, cl / ex);
-        } else {
-            double f = rate_formula(g.m, n, k); /* (1 - e^{-k/b})^k at b = m/n */
-            printf("  sizing formula   %.6g   ((1 - e^{-k/b})^k, Parquet's; %.4f of exact)\n", f,
-                   f / ex);
-        }
+                              "distribution is too wide to sum)", b->scheme->name,
+                           (unsigned long long)n, (unsigned long long)b->g.blocks);
+        b->poisson = b->scheme->model(&b->g, n);
+        b->other = b->scheme->model_rocksdb ? b->scheme->model_rocksdb(&b->g, n)
+                                            : rate_formula(b->g.m, n, k); /* (1 - e^{-k/b})^k */
     }
     return 0;
+}
+
+/* exact --block-bits: the blocked schemes' exact rates and the approximations beside
+ * them, each over its exact rate. */
+static void print_blocked_rates(const blocked_rates_t br[2], unsigned k)
+{
+    for (int j = 0; j < 2; j++) {
+        const blocked_rates_t *b = &br[j];
+        if (b->no_split) {
+            printf("split-block      (k = %u does not split %llu bits into power-of-two "
+                   "words)\n", k, (unsigned long long)b->block);
+            continue;
+        }
+        printf("%-16s %.17g   (%llu blocks of %llu bits, m used %llu)\n", b->scheme->name,
+               b->exact, (unsigned long long)b->g.blocks, (unsigned long long)b->g.block,
+               (unsigned long long)b->g.m);
+        printf("  Poisson mixture  %.6g   (Putze et al. eq. 3; %.4f of exact)\n", b->poisson,
+               b->poisson / b->exact);
+        if (b->scheme->model_rocksdb)
+            printf("  CacheLocalFpRate %.6g   (RocksDB; %.4f of exact)\n", b->other,
+                   b->other / b->exact);
+        else
+            printf("  sizing formula   %.6g   ((1 - e^{-k/b})^k, Parquet's; %.4f of exact)\n",
+                   b->other, b->other / b->exact);
+    }
 }
 
 int cli_exact(int argc, char **argv)
@@ -81,6 +109,9 @@ int cli_exact(int argc, char **argv)
         k = plan_k(K_OPTIMAL, 0, (double)m / (double)n);
     if (k > 1000)
         return cli_die(2, "exact: --k must be at most 1000 (got '%llu')", (unsigned long long)k);
+    blocked_rates_t br[2];
+    if (block && (rc = blocked_rates(m, n, (unsigned)k, block, br)) != 0)
+        return rc; /* refused before anything is printed */
     double x;
     printf("m = %llu, n = %llu, k = %llu, bits per key = %.6g\n", (unsigned long long)m,
            (unsigned long long)n, (unsigned long long)k, (double)m / (double)n);
@@ -98,5 +129,7 @@ int cli_exact(int argc, char **argv)
         printf("partitioned      %.17g   (slices of %llu bits, m used %llu)\n",
                rate_partitioned_exact(m / k, n, (unsigned)k), (unsigned long long)(m / k),
                (unsigned long long)(m / k * k));
-    return block ? print_blocked_rates(m, n, (unsigned)k, block) : 0;
+    if (block)
+        print_blocked_rates(br, (unsigned)k);
+    return 0;
 }

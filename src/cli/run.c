@@ -6,12 +6,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <omp.h>
-
 #include "cli/cli.h"
 #include "dist.h"
 #include "plan.h"
 #include "runner.h"
+#include "values.h"
 
 static const char usage[] =
     "usage: bloomsim run NAME... [--quick] [--threads N] [--seed S] [--out DIR]\n"
@@ -20,7 +19,9 @@ static const char usage[] =
     "Runs each named experiment (experiments/NAME.ini, or a path to an .ini file) and\n"
     "writes DIR/NAME.csv with DIR/NAME.meta beside it (NAME.quick.csv with --quick).\n"
     "\n"
-    "  --quick      the experiment's [quick] scale: seconds, for tests and CI\n"
+    "  --quick      the experiment's [quick] scale: seconds, for tests and CI (without\n"
+    "               a [quick]: at most 200 filters, 5 times that with a precision\n"
+    "               target, 2e6 lookups and 256 strides a row)\n"
     "  --threads N  threads to use (default: all, or OMP_NUM_THREADS)\n"
     "  --seed S     seed (default: the experiment's seed, else 1); results are a pure\n"
     "               function of the definition, the seed and the program version\n"
@@ -200,57 +201,106 @@ static int load_checked(const names_t *nm, int i, const char *outdir, experiment
     return 0;
 }
 
-/* Run the experiments in turn, stopping at the first failure; SIGINT and SIGTERM stop
- * the run in progress, keeping its finished rows. Returns the exit status. */
+/* Print the outcome of one experiment's run: its table, or why it stopped. Returns the
+ * exit status. */
+static int report(const experiment_t *e, const run_opts_t *o, const run_result_t *res,
+                  int rc, const char *err)
+{
+    if (rc == RUN_INTERRUPTED) {
+        cli_die(rc, "%s", err);
+        return 128 + atomic_load(&cli_stop_signal); /* 130 for SIGINT, 143 for SIGTERM */
+    }
+    if (rc)
+        return cli_die(rc, "%s", err);
+    if (cli_quiet)
+        return 0;
+    print_table(e, o->quick, res);
+    if (dist_size() > 1)
+        printf("\nwrote %s and %s (%.1f s, %d ranks, %d threads)\n", res->csv_path,
+               res->meta_path, res->seconds, dist_size(), dist_threads_total());
+    else
+        printf("\nwrote %s and %s (%.1f s, %d thread%s)\n", res->csv_path, res->meta_path,
+               res->seconds, o->threads, o->threads == 1 ? "" : "s");
+    return 0;
+}
+
+/* Prepare every experiment (plan, memory, the claim on its outputs) before running any,
+ * then run them in turn, stopping at the first failure; SIGINT and SIGTERM stop the run
+ * in progress, keeping its finished rows. The claims not yet run are given up at the
+ * end, latest first. Returns the exit status. */
 static int run_all(const experiment_t *ex, int n, run_opts_t *o)
 {
     cli_catch_stop();
     o->stop = &cli_stop_signal;
-    int rc = 0;
+    run_result_t *res = calloc(n > 0 ? (size_t)n : 1, sizeof *res);
+    if (!res)
+        return cli_die(1, "out of memory");
+    char err[EXP_ERR_LEN];
+    int rc = 0, prepared = 0;
+    for (; prepared < n && rc == 0; prepared++)
+        rc = runner_prepare(&ex[prepared], o, &res[prepared], err, sizeof err);
+    if (rc)
+        cli_die(rc, "%s", err);
     for (int i = 0; i < n && rc == 0; i++) {
-        char err[EXP_ERR_LEN];
         cli_progress_t tp = {.name = ex[i].name};
         if (!cli_quiet && isatty(STDERR_FILENO)) {
             o->progress = cli_progress_show;
             o->progress_ctx = &tp;
         }
-        run_result_t res;
-        rc = runner_run(&ex[i], o, &res, err, sizeof err);
+        rc = runner_execute(&ex[i], o, &res[i], err, sizeof err);
         cli_progress_clear(&tp);
-        if (rc == RUN_INTERRUPTED) {
-            cli_die(rc, "%s", err);
-            rc = 128 + atomic_load(&cli_stop_signal); /* 130 for SIGINT, 143 for SIGTERM */
-        } else if (rc) {
-            cli_die(rc, "%s", err);
-        } else if (!cli_quiet) {
-            print_table(&ex[i], o->quick, &res);
-            if (dist_size() > 1)
-                printf("\nwrote %s and %s (%.1f s, %d ranks, %d threads)\n", res.csv_path,
-                       res.meta_path, res.seconds, dist_size(), dist_threads_total());
-            else
-                printf("\nwrote %s and %s (%.1f s, %d thread%s)\n", res.csv_path,
-                       res.meta_path, res.seconds, o->threads, o->threads == 1 ? "" : "s");
-        }
-        runner_free(&res);
+        rc = report(&ex[i], o, &res[i], rc, err);
+        runner_free(&res[i]); /* its claim ends with it */
     }
+    while (prepared-- > 0)
+        runner_free(&res[prepared]);
+    free(res);
     return rc;
+}
+
+/* BLOOMSIM_RANK_TIMEOUT, where set: the seconds rank 0 of a distributed run gives a busy
+ * worker that sends nothing (dist.h; docs/cluster.md). Returns 0, or 2 with the message
+ * in err. */
+static int set_rank_timeout(char *err, size_t errlen)
+{
+    const char *env = getenv("BLOOMSIM_RANK_TIMEOUT");
+    double t;
+    if (!env || !*env)
+        return 0;
+    if (values_real(env, &t) != VALUES_OK || !(t >= 2 && t <= 86400)) {
+        snprintf(err, errlen, "run: BLOOMSIM_RANK_TIMEOUT must be a number of seconds from 2 "
+                 "to 86400 (got '%.60s')", env);
+        return 2;
+    }
+    dist_set_rank_timeout(t);
+    return 0;
 }
 
 int cli_run(int argc, char **argv)
 {
-    run_opts_t o = {.threads = omp_get_max_threads(), .outdir = "out",
-                    .command = cli_command_line};
+    run_opts_t o = {.threads = 0, .outdir = "out", .command = cli_command_line};
     names_t nm = {.n = 0};
     int rc = parse_run_args(argc, argv, &o, &nm);
     if (rc >= 0)
         return rc;
+    /* Without --threads, each rank's own OMP_NUM_THREADS or cores, and the rank timeout,
+     * checked on every rank before anything is written (rank 0 reports the first that
+     * fails). */
+    char err[EXP_ERR_LEN] = "";
+    uint64_t threads = (uint64_t)o.threads;
+    rc = threads ? 0 : cli_default_threads("run", &threads, err, sizeof err);
+    o.threads = (int)threads;
+    if (rc == 0)
+        rc = set_rank_timeout(err, sizeof err);
+    rc = dist_agree(rc, err, sizeof err);
+    if (rc)
+        return cli_die(rc, "%s", err);
     /* Load and check every experiment before running any: rank 0 alone, which then
      * sends each to the other ranks of a distributed run. */
     experiment_t *ex = calloc((size_t)nm.n, sizeof *ex);
     rc = ex ? 0 : cli_die(1, "out of memory");
     for (int i = 0; i < nm.n && rc == 0 && dist_leader(); i++)
         rc = load_checked(&nm, i, o.outdir, ex);
-    char err[EXP_ERR_LEN] = "";
     rc = dist_agree(rc, err, sizeof err);
     if (rc && err[0]) /* a failure of another rank; rank 0 reported its own */
         cli_die(rc, "%s", err);

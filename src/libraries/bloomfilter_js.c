@@ -1,8 +1,12 @@
 /* bloomfilter_js.c - Jason Davies' bloomfilter.js (npm `bloomfilter`): its index
- * arithmetic in three generations (0.0.21 and, before 0.0.19, 0.0.17-0.0.18 and up to
+ * arithmetic in four generations (1.1.0, npm's current; 0.0.21, the same positions in
+ * an array it indexes with a signed shift; before 0.0.19, 0.0.17-0.0.18 and up to
  * 0.0.16), its sizing and its rows.
  *
- * Sources: jasondavies/bloomfilter.js bloomfilter.js (locations, withTargetError, the
+ * Sources: bloomfilter.js of npm's bloomfilter-1.1.0.tgz (sha1 7aab64dc; the repository
+ * ends at 0.0.21): MAX_BITS (line 1), the constructor (11-40), locations (43-89), add
+ * and test (91-111), withTargetError (182-188), assertBitSize (198-202).
+ * jasondavies/bloomfilter.js bloomfilter.js (locations, withTargetError, the
  * constructor) at 0.0.21 (ad00141a); (locations, fnv_1a, fnv_1a_b, fnv_multiply,
  * fnv_mix) at 0.0.17 (ea32aabe, 2018-04-19; unchanged in 0.0.18, 649e43e6, until 0.0.19
  * of 2024-12-18) and at 0.0.16 (27b1760b, 2015-06-04); jasondavies/bloomfilter.js#15
@@ -15,18 +19,20 @@
 #include "registry.h"
 #include "schemes/words.h"
 
-/* ---- bloomfilter-js: 0.0.21's locations ----
+/* ---- bloomfilter-js: 1.1.0's locations (bloomfilter.js:43-89), as 0.0.21's ----
  * Two 32-bit words, the halves of its 64-bit FNV-1a variant, as signed 32-bit ints a, b
  * ((v3 << 16) | v2 is an int32 in JS); a = a % m, + m if negative (JS % takes the
  * dividend's sign), the same for b; r[0] = a; for i = 1..k-1: a = (a + b) % m, then
  * b = (b + i) % m, r[i] = a. That is enhanced double hashing, (h1 + i h2 + (i^3 - i)/6)
- * mod m, on h1 = a mod m, h2 = b mod m from signed 32-bit words. The library indexes its
- * Int32Array with a signed shift (l >> 5), so positions past 2^31 are not stored: m <=
- * 2^31 here, else SCHEME_EMBIG. */
+ * mod m, on h1 = a mod m, h2 = b mod m from signed 32-bit words; past m = 2^31 a word
+ * reaches [m - 2^31, 2^31) from both signs. 1.1.0 keeps its bits in a Uint32Array
+ * indexed with an unsigned shift (l >>> 5, :96 and :106) and its positions in a
+ * Uint32Array (:27-28): every position below m <= 2^32 is stored. m <= 2^32 (MAX_BITS;
+ * the constructor throws a RangeError past it), else SCHEME_EMBIG. */
 static int bloomfilter_js_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
 {
     (void)block;
-    return scheme_geom_int_m(m, k, UINT64_C(1) << 31, g);
+    return scheme_geom_int_m(m, k, UINT64_C(1) << 32, g);
 }
 /* Math mod of a 32-bit word read as a signed int: x % m, + m if negative. */
 SCHEME_HOT uint64_t js_mod(uint64_t x, uint64_t m)
@@ -46,9 +52,33 @@ SCHEME_LOOPS(bloomfilter_js)
 
 const scheme_t scheme_bloomfilter_js = {
     .name = "bloomfilter-js",
-    .summary = "bloomfilter.js 0.0.21: enhanced double hashing on int32 a, b reduced mod m "
-               "(JS %, + m if < 0); m <= 2^31",
+    .summary = "bloomfilter.js 1.1.0: enhanced double hashing on int32 a, b reduced mod m "
+               "(JS %, + m if < 0); m <= 2^32",
     WORDS_U32(2), .geometry = bloomfilter_js_geometry, SCHEME_FNS(bloomfilter_js),
+};
+
+/* ---- bloomfilter-js-0.0.21: the same positions; its bits in an Int32Array indexed
+ * with a signed shift (buckets[l >> 5], bloomfilter.js at ad00141a) ----
+ * A position p >= 2^31 gives a negative index: add's write is dropped and test reads
+ * undefined, so every key with such a probe tests absent, a false negative. bloomsim
+ * measures false positives only and does not build it: m > 2^31 is SCHEME_ELOSES. */
+static int bloomfilter_js_21_geometry(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
+{
+    (void)block;
+    if (m > UINT64_C(1) << 31)
+        return SCHEME_ELOSES;
+    return scheme_geom_int_m(m, k, UINT64_C(1) << 31, g);
+}
+#define bloomfilter_js_21_draw u32x2_draw
+#define bloomfilter_js_21_start bloomfilter_js_start
+#define bloomfilter_js_21_next enhanced_next
+SCHEME_LOOPS(bloomfilter_js_21)
+
+const scheme_t scheme_bloomfilter_js_21 = {
+    .name = "bloomfilter-js-0.0.21",
+    .summary = "bloomfilter.js 0.0.21: as bloomfilter-js, m <= 2^31 (past it the library "
+               "loses keys: false negatives)",
+    WORDS_U32(2), .geometry = bloomfilter_js_21_geometry, SCHEME_FNS(bloomfilter_js_21),
 };
 
 /* ---- bloomfilter-js-0.0.17 and bloomfilter-js-0.0.16 ----
@@ -131,7 +161,8 @@ const scheme_t scheme_bloomfilter_js_16 = {
 /* ---- sizing: 0.0.21's withTargetError(n, p): m = ceil(-n log2(p) / ln 2), k = ceil(ln 2
  * m / n); the constructor allocates ceil(m / 32) Int32 buckets and indexes m = 32 of
  * them. Indexes past 2^31 go wrong (the signed shift above); the scheme refuses such m.
- * The older generations are sized here by the same rule. ---- */
+ * The older generations are sized here by the same rule, and so is 1.1.0, which adds a
+ * refusal (bloomfilter-js-1.1.0, below). ---- */
 static int bloomfilter_js_design(uint64_t n, double p, double bpk, sizing_out_t *out)
 {
     (void)bpk;
@@ -147,18 +178,57 @@ static int bloomfilter_js_design(uint64_t n, double p, double bpk, sizing_out_t 
 
 const sizing_rule_t sizing_bloomfilter_js = {
     .name = "bloomfilter-js",
-    .summary = "bloomfilter.js: m = ceil(-N log2 P / ln 2) in 32-bit buckets, k = ceil(m/N "
-               "ln 2)",
+    .summary = "bloomfilter.js <= 0.0.21: m = ceil(-N log2 P / ln 2) in 32-bit buckets, k = "
+               "ceil(m/N ln 2)",
     .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_UNIFORM, .design = bloomfilter_js_design,
+};
+
+/* bloomfilter-js-1.1.0: withTargetError (bloomfilter.js:182-188 of 1.1.0) computes m and
+ * k as 0.0.21 does, and the constructor's assertBitSize (:18, :198-202) throws a
+ * RangeError for m > MAX_BITS = 2^32 (:1): refused, SIZING_ECAP. It also refuses n and
+ * error outside its domain (assertExpectedSize, assertTargetError), as bloomsim does. */
+static int bloomfilter_js_110_design(uint64_t n, double p, double bpk, sizing_out_t *out)
+{
+    if (ceil(-(double)n * log2(p) / log(2.0)) > 4294967296.0)
+        return SIZING_ECAP;
+    return bloomfilter_js_design(n, p, bpk, out);
+}
+
+static const char *bloomfilter_js_110_refusal(int status)
+{
+    return status == SIZING_ECAP ? "bloomfilter.js 1.1.0 throws RangeError past 2^32 bits "
+                                   "(assertBitSize: \"m must be a positive finite number of "
+                                   "bits no greater than 4294967296.\")"
+                                 : NULL;
+}
+
+const sizing_rule_t sizing_bloomfilter_js_110 = {
+    .name = "bloomfilter-js-1.1.0",
+    .summary = "bloomfilter.js 1.1.0: as bloomfilter-js; m > 2^32 refused (its RangeError)",
+    .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_UNIFORM,
+    .design = bloomfilter_js_110_design, .refusal = bloomfilter_js_110_refusal,
 };
 
 /* ---- the libraries ---- */
 
 const library_t library_bloomfilter_js = {
     .name = "bloomfilter-js",
-    .version = "bloomfilter.js 0.0.21 (jasondavies/bloomfilter.js ad00141a)",
-    .scheme = &scheme_bloomfilter_js, .sizing = &sizing_bloomfilter_js, .hash = "2 x 32-bit",
-    .cause = "arithmetic: int32 words mod m, uneven as m nears 2^31 (m at most 2^31)",
+    .version = "bloomfilter.js 1.1.0 (npm bloomfilter-1.1.0.tgz; the repository ends at "
+               "0.0.21): 0.0.21's positions in a Uint32Array, MAX_BITS = 2^32",
+    .scheme = &scheme_bloomfilter_js, .sizing = &sizing_bloomfilter_js_110,
+    .hash = "2 x 32-bit",
+    .cause = "arithmetic: int32 words mod m, uneven as m nears 2^31 and past it (a word "
+             "reaches [m - 2^31, 2^31) from both signs); m at most 2^32 (RangeError past it)",
+    .report = "",
+};
+
+const library_t library_bloomfilter_js_21 = {
+    .name = "bloomfilter-js-0.0.21",
+    .version = "bloomfilter.js 0.0.21 (jasondavies/bloomfilter.js ad00141a): an Int32Array "
+               "indexed with a signed shift",
+    .scheme = &scheme_bloomfilter_js_21, .sizing = &sizing_bloomfilter_js, .hash = "2 x 32-bit",
+    .cause = "arithmetic: int32 words mod m, uneven as m nears 2^31; past 2^31 bits it loses "
+             "keys (false negatives), which bloomsim does not build",
     .report = "",
 };
 

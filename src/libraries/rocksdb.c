@@ -5,7 +5,9 @@
  * legacy arithmetic.
  *
  * Sources: google/leveldb util/bloom.cc at 78a352f4; facebook/rocksdb util/bloom_impl.h,
- * util/fastrange.h and table/block_based/filter_policy.cc at 1dfa7297.
+ * util/fastrange.h, table/block_based/filter_policy.cc, include/rocksdb/table.h and
+ * HISTORY.md at 1dfa7297 (format_version 5 the default from 6.19.0, 0028e339, HISTORY.md:
+ * 1895; optimize_filters_for_memory on by default from 9.2.0, 45c10510, HISTORY.md:625).
  */
 #include <math.h>
 
@@ -201,8 +203,10 @@ static unsigned rocksdb_fastlocal_k(uint64_t mb)
 
 /* rocksdb-fastlocal: FastLocalBloomBitsBuilder::CalculateSpace: raw = (n * millibits +
  * 7999) / 8000 bytes, capped at 0xffffffc0, rounded up to whole 64-byte cache lines (+5
- * metadata bytes, not indexed); k = ChooseNumProbes(millibits). Computed 8 raw bits;
- * indexed the whole lines, and the cap (about 2^35 bits) where raw passes it. */
+ * metadata bytes, not indexed); k = ChooseNumProbes(millibits), the configured millibits
+ * (optimize_filters_for_memory off: GetNumProbes, filter_policy.cc:526-528; on, from
+ * 9.2's default: rocksdb-fastlocal-9.2). Computed 8 raw bits; indexed the whole lines,
+ * and the cap (about 2^35 bits) where raw passes it. */
 static int rocksdb_fastlocal_design(uint64_t n, double p, double bpk, sizing_out_t *out)
 {
     uint64_t mb;
@@ -222,10 +226,45 @@ static int rocksdb_fastlocal_design(uint64_t n, double p, double bpk, sizing_out
 
 const sizing_rule_t sizing_rocksdb_fastlocal = {
     .name = "rocksdb-fastlocal",
-    .summary = "RocksDB format 5: bits per key as millibits (P becomes -ln P / ln^2 2), "
-               "whole 64-byte lines; k by its table",
+    .summary = "RocksDB format 5, optimize_filters_for_memory off: bits per key as "
+               "millibits (P becomes -ln P / ln^2 2), whole 64-byte lines; k by its table",
     .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_BLOCKED, .block_bits = LINE_BITS,
     .design = rocksdb_fastlocal_design, .bpk_from_rate = "as millibits",
+};
+
+/* rocksdb-fastlocal-9.2: the same filter with optimize_filters_for_memory on, its default
+ * from RocksDB 9.2.0 (45c10510, HISTORY.md:625 @1dfa7297; include/rocksdb/table.h:574).
+ * FastLocalBloomBitsBuilder::Finish (filter_policy.cc:401-422) then sizes as above, and
+ * GetNumProbes (:520-531) takes k = ChooseNumProbes of the length's actual millibits per
+ * key, (len_with_metadata - 5) * 8000 / max(n, 1) in integers (at most 512,000: an int),
+ * instead of the configured millibits (what it does with the option off, rocksdb-
+ * fastlocal). So the whole-line rounding alone moves k where it crosses a threshold of
+ * the table: 100 keys at 10 bits per key are 128 bytes, 10,240 millibits, k = 7 (6 off);
+ * 1 key, 64 bytes, k = 24. This is the deterministic case: a filter whose allocation
+ * leaves no whole 64-byte line of slack, as glibc's heap chunks (at most 15 bytes), or a
+ * build without malloc_usable_size (ROCKSDB_MALLOC_USABLE_SIZE). Otherwise
+ * AllocateMaybeRounding (:177-271) gives the first filter of a policy the allocator's
+ * slack (jemalloc's size classes, up to 25%; glibc's mmapped chunks, whole pages): more
+ * lines, and k from them, possibly one more; and while the policy's
+ * aggregate_rounding_balance_ is in surplus, later filters of that policy are cut to 3/4
+ * .. 15/16 of the target. Their m and k then depend on the allocator, the process's
+ * allocation history and the order of the filters: not modelled here. */
+static int rocksdb_fastlocal_92_design(uint64_t n, double p, double bpk, sizing_out_t *out)
+{
+    int st = rocksdb_fastlocal_design(n, p, bpk, out);
+    if (st != SIZING_OK)
+        return st;
+    uint64_t actual = out->m / 8 * 8000 / (n > 1 ? n : 1); /* bytes without metadata */
+    out->k = rocksdb_fastlocal_k(actual);
+    return SIZING_OK;
+}
+
+const sizing_rule_t sizing_rocksdb_fastlocal_92 = {
+    .name = "rocksdb-fastlocal-9.2",
+    .summary = "RocksDB 9.2+ (optimize_filters_for_memory): as rocksdb-fastlocal, k by its "
+               "table from the actual millibits of whole lines",
+    .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_BLOCKED, .block_bits = LINE_BITS,
+    .design = rocksdb_fastlocal_92_design, .bpk_from_rate = "as millibits",
 };
 
 /* rocksdb-legacy: LegacyBloomBitsBuilder: whole bits per key (millibits + 500) / 1000;
@@ -265,11 +304,24 @@ const sizing_rule_t sizing_rocksdb_legacy = {
 
 const library_t library_rocksdb = {
     .name = "rocksdb",
-    .version = "RocksDB FastLocalBloom (format_version 5, the default since 7.0), "
+    .version = "RocksDB FastLocalBloom (format_version 5, the default from 6.19.0) with "
+               "optimize_filters_for_memory off (its default up to 9.1; Debian's 7.8.3), "
                "util/bloom_impl.h and filter_policy.cc at 1dfa7297",
     .scheme = &scheme_rocksdb_fastlocal, .sizing = &sizing_rocksdb_fastlocal, .hash = "64-bit",
     .cause = "blocking: 512-bit cache lines (RocksDB's own estimate includes it)",
     .report = "RocksDB bloom_impl.h: 0.957% at 10 bits per key and 6 probes",
+};
+
+const library_t library_rocksdb_92 = {
+    .name = "rocksdb-9.2",
+    .version = "RocksDB 9.2.0 on: FastLocalBloom with optimize_filters_for_memory on by "
+               "default (45c10510), filter_policy.cc at 1dfa7297, no allocator slack",
+    .scheme = &scheme_rocksdb_fastlocal, .sizing = &sizing_rocksdb_fastlocal_92,
+    .hash = "64-bit",
+    .cause = "blocking as rocksdb; k from the whole lines' bits per key (small filters get "
+             "more probes); with jemalloc or mmapped chunks m and k follow the allocator, "
+             "not modelled",
+    .report = "",
 };
 
 const library_t library_rocksdb_legacy = {

@@ -80,17 +80,28 @@ SCHEME_HOT void lanes_seed(pcg32_t *lane, pcg32_t *r)
  * atomic OR, RING positions later, so a core keeps many cache misses in flight. */
 enum { RING = 64 }; /* a power of two */
 
+/* Whether poll (scheme.h) says to abandon a loop, asked at key `key` of it: between
+ * chunks of SCHEME_POLL_KEYS keys, never at the first. */
+SCHEME_HOT int poll_says_stop(const scheme_poll_t *poll, uint64_t key)
+{
+    return poll && key && key % SCHEME_POLL_KEYS == 0 && poll->fn(poll->ctx);
+}
+_Static_assert(SCHEME_POLL_KEYS % BATCH == 0, "lookups ask between whole batches");
+
 /* Each scheme gets insert and lookup, and their variants for big filters,
  * insert_shared and lookup_prefetch, from one body each: the variants consume the
- * generator identically and give identical results (tests/test_scheme.c checks). */
+ * generator identically and give identical results (tests/test_scheme.c checks). The
+ * poll is asked between keys (inserts) and between batches (lookups), where it changes
+ * nothing that is drawn. */
 #define SCHEME_LOOPS_IT(id, itype)                                                               \
     SCHEME_HOT void id##_insert_body(bits_t *b, const probe_geom_t *g, pcg32_t *r,     \
-                                     uint64_t n, uint64_t *words, const int shared)    \
+                                     uint64_t n, uint64_t *words, const int shared,    \
+                                     const scheme_poll_t *poll)                        \
     {                                                                                  \
         pcg32_t lane[LANES];                                                           \
         uint64_t ring[RING], queued = 0;                                               \
         lanes_seed(lane, r);                                                           \
-        for (uint64_t key = 0; key < n; key++) {                                       \
+        for (uint64_t key = 0; key < n && !poll_says_stop(poll, key); key++) {         \
             uint64_t h[SCHEME_MAX_WORDS] = {0};                                        \
             itype it;                                                             \
             pcg32_t *lr = &lane[key % LANES];                                          \
@@ -114,17 +125,18 @@ enum { RING = 64 }; /* a power of two */
             bits_set_atomic(b, ring[q % RING]);                                        \
     }                                                                                  \
     static void id##_insert(bits_t *b, const probe_geom_t *g, pcg32_t *r, uint64_t n,  \
-                            uint64_t *words)                                           \
+                            uint64_t *words, const scheme_poll_t *poll)                \
     {                                                                                  \
-        id##_insert_body(b, g, r, n, words, 0);                                        \
+        id##_insert_body(b, g, r, n, words, 0, poll);                                  \
     }                                                                                  \
     static void id##_insert_shared(bits_t *b, const probe_geom_t *g, pcg32_t *r,       \
                                    uint64_t n)                                         \
     {                                                                                  \
-        id##_insert_body(b, g, r, n, NULL, 1);                                         \
+        id##_insert_body(b, g, r, n, NULL, 1, NULL);                                   \
     }                                                                                  \
     SCHEME_HOT uint64_t id##_lookup_body(const bits_t *b, const probe_geom_t *g,       \
-                                         pcg32_t *r, uint64_t L, const int prefetch)   \
+                                         pcg32_t *r, uint64_t L, const int prefetch,   \
+                                         const scheme_poll_t *poll)                    \
     {                                                                                  \
         pcg32_t lane[LANES];                                                           \
         itype it[BATCH];                                                          \
@@ -132,7 +144,7 @@ enum { RING = 64 }; /* a power of two */
         uint64_t pos[BATCH];                                                           \
         uint64_t fp = 0;                                                               \
         lanes_seed(lane, r);                                                           \
-        for (uint64_t q = 0; q < L; q += BATCH) {                                      \
+        for (uint64_t q = 0; q < L && !poll_says_stop(poll, q); q += BATCH) {          \
             unsigned nb = L - q < BATCH ? (unsigned)(L - q) : BATCH;                   \
             unsigned alive = 0;                                                        \
             for (unsigned j = 0; j < nb; j += LANES) {                                 \
@@ -169,14 +181,14 @@ enum { RING = 64 }; /* a power of two */
         return fp;                                                                     \
     }                                                                                  \
     static uint64_t id##_lookup(const bits_t *b, const probe_geom_t *g, pcg32_t *r,    \
-                                uint64_t L)                                            \
+                                uint64_t L, const scheme_poll_t *poll)                 \
     {                                                                                  \
-        return id##_lookup_body(b, g, r, L, 0);                                        \
+        return id##_lookup_body(b, g, r, L, 0, poll);                                  \
     }                                                                                  \
     static uint64_t id##_lookup_prefetch(const bits_t *b, const probe_geom_t *g,       \
                                          pcg32_t *r, uint64_t L)                       \
     {                                                                                  \
-        return id##_lookup_body(b, g, r, L, 1);                                        \
+        return id##_lookup_body(b, g, r, L, 1, NULL);                                  \
     }                                                                                  \
     __attribute__((unused)) static void id##_positions(const probe_geom_t *g,          \
                                                        const uint64_t *h, uint64_t *pos) \
@@ -210,7 +222,7 @@ SCHEME_HOT void pair_start(const probe_geom_t *g, const uint64_t *h, probe_it_t 
 /* Enhanced double hashing's step, (h1 + i h2 + (i^3 - i)/6) mod m from x = h1, y = h2,
  * i = 0 (both below m): differences g(i+1) - g(i) = h2 + i(i+1)/2 grow by i+1 each step,
  * so: emit x; x += y; y += i + 1 (mod m). Needs k < m so that y + i + 1 < 2m. The
- * scheme `enhanced` and bloomfilter.js 0.0.21 step so. */
+ * scheme `enhanced` and bloomfilter.js (0.0.21, 1.1.0) step so. */
 SCHEME_HOT uint64_t enhanced_next(const probe_geom_t *g, pcg32_t *r, probe_it_t *it)
 {
     (void)r;
