@@ -54,8 +54,8 @@ END {
     # Tables written before a column existed lack it: block_bits came with issue 11.
     if ("block_bits" in col) for (r = 1; r <= nrow; r++) if (val(r, "block_bits") != "") blocked = 1
     design = val(1, "design_keys") != ""
-    # Fingerprint filters (issue 21) came with the structure and slots columns.
-    if ("slots" in col) for (r = 1; r <= nrow; r++) if (val(r, "slots") != "") expandable = 1
+    # Fingerprint filters (issue 21) came with the structure and expansions columns.
+    if ("expansions" in col) for (r = 1; r <= nrow; r++) if (val(r, "expansions") != "") expandable = 1
     # Sweeps of libraries (issue 12) came with the library column.
     if (expandable) expandable_tables()
     else if ("library" in col && val(1, "library") != "") library_tables()
@@ -283,7 +283,7 @@ function sig(x, n,    e, d) {
 function structure_label(r,    st) {
     st = val(r, "structure")
     if (st == "stack") st = "stack " val(r, "first_capacity") "/" val(r, "growth") "/" val(r, "tightening")
-    return val(r, "slots") != "" ? st : st " " val(r, "scheme")
+    return val(r, "expansions") != "" ? st : st " " val(r, "scheme")
 }
 function expandable_tables(    r, k, lab, i, j, line, sep, sweep, last, dat, v, z) {
     sweep = 1; last = -1

@@ -113,26 +113,20 @@
     X(COUNT, target_met, "target_met", "rows with a precision target: 1 when "            \
       "`stderr/rate` met it (from a binomial spread or at least 8 filters), 0 when the "  \
       "row's limits stopped it first")                                                   \
-    X(TEXT, structure, "structure", "designs: `single` (the filter designed for "         \
+    X(TEXT, structure, "structure", "sweeps that compare structures (`rebuilt` or "      \
+      "`fingerprint` given), else empty: `single` (the filter designed for "              \
       "`design_keys`), `rebuilt` (one designed for the keys inserted), `stack`, or a "    \
-      "fingerprint filter (`quotient`, `infinifilter`, ...: docs/model.md, Fingerprint "  \
-      "filters)")                                                                        \
-    X(REAL, places, "places", "designs: places a lookup of an absent key consults, on "   \
-      "average: 1 filter (single, rebuilt), the stack's layers asked (`layers_consulted`)," \
-      " a fingerprint filter's tables (InfiniFilter's secondary when the main one says "  \
-      "no) or buckets (cuckoo: 2)")                                                      \
-    X(REAL, load_threshold, "load_threshold", "quotient-family fingerprint filters: the " \
-      "load at which the table doubles")                                                 \
+      "fingerprint filter (docs/model.md, Fingerprint filters)")                          \
+    X(REAL, places, "places", "the same sweeps: places a lookup of an absent key "        \
+      "consults, on average: 1 filter (single, rebuilt), the stack's layers asked "       \
+      "(`layers_consulted`), a fingerprint filter's tables (InfiniFilter's secondary "    \
+      "when the main one says no) or buckets (cuckoo: 2)")                                \
     X(COUNT, expansions, "expansions", "fingerprint filters: doublings so far")           \
-    X(COUNT, slots, "slots", "fingerprint filters: slots of the main table now (cuckoo: " \
-      "4 a bucket)")                                                                     \
-    X(COUNT, fingerprint_bits, "fingerprint_bits", "fingerprint filters: hash bits in the " \
-      "fingerprint of a key inserted now (quotient: `r` less one a doubling; InfiniFilter" \
-      " and Aleph: the field less its age bit; cuckoo: `f`)")                            \
-    X(COUNT, void_entries, "void_entries", "quotient-family fingerprint filters: keys "   \
-      "left with no fingerprint bit (they still keep their slot's bits)")               \
+    X(COUNT, fingerprint_bits, "fingerprint_bits", "fingerprint filters: hash bits in "   \
+      "the fingerprint of a key inserted now (quotient: `r` less one a doubling; "        \
+      "InfiniFilter and Aleph: the field less its age bit; cuckoo: `f`)")                 \
     X(REAL, refused, "refused", "fingerprint filters: keys refused per filter, on "       \
-      "average (a quotient filter with no remainder bit left, a cuckoo filter once its "   \
+      "average (a quotient filter with no remainder bit left, a cuckoo filter once its "  \
       "victim slot is taken); their lookups would be false negatives")
 
 typedef enum { CSV_TEXT, CSV_COUNT, CSV_REAL, CSV_SECONDS } csv_kind_t;

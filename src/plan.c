@@ -297,6 +297,7 @@ static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, ch
                         if (fingerprint_row(e, s, s->fingerprints[d - nbloom], &dp, row, err,
                                             errlen))
                             return 2;
+                        row->compares = 1;
                         continue;
                     }
                     if (va[q].library && library_design(e, s, va[q].library, &dp, err, errlen))
@@ -307,6 +308,7 @@ static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, ch
                                         errlen)
                             : rebuilt_row(e, s, &va[q], &dp, row, err, errlen))
                         return 2;
+                    row->compares = s->rebuilt || s->nfingerprints > 0;
                 }
             }
         }

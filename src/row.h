@@ -52,6 +52,8 @@ typedef struct exp_row {
     uint64_t max_filters;        /* cap on filters with a precision target */
     int rebuilt;                 /* DESIGN: designed for the n keys inserted, not for
                                   * design_keys (the sweep's `rebuilt`) */
+    int compares;                /* the sweep compares structures (rebuilt or fingerprint
+                                  * filters): the row fills `structure` and `places` */
     const fp_filter_t *fingerprint; /* FINGERPRINT: the filter; its state after n keys */
     fp_state_t fp;               /* (its geom.m: all its bits; row->scheme: its name) */
 } exp_row_t;

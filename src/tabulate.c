@@ -84,7 +84,8 @@ static void stack_columns(const exp_row_t *row, uint64_t filters, const double *
     out->single_bits = (double)row->single_bits;
     out->bits_ratio = (double)row->geom.m / (double)row->single_bits;
     out->layers_consulted = mean_of(consulted, filters);
-    out->places = out->layers_consulted;
+    if (row->compares)
+        out->places = out->layers_consulted;
     out->bound = row->design_rate / (1 - row->stack.tightening);
 }
 
@@ -105,12 +106,7 @@ static void fingerprint_columns(const exp_row_t *row, uint64_t filters, const ro
     const fp_state_t *s = &row->fp;
     r->k = CSV_ABSENT;
     r->rate_times_m = NAN; /* no floor in units of 1/m: its m is not a bit array */
-    if (s->filter->family == FP_FAMILY_QUOTIENT) {
-        r->load_threshold = s->d.threshold;
-        r->void_entries = s->voids;
-    }
     r->expansions = s->expansions;
-    r->slots = s->slots;
     r->fingerprint_bits = fp_new_bits(s);
     r->refused = out->refused ? mean_count(out->refused, filters) : (double)s->refused;
     r->total_bits = (double)s->bits;
@@ -173,11 +169,12 @@ csv_row_t tabulate_row(const char *name, const exp_row_t *row, uint64_t filters,
     r.load = (double)row->n / (double)row->design_keys;
     r.rate_over_design = s.rate / row->design_rate;
     if (row->structure == STRUCT_DESIGN) {
-        r.structure = row->rebuilt ? "rebuilt" : "single";
-        r.places = 1;
+        if (row->compares)
+            r.structure = row->rebuilt ? "rebuilt" : "single", r.places = 1;
         design_columns(row, filters, out->popcounts, &r);
     } else if (row->structure == STRUCT_STACK) {
-        r.structure = "stack";
+        if (row->compares)
+            r.structure = "stack";
         stack_columns(row, filters, out->consulted, &r);
     } else {
         r.structure = row->fingerprint->name;
