@@ -117,6 +117,15 @@ static void fingerprint_columns(const exp_row_t *row, uint64_t filters, const ro
     r->places = fp_places(s);
 }
 
+const char *tabulate_structure(const exp_row_t *row)
+{
+    if (row->structure == STRUCT_FINGERPRINT)
+        return row->fingerprint->name;
+    if (!row->compares)
+        return NULL;
+    return row->structure == STRUCT_STACK ? "stack" : row->rebuilt ? "rebuilt" : "single";
+}
+
 csv_row_t tabulate_row(const char *name, const exp_row_t *row, uint64_t filters,
                        const row_out_t *out, uint64_t seed)
 {
@@ -168,16 +177,14 @@ csv_row_t tabulate_row(const char *name, const exp_row_t *row, uint64_t filters,
         r.library = row->library->name;
     r.load = (double)row->n / (double)row->design_keys;
     r.rate_over_design = s.rate / row->design_rate;
+    r.structure = tabulate_structure(row);
     if (row->structure == STRUCT_DESIGN) {
         if (row->compares)
-            r.structure = row->rebuilt ? "rebuilt" : "single", r.places = 1;
+            r.places = 1;
         design_columns(row, filters, out->popcounts, &r);
     } else if (row->structure == STRUCT_STACK) {
-        if (row->compares)
-            r.structure = "stack";
         stack_columns(row, filters, out->consulted, &r);
     } else {
-        r.structure = row->fingerprint->name;
         fingerprint_columns(row, filters, out, &r);
     }
     return r;
