@@ -8,6 +8,9 @@
 # structure and scheme across, each cell the rate in percent with its standard error.
 # Experiments with a model column (guava, hash32: a few big points, several sweeps): one
 # table per point, a row per scheme, the rate beside the formula and the model.
+# Experiments with fingerprint filters (expandable): keys down the side, each structure
+# across, the rate, then bits per key and places a lookup consults; a second sweep's rows
+# against their exact rates.
 
 function round_to(v, dec) { return sprintf("%." (dec > 0 ? dec : 0) "f", v) }
 
@@ -51,8 +54,11 @@ END {
     # Tables written before a column existed lack it: block_bits came with issue 11.
     if ("block_bits" in col) for (r = 1; r <= nrow; r++) if (val(r, "block_bits") != "") blocked = 1
     design = val(1, "design_keys") != ""
+    # Fingerprint filters (issue 21) came with the structure and expansions columns.
+    if ("expansions" in col) for (r = 1; r <= nrow; r++) if (val(r, "expansions") != "") expandable = 1
     # Sweeps of libraries (issue 12) came with the library column.
-    if ("library" in col && val(1, "library") != "") library_tables()
+    if (expandable) expandable_tables()
+    else if ("library" in col && val(1, "library") != "") library_tables()
     else if (blocked) blocked_tables()
     else if (modelled) model_tables(); else if (!design) plain_tables(); else design_tables()
 }
@@ -260,3 +266,74 @@ function library_tables(    r, l, d, i, j, line, sep, f, n, lib, ratio, se, fld)
     }
 }
 function dindex(d,    j) { for (j = 1; j <= nd; j++) if (dkey[j] == d) return j; return 1 }
+
+# ---- fingerprint filters beside the Bloom structures (expandable) ----
+# The first sweep (rows until the keys inserted go back down): keys down, a column per
+# structure (a Bloom structure with its scheme), the rate in percent (± one standard
+# error; the keys refused where a filter refused some), then bits per key with the
+# places a lookup consults. Later sweeps: each row against its exact rate. Plot data:
+# per structure, keys inserted, rate, interval and bits per key.
+# x to n significant digits, trailing zeros kept.
+function sig(x, n,    e, d) {
+    if (x + 0 <= 0) return "0"
+    e = int(log(x) / log(10)); if (x < 10 ^ e) e--
+    d = n - 1 - e
+    return sprintf("%." (d > 0 ? d : 0) "f", x)
+}
+function structure_label(r,    st) {
+    st = val(r, "structure")
+    if (st == "stack") st = "stack " val(r, "first_capacity") "/" val(r, "growth") "/" val(r, "tightening")
+    return val(r, "expansions") != "" ? st : st " " val(r, "scheme")
+}
+function expandable_tables(    r, k, lab, i, j, line, sep, sweep, last, dat, v, z) {
+    sweep = 1; last = -1
+    for (r = 1; r <= nrow; r++) {
+        if (val(r, "n") + 0 < last + 0) sweep++
+        last = val(r, "n"); insweep[r] = sweep
+        if (sweep > 1) continue
+        lab = structure_label(r)
+        if (!(lab in sseen)) { sseen[lab] = 1; ns++; series[ns] = lab }
+        k = val(r, "n")
+        if (!(k in kseen)) { kseen[k] = 1; nk++; keyat[nk] = k; loadat[k] = val(r, "load") }
+        v = pm(100 * val(r, "rate"), 100 * val(r, "stderr")) "%"
+        if (val(r, "refused") != "" && val(r, "refused") + 0 > 0) v = v " (" comma(val(r, "refused")) " refused)"
+        rate[k, lab] = v
+        bits[k, lab] = sprintf("%.2f", val(r, "bits_per_key")) " (" sprintf("%.3g", val(r, "places")) ")"
+        if (plotdir != "" && !(val(r, "refused") + 0 > 0)) { # a filter refusing keys is not drawn
+            dat = lab; gsub(/[ \/]/, "_", dat)
+            printf "%s %s %s %s %s\n", k, val(r, "rate"), val(r, "ci_low"), val(r, "ci_high"), val(r, "bits_per_key") > (plotdir "/" name "-x-" dat ".dat")
+        }
+    }
+    printf "\n**Designed for %s keys at %s%%: false-positive rate by keys inserted** (± one standard error)\n\n", comma(val(1, "design_keys")), 100 * val(1, "design_rate")
+    line = "| keys | × forecast |"; sep = "|---|---|"
+    for (j = 1; j <= ns; j++) { line = line " " series[j] " |"; sep = sep "---|" }
+    print line; print sep
+    for (i = 1; i <= nk; i++) {
+        k = keyat[i]; line = "| " comma(k) " | " sprintf("%.3g", loadat[k]) " |"
+        for (j = 1; j <= ns; j++) line = line " " ((k, series[j]) in rate ? rate[k, series[j]] : "") " |"
+        print line
+    }
+    printf "\n**Bits per key, with the places a lookup of an absent key consults** (metadata, extension slots and secondary tables counted)\n\n"
+    line = "| keys | × forecast |"
+    for (j = 1; j <= ns; j++) line = line " " series[j] " |"
+    print line; print sep
+    for (i = 1; i <= nk; i++) {
+        k = keyat[i]; line = "| " comma(k) " | " sprintf("%.3g", loadat[k]) " |"
+        for (j = 1; j <= ns; j++) line = line " " ((k, series[j]) in bits ? bits[k, series[j]] : "") " |"
+        print line
+    }
+    if (sweep > 1) {
+        printf "\n**Measured against the exact rate** (later sweeps: each row's estimator against the structure's exact rate, ± one standard error)\n\n"
+        print "| structure | keys | estimator | filters | rate | exact | z |"
+        print "|---|---|---|---|---|---|---|"
+        for (r = 1; r <= nrow; r++) {
+            if (insweep[r] == 1) continue
+            z = val(r, "z_exact") == "" ? "" : sprintf("%+.2f", val(r, "z_exact"))
+            printf "| %s | %s | %s | %s | %s%% | %s | %s |\n", structure_label(r), comma(val(r, "n")), val(r, "estimator"), val(r, "filters"), pm(100 * val(r, "rate"), 100 * val(r, "stderr")), val(r, "exact") == "" ? "(keys refused)" : sig(100 * val(r, "exact"), 4) "%", z
+        }
+    }
+    if (plotdir != "") {
+        printf "x\n" > (plotdir "/" name ".expandable")
+        for (j = 1; j <= ns; j++) { lab = series[j]; gsub(/[ \/]/, "_", lab); printf "%s\n", lab > (plotdir "/" name ".series") }
+    }
+}

@@ -32,10 +32,13 @@
 #include "plan.h"
 #include "simulate.h"
 #include "stats.h"
+#include "tabulate.h"
 
 /* Whether the row's per-filter rates are exact given the filter (no within part). */
 static int exact_rates(const exp_row_t *row)
 {
+    if (row->structure == STRUCT_FINGERPRINT) /* its conditional form: exact given it */
+        return !row->est->counts;
     if (row->est != &est_conditional || row->structure == STRUCT_STACK)
         return 0;
     if (row->scheme->cond != SCHEME_COND_SHIFT || row->strides == 0)
@@ -150,6 +153,7 @@ int main(int argc, char **argv)
             r.sizing = row->sizing->name;
         if (row->library)
             r.library = row->library->name;
+        r.structure = tabulate_structure(row);
         rerun |= retabulate(&r, row, i);
         csv_write_row(stdout, &r);
     }

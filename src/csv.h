@@ -23,13 +23,14 @@
 /* X(KIND, field, "name", "meaning"): in CSV order. */
 #define CSV_COLUMNS(X)                                                                   \
     X(TEXT, experiment, "experiment", "experiment name (file name without `.ini`)")      \
-    X(TEXT, scheme, "scheme", "probe scheme")                                            \
+    X(TEXT, scheme, "scheme", "probe scheme (a fingerprint filter: its name)")           \
     X(COUNT, m, "m", "bits actually used (the prime for `double-prime`, `k·w` for "       \
-      "`partitioned`; a stack: all its layers)")                                         \
+      "`partitioned`; a stack: all its layers; a fingerprint filter: all its bits)")                                         \
     X(COUNT, n, "n", "keys inserted per filter: `round(m_requested / b)`, the same for "  \
       "every scheme of a point")                                                         \
     X(COUNT, k, "k", "probes per key: `round(b ln 2)` (`optimal`), `ceil(b ln 2)` "       \
-      "(`ceil`) or as given, at least 1 (a stack: its first layer's)")                   \
+      "(`ceil`) or as given, at least 1 (a stack: its first layer's; a fingerprint filter: " \
+      "empty)")                   \
     X(REAL, bits_per_key, "bits_per_key", "the sweep's `b` (`m_requested / keys` when "   \
       "the file gives `keys`; `m / n` for designs and stacks)")                          \
     X(TEXT, estimator, "estimator", "`lookups` or `conditional` (`auto` resolved per "    \
@@ -53,13 +54,15 @@
     X(REAL, formula, "formula", "`(1 − e^{−kn/m})^k`, the textbook rate")                 \
     X(REAL, formula_finite, "formula_finite", "`(1 − (1 − 1/m)^{kn})^k`")                 \
     X(REAL, exact, "exact", "exact rate of `independent` at this `(m, n, k)`: "           \
-      "`E[(X/m)^k]`, `X` the set bits after `nk` uniform throws")                        \
+      "`E[(X/m)^k]`, `X` the set bits after `nk` uniform throws (a fingerprint filter: "  \
+      "its own exact rate)")                        \
     X(REAL, scheme_exact, "scheme_exact", "the scheme's own exact rate where known "      \
       "(`independent`: `exact`; `partitioned`: `(1 − (1 − 1/w)^n)^k`), else empty")      \
     X(REAL, ratio_formula, "ratio_formula", "`rate / formula`")                           \
     X(REAL, ratio_exact, "ratio_exact", "`rate / exact`")                                 \
     X(REAL, z_exact, "z_exact", "`(rate − exact) / stderr`")                              \
-    X(REAL, rate_times_m, "rate_times_m", "`rate · m`: the floor in units of `1/m`")       \
+    X(REAL, rate_times_m, "rate_times_m", "`rate · m`: the floor in units of `1/m` "      \
+      "(empty for fingerprint filters)")                                                 \
     X(SECONDS, seconds, "seconds", "wall time of the row (the only column that differs "  \
       "between identical runs)")                                                         \
     X(COUNT, seed, "seed", "the run's seed")                                             \
@@ -82,10 +85,11 @@
     X(REAL, layers, "layers", "stack: layers in use (a layer is frozen once full; the "   \
       "next key starts a new one, capacity ×`s`, rate ×`r`, sized by the same rule)")    \
     X(REAL, total_bits, "total_bits", "stack: bits of all layers in use (also the `m` "   \
-      "column)")                                                                         \
-    X(REAL, single_bits, "single_bits", "stack: bits of one filter sized by the rule for " \
-      "the same keys at `eps`")                                                          \
-    X(REAL, bits_ratio, "bits_ratio", "stack: `total_bits / single_bits`")                \
+      "column); a fingerprint filter: all its bits")                                                                         \
+    X(REAL, single_bits, "single_bits", "stack and fingerprint filters: bits of one filter " \
+      "sized by the rule for the same keys at `eps`")                                                          \
+    X(REAL, bits_ratio, "bits_ratio", "stack and fingerprint filters: `total_bits / "     \
+      "single_bits`")                \
     X(REAL, layers_consulted, "layers_consulted", "stack: mean layers asked per lookup "  \
       "of an absent key (newest first, stopping at the first yes)")                      \
     X(REAL, bound, "bound", "stack: `eps / (1 − r)`")                                     \
@@ -108,7 +112,22 @@
       "relative standard error; empty elsewhere")                                       \
     X(COUNT, target_met, "target_met", "rows with a precision target: 1 when "            \
       "`stderr/rate` met it (from a binomial spread or at least 8 filters), 0 when the "  \
-      "row's limits stopped it first")
+      "row's limits stopped it first")                                                   \
+    X(TEXT, structure, "structure", "sweeps that compare structures (`rebuilt` or "      \
+      "`fingerprint` given), else empty: `single` (the filter designed for "              \
+      "`design_keys`), `rebuilt` (one designed for the keys inserted), `stack`, or a "    \
+      "fingerprint filter (docs/model.md, Fingerprint filters)")                          \
+    X(REAL, places, "places", "the same sweeps: places a lookup of an absent key "        \
+      "consults, on average: 1 filter (single, rebuilt), the stack's layers asked "       \
+      "(`layers_consulted`), a fingerprint filter's tables (InfiniFilter's secondary "    \
+      "when the main one says no) or buckets (cuckoo: 2)")                                \
+    X(COUNT, expansions, "expansions", "fingerprint filters: doublings so far")           \
+    X(COUNT, fingerprint_bits, "fingerprint_bits", "fingerprint filters: hash bits in "   \
+      "the fingerprint of a key inserted now (quotient: `r` less one a doubling; "        \
+      "InfiniFilter and Aleph: the field less its age bit; cuckoo: `f`)")                 \
+    X(REAL, refused, "refused", "fingerprint filters: keys refused per filter, on "       \
+      "average (a quotient filter with no remainder bit left, a cuckoo filter once its "  \
+      "victim slot is taken); their lookups would be false negatives")
 
 typedef enum { CSV_TEXT, CSV_COUNT, CSV_REAL, CSV_SECONDS } csv_kind_t;
 

@@ -6,7 +6,8 @@
  *   TAG_ASK   worker -> 0   {status, row, f0, f1, threads or signal} and, for ASK_DONE,
  *                           the per-filter results of filters f0..f1-1 (1 to 3 words a
  *                           filter: the count, or the rate and its sampling variance; a
- *                           design's popcount; a stack's layers consulted). Every ask asks for the next unit.
+ *                           design's popcount; a stack's layers consulted; a fingerprint
+ *                           filter's keys refused). Every ask asks for the next unit.
  *   TAG_UNIT  0 -> worker   {UNIT_WORK, row, f0, f1, lookups per filter} or {UNIT_END, status,
  *                           signal}:
  *                           one answer per ask, while the worker waits.
@@ -195,7 +196,7 @@ int dist_agree(int rc, char *err, size_t errlen)
 size_t dist_words_per_filter(const exp_row_t *row)
 {
     return 1 + !sim_counts(row) + (row->structure == STRUCT_DESIGN) +
-           (row->structure == STRUCT_STACK);
+           (row->structure == STRUCT_STACK) + (row->structure == STRUCT_FINGERPRINT);
 }
 
 void dist_pack(const exp_row_t *row, const row_out_t *out, uint64_t f0, uint64_t f1,
@@ -210,6 +211,8 @@ void dist_pack(const exp_row_t *row, const row_out_t *out, uint64_t f0, uint64_t
         memcpy(p, out->popcounts + f0, 8 * n), p += n;
     if (row->structure == STRUCT_STACK)
         memcpy(p, out->consulted + f0, 8 * n);
+    if (row->structure == STRUCT_FINGERPRINT)
+        memcpy(p, out->refused + f0, 8 * n);
 }
 
 void dist_unpack(const exp_row_t *row, const row_out_t *out, uint64_t f0, uint64_t f1,
@@ -224,6 +227,8 @@ void dist_unpack(const exp_row_t *row, const row_out_t *out, uint64_t f0, uint64
         memcpy(out->popcounts + f0, p, 8 * n), p += n;
     if (row->structure == STRUCT_STACK)
         memcpy(out->consulted + f0, p, 8 * n);
+    if (row->structure == STRUCT_FINGERPRINT)
+        memcpy(out->refused + f0, p, 8 * n);
 }
 
 static void lead_free(void)

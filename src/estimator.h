@@ -8,6 +8,7 @@
  *   lookups      est_lookups.c      ask L fresh absent keys, count false positives
  *   conditional  est_conditional.c  the exact rate given the filter (cond.h), or exact
  *                                   over part of the query space and sampled over the rest
+ * Fingerprint filters (fingerprint.h) have both under the same names, est_fingerprint.c.
  * An estimator may also run a whole row its own way (run_row): the lookups estimator
  * builds filters of RUNNER_SHARED_BITS and more on all threads at once.
  *
@@ -85,6 +86,12 @@ int est_find(const char *name);
 
 extern const est_ops_t est_lookups;
 extern const est_ops_t est_conditional;
+
+/* The fingerprint filters' estimator for a sweep's (est_fingerprint.c, not in the
+ * registry): its lookups for lookups, else its conditional form; and the keys the filter
+ * a thread built last refused, from that thread's scratch. */
+const est_ops_t *est_fingerprint(const est_ops_t *e);
+uint64_t est_fingerprint_refused(const void *scratch);
 
 /* Filters of at least this many bits (2 MiB, past the per-core caches) are each built
  * and queried by all threads together (a "shared" row), their keys and lookups split

@@ -237,13 +237,33 @@ int experiment_load_text(const char *path, const char *text, size_t len, experim
     return load_text(path, buf, len, e, err, errlen);
 }
 
+/* The keys of fingerprint filters need some (load_threshold, fingerprint_bits), and
+ * the Bloom structures need schemes (a sweep of fingerprint filters alone has none).
+ * Returns 0, or -1 with the message set. */
+static int check_fingerprint(parse_state_t *ps, const sweep_t *sw, const raw_value_t *raw)
+{
+    static const int needs[] = {F_LOAD_THRESHOLD, F_FINGERPRINT_BITS};
+    for (size_t i = 0; i < sizeof needs / sizeof needs[0]; i++)
+        if (sw->line[needs[i]] && !sw->line[F_FINGERPRINT])
+            return exp_fail_at(ps, sw->line[needs[i]], "%s needs fingerprint filters "
+                           "(fingerprint = quotient ...) (got '%s')", needs[i] == F_LOAD_THRESHOLD
+                           ? "load_threshold" : "fingerprint_bits", raw[needs[i]].text), -1;
+    static const int bloom[] = {F_STACK, F_REBUILT, F_SINGLE};
+    for (size_t i = 0; i < sizeof bloom / sizeof bloom[0]; i++)
+        if (sw->line[bloom[i]] && !sw->line[F_SCHEMES] && !sw->line[F_LIBRARIES])
+            return exp_fail_at(ps, sw->line[bloom[i]], "%s needs schemes (the Bloom filters' "
+                           "probes) (got '%s')", bloom[i] == F_STACK ? "stack" : bloom[i] ==
+                           F_REBUILT ? "rebuilt" : "single", raw[bloom[i]].text), -1;
+    return 0;
+}
+
 /* The rules of a [sweep] between keys, once its values are converted: schemes always;
  * only keys its kind takes (design_keys makes it a design), with what that kind needs;
  * no two keys that exclude each other. Returns 0, or -1 with the message set. */
 static int check_sweep(parse_state_t *ps, sweep_t *sw, const raw_value_t *raw,
                        unsigned sweep_line)
 {
-    if (!sw->line[F_SCHEMES] && !sw->line[F_LIBRARIES])
+    if (!sw->line[F_SCHEMES] && !sw->line[F_LIBRARIES] && !sw->line[F_FINGERPRINT])
         return exp_fail_at(ps, sweep_line, "[sweep] needs schemes (or, with design_keys, "
                        "libraries) (got 'nothing')"), -1;
     unsigned kind = sw->design_keys ? SW_DESIGN : SW_PLAIN;
@@ -263,6 +283,8 @@ static int check_sweep(parse_state_t *ps, sweep_t *sw, const raw_value_t *raw,
             return exp_fail_at(ps, sw->line[F_K], "with design_keys, k must be a number and "
                            "cannot go with stack (each layer takes its rule's k) (got '%s')",
                            raw[F_K].text), -1;
+        if (check_fingerprint(ps, sw, raw))
+            return -1;
     } else if (!sw->line[F_BITS]) {
         return exp_fail_at(ps, sweep_line, "[sweep] needs bits or design_keys (got 'nothing')"), -1;
     }

@@ -32,7 +32,8 @@ typedef enum { K_OPTIMAL, K_CEIL, K_FIXED } k_rule_t;
 enum {
     F_BITS, F_BPK, F_KEYS, F_K, F_SCHEMES, F_ESTIMATOR, F_FILTERS, F_LOOKUPS, F_STRIDES,
     F_PRECISION, F_MAX_FILTERS, F_DESIGN_KEYS, F_DESIGN_RATE, F_SIZING, F_LOAD, F_INSERTED,
-    F_STACK, F_SINGLE, F_BLOCK_BITS, F_LIBRARIES, F_NFIELDS
+    F_STACK, F_SINGLE, F_BLOCK_BITS, F_REBUILT, F_FINGERPRINT, F_LOAD_THRESHOLD,
+    F_FINGERPRINT_BITS, F_LIBRARIES, F_NFIELDS
 };
 enum { X_TITLE = F_NFIELDS, X_DESCRIPTION, X_SEED, X_NKEYS };
 
@@ -78,6 +79,15 @@ typedef struct sweep {
      * scheme at its own sizing rule. */
     const library_t *libraries[EXP_MAX_LIBRARIES];
     size_t nlibraries;
+    /* Designs only: beside the Bloom structures, the single filter designed for the keys
+     * inserted at each point, and fingerprint filters (fingerprint.h): their load
+     * threshold (not given: FP_THRESHOLD_DEFAULT) and first fingerprint's bits (0: the
+     * fewest that meet design_rate). */
+    int rebuilt;
+    const fp_filter_t *fingerprints[EXP_MAX_SCHEMES];
+    size_t nfingerprints;
+    double load_threshold;
+    uint64_t fingerprint_bits;
     unsigned line[F_NFIELDS]; /* line that set each field; 0 = not set */
 } sweep_t;
 
@@ -114,6 +124,7 @@ typedef enum {
     FT_ESTIMATOR,  /* int: a registry index by its estimator's name (estimator.h), or
                     * EXP_ESTIMATOR_AUTO for "auto" */
     FT_LIBRARIES,  /* const library_t *[EXP_MAX_LIBRARIES], names unique; count at offset2 */
+    FT_FINGERPRINTS, /* const fp_filter_t *[EXP_MAX_SCHEMES], names unique; count at offset2 */
     FT_NTYPES
 } exp_field_type_t;
 

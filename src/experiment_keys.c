@@ -2,6 +2,7 @@
  * describes every key (its type, range, the sections and kinds of sweep that take it, the
  * keys it excludes, the words of its messages), one converter per type of value, and the
  * conversion of a section's values in table order (experiment_keys.h).
+ * long: the table of keys is one table, and its converters sit beside it.
  */
 #include "experiment_keys.h"
 
@@ -90,11 +91,25 @@ static const exp_field_t fields[] = {
      .max = SCHEME_BLOCK_MAX, .must = "between 64 and 4096 (a power of two)"},
     {.key = F_SINGLE, .name = "single", .type = FT_CHOICE, SWEEP_KEY, .sweeps = SW_DESIGN,
      SWEEP_AT(single), .words = no_yes, .must = "yes or no"},
+    /* Issue 21: the structures that grow past the forecast, beside the stack. */
+    {.key = F_REBUILT, .name = "rebuilt", .type = FT_CHOICE, SWEEP_KEY, .sweeps = SW_DESIGN,
+     .excludes = EXP_KEY_BIT(F_LIBRARIES), SWEEP_AT(rebuilt), .words = no_yes,
+     .must = "yes or no"},
+    {.key = F_FINGERPRINT, .name = "fingerprint", .type = FT_FINGERPRINTS, SWEEP_KEY,
+     .sweeps = SW_DESIGN, .excludes = EXP_KEY_BIT(F_LIBRARIES), SWEEP_AT(fingerprints),
+     .offset2 = offsetof(sweep_t, nfingerprints)},
+    {.key = F_LOAD_THRESHOLD, .name = "load_threshold", .type = FT_REAL, SWEEP_KEY,
+     .sweeps = SW_DESIGN, SWEEP_AT(load_threshold), .lo = 0, .hi = 1, .open = OPEN_LO,
+     .must = "a load above 0 and at most 1, e.g. 0.8"},
+    {.key = F_FINGERPRINT_BITS, .name = "fingerprint_bits", .type = FT_COUNT, SWEEP_KEY,
+     .sweeps = SW_DESIGN, SWEEP_AT(fingerprint_bits), .min = 1, .max = FP_MAX_BITS,
+     .must = "a whole number of bits from 1 to 64"},
     /* A library is a scheme and a sizing rule: it takes the place of both; its rule
      * fixes k, and its filters are single. */
     {.key = F_LIBRARIES, .name = "libraries", .type = FT_LIBRARIES, SWEEP_KEY,
      .sweeps = SW_DESIGN, .excludes = EXP_KEY_BIT(F_SCHEMES) | EXP_KEY_BIT(F_SIZING) |
-     EXP_KEY_BIT(F_K) | EXP_KEY_BIT(F_STACK), SWEEP_AT(libraries),
+     EXP_KEY_BIT(F_K) | EXP_KEY_BIT(F_STACK) | EXP_KEY_BIT(F_REBUILT) |
+     EXP_KEY_BIT(F_FINGERPRINT), SWEEP_AT(libraries),
      .offset2 = offsetof(sweep_t, nlibraries)},
     {.key = X_TITLE, .name = "title", .type = FT_TEXT, .sections = IN_EXPERIMENT,
      EXPERIMENT_AT(title)}, /* not given: the file's name */
@@ -417,6 +432,7 @@ static int convert_names(names_ctx_t *nc, const exp_field_t *f, const char *v, v
 
 static const void *find_scheme(const char *name) { return scheme_find(name); }
 static const void *find_library(const char *name) { return library_find(name); }
+static const void *find_fingerprint(const char *name) { return fp_filter_find(name); }
 
 static int convert_schemes(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
 {
@@ -441,6 +457,21 @@ static int convert_libraries(const exp_field_t *f, const char *v, void *base, ba
     if (convert_names(&nc, f, v, base, b))
         return -1;
     const library_t **list = field_at(base, f->offset);
+    for (size_t i = 0; i < nc.n; i++)
+        list[i] = nc.list[i];
+    return 0;
+}
+
+static int convert_fingerprints(const exp_field_t *f, const char *v, void *base,
+                                bad_value_t *b)
+{
+    static const names_kind_t kinds = {find_fingerprint,
+        "unknown fingerprint filter (bloomsim list shows them)", "filter listed twice",
+        "too many filters", "needs at least one filter", EXP_MAX_SCHEMES};
+    names_ctx_t nc = {.kind = &kinds};
+    if (convert_names(&nc, f, v, base, b))
+        return -1;
+    const fp_filter_t **list = field_at(base, f->offset);
     for (size_t i = 0; i < nc.n; i++)
         list[i] = nc.list[i];
     return 0;
@@ -514,6 +545,7 @@ static const converter_t converters[FT_NTYPES] = {
     [FT_K_RULE] = convert_k_rule, [FT_SCHEMES] = convert_schemes,
     [FT_STACKS] = convert_stacks, [FT_SIZING] = convert_sizing,
     [FT_ESTIMATOR] = convert_estimator, [FT_LIBRARIES] = convert_libraries,
+    [FT_FINGERPRINTS] = convert_fingerprints,
 };
 
 /* A key no longer given: its value back to 0 (a list or set to no entries; a sizing rule
@@ -521,7 +553,8 @@ static const converter_t converters[FT_NTYPES] = {
 static void field_clear(const exp_field_t *f, void *base)
 {
     int listed = f->type == FT_COUNT_LIST || f->type == FT_REAL_LIST ||
-                 f->type == FT_SCHEMES || f->type == FT_STACKS || f->type == FT_LIBRARIES;
+                 f->type == FT_SCHEMES || f->type == FT_STACKS || f->type == FT_LIBRARIES ||
+                 f->type == FT_FINGERPRINTS;
     if (listed)
         *(size_t *)field_at(base, f->offset2) = 0;
     else if (f->type == FT_SIZING)

@@ -169,6 +169,60 @@ static int stack_row(const experiment_t *e, const sweep_t *s, const exp_variant_
     return 0;
 }
 
+/* The row of the single filter the sweep's rule designs for the n keys inserted at the
+ * point (seed 001's "Rebuilding": the best a caller who keeps the keys can do). */
+static int rebuilt_row(const experiment_t *e, const sweep_t *s, const exp_variant_t *va,
+                       const design_point_t *dp, exp_row_t *row, char *err, size_t errlen)
+{
+    design_point_t rp = *dp;
+    int st = sizing_design(s->sizing, dp->n, dp->p, &rp.m, &rp.k);
+    if (st != SIZING_OK)
+        return row_error(e, s->line[F_REBUILT], err, errlen, "rebuilt filter for %llu keys at "
+                         "%g: %s (got 'rebuilt = yes')", (unsigned long long)dp->n, dp->p,
+                         sizing_refusal(s->sizing, st));
+    if (s->k_rule == K_FIXED)
+        rp.k = s->k;
+    if (single_row(e, s, va, &rp, row, err, errlen))
+        return 2;
+    row->rebuilt = 1;
+    return 0;
+}
+
+/* The row of a fingerprint filter (fingerprint.h) at the point: designed for the sweep's
+ * design_keys (or, rebuilt, for the keys inserted) at the point's rate, then offered the
+ * point's keys; beside it the bits of the one Bloom filter the sweep's rule sizes for
+ * those keys. */
+static int fingerprint_row(const experiment_t *e, const sweep_t *s, const fp_filter_t *f,
+                           const design_point_t *dp, exp_row_t *row, char *err, size_t errlen)
+{
+    uint64_t keys = f->rebuilt ? dp->n : s->design_keys;
+    double threshold = s->line[F_LOAD_THRESHOLD] ? s->load_threshold : FP_THRESHOLD_DEFAULT;
+    fp_design_t d;
+    int st = fp_design(f, keys, dp->p, threshold, (unsigned)s->fingerprint_bits, &d);
+    if (st == FP_OK)
+        st = fp_run(f, &d, dp->n, &row->fp);
+    if (st == FP_EBITS && s->line[F_FINGERPRINT_BITS])
+        return row_error(e, s->line[F_FINGERPRINT_BITS], err, errlen, "fingerprint filter %s: "
+                         "%s (got '%llu')", f->name, fp_strerror(st),
+                         (unsigned long long)s->fingerprint_bits);
+    if (st != FP_OK)
+        return row_error(e, s->line[F_FINGERPRINT], err, errlen, "fingerprint filter %s designed "
+                         "for %llu keys at %g, offered %llu: %s (got '%s')", f->name,
+                         (unsigned long long)keys, dp->p, (unsigned long long)dp->n,
+                         fp_strerror(st), f->name);
+    row->structure = STRUCT_FINGERPRINT;
+    row->fingerprint = f;
+    row->geom = (probe_geom_t){.m = row->fp.bits, .w = row->fp.bits};
+    row->bits_per_key = (double)row->fp.bits / (double)dp->n;
+    row_common(row, s, f->scheme, ~0u);
+    row->est = est_fingerprint(row->est);
+    row->sizing = s->sizing;
+    unsigned k;
+    if (sizing_design(s->sizing, dp->n, dp->p, &row->single_bits, &k) != SIZING_OK)
+        row->single_bits = 0;
+    return 0;
+}
+
 /* Keys inserted at the c-th load (or inserted count) of a design sweep; 0 with the
  * message set when out of range. */
 static uint64_t design_load(const experiment_t *e, const sweep_t *s, size_t c, char *err,
@@ -201,13 +255,21 @@ static int library_design(const experiment_t *e, const sweep_t *s, const library
     return 0;
 }
 
+/* Whether a design sweep runs the single designed filter: with no other structure, or
+ * asked for (`single = yes`). */
+static size_t sweep_single(const sweep_t *s)
+{
+    return (s->nstacks == 0 && !s->rebuilt && s->nfingerprints == 0) || s->single;
+}
+
 /* Rows of a design sweep: design rate, then load, then structure (the single designed
- * filter, then each stack), then scheme (or library). */
+ * filter, each stack, the rebuilt filter, each with a row per scheme or library; then
+ * each fingerprint filter). */
 static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, char *err,
                        size_t errlen)
 {
     size_t nl = s->nload ? s->nload : s->ninserted;
-    size_t nsingle = s->nstacks == 0 || s->single;
+    size_t nsingle = sweep_single(s), nbloom = nsingle + s->nstacks + (s->rebuilt != 0);
     size_t i = 0;
     exp_variant_t va[EXP_MAX_SCHEMES * EXP_MAX_LIST];
     size_t nv = plan_variants(s, va);
@@ -225,18 +287,28 @@ static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, ch
         for (size_t c = 0; c < nl; c++) {
             if ((dp.n = design_load(e, s, c, err, errlen)) == 0)
                 return 2;
-            for (size_t d = 0; d < nsingle + s->nstacks; d++) {
-                for (size_t q = 0; q < nv; q++, i++) {
+            for (size_t d = 0; d < nbloom + s->nfingerprints; d++) {
+                for (size_t q = 0; q < (d < nbloom ? nv : 1); q++, i++) {
                     exp_row_t *row = &r[i];
                     row->design_keys = s->design_keys;
                     row->design_rate = dp.p;
                     row->n = dp.n;
+                    if (d >= nbloom) {
+                        if (fingerprint_row(e, s, s->fingerprints[d - nbloom], &dp, row, err,
+                                            errlen))
+                            return 2;
+                        row->compares = 1;
+                        continue;
+                    }
                     if (va[q].library && library_design(e, s, va[q].library, &dp, err, errlen))
                         return 2;
                     if (d < nsingle ? single_row(e, s, &va[q], &dp, row, err, errlen)
-                                    : stack_row(e, s, &va[q], &dp, &s->stack[d - nsingle], row,
-                                                err, errlen))
+                        : d < nsingle + s->nstacks
+                            ? stack_row(e, s, &va[q], &dp, &s->stack[d - nsingle], row, err,
+                                        errlen)
+                            : rebuilt_row(e, s, &va[q], &dp, row, err, errlen))
                         return 2;
+                    row->compares = s->rebuilt || s->nfingerprints > 0;
                 }
             }
         }
@@ -290,7 +362,7 @@ static size_t sweep_nrows(const sweep_t *s)
     size_t nv = plan_variants(s, va);
     if (s->design_keys)
         return s->ndesign_rate * (s->nload ? s->nload : s->ninserted) *
-               ((s->nstacks == 0 || s->single) + s->nstacks) * nv;
+               ((sweep_single(s) + s->nstacks + (s->rebuilt != 0)) * nv + s->nfingerprints);
     return s->nbits * (s->keys ? 1 : s->nbpk) * nv;
 }
 

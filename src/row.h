@@ -10,13 +10,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fingerprint.h"
 #include "library.h"
 #include "scheme.h"
 #include "sizing.h"
 
 struct est_ops;
 
-typedef enum { STRUCT_PLAIN, STRUCT_DESIGN, STRUCT_STACK } exp_structure_t;
+/* FINGERPRINT: a fingerprint filter (fingerprint.h), not a Bloom filter: no scheme of
+ * probes, its own build, lookups and exact rate. */
+typedef enum { STRUCT_PLAIN, STRUCT_DESIGN, STRUCT_STACK, STRUCT_FINGERPRINT } exp_structure_t;
 
 /* A stack of filters: first capacity, growth factor, tightening ratio (seed 001). */
 typedef struct exp_stack {
@@ -47,18 +50,26 @@ typedef struct exp_row {
     uint64_t strides;            /* conditional: strides sampled per filter, 0 = all */
     double precision;            /* target relative standard error, 0 = fixed filters */
     uint64_t max_filters;        /* cap on filters with a precision target */
+    int rebuilt;                 /* DESIGN: designed for the n keys inserted, not for
+                                  * design_keys (the sweep's `rebuilt`) */
+    int compares;                /* the sweep compares structures (rebuilt or fingerprint
+                                  * filters): the row fills `structure` and `places` */
+    const fp_filter_t *fingerprint; /* FINGERPRINT: the filter; its state after n keys */
+    fp_state_t fp;               /* (its geom.m: all its bits; row->scheme: its name) */
 } exp_row_t;
 
 /* What a row yields per filter f (arrays of at least as many entries as the row may
  * use: row_max_filters; NULL = not wanted): a counting estimator's false positives, or
  * a rate (other estimators, and any stack) with its sampling variance given the filter
  * (within: 0 when exact), the popcount of a designed filter, a stack's expected layers
- * consulted. sim_out_alloc (simulate.h) allocates them all. */
+ * consulted, the keys a fingerprint filter refused. sim_out_alloc (simulate.h) allocates
+ * them all. */
 typedef struct row_out {
     uint64_t *counts;
     double *rates, *within;
     uint64_t *popcounts;
     double *consulted;
+    uint64_t *refused;
 } row_out_t;
 
 /* A stack's layers; a plain or designed filter is one layer. */

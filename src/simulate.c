@@ -58,6 +58,8 @@ static void run_filter(const exp_row_t *row, const est_ops_t *est, void *const *
             out->within[f] = within;
         if (out->popcounts)
             out->popcounts[f] = bits_count(b);
+        if (out->refused && row->structure == STRUCT_FINGERPRINT)
+            out->refused[f] = est_fingerprint_refused(scratch[0]);
         return;
     }
     double p[SIZING_MAX_LAYERS], v[SIZING_MAX_LAYERS];
@@ -302,6 +304,8 @@ int sim_row_into(const exp_row_t *row, uint64_t seed, uint64_t row_index, int th
 
 double sim_between_var(const exp_row_t *row, double rate)
 {
+    if (row->structure == STRUCT_FINGERPRINT)
+        return fp_between_var(&row->fp);
     if (row->structure != STRUCT_STACK)
         return rate_between_var(row->geom.m, row->n, row->geom.k, rate);
     double v = 0; /* each layer at its finite formula's rate */
@@ -342,8 +346,10 @@ int sim_out_alloc(row_out_t *out, uint64_t F)
                        .rates = malloc(n * sizeof *out->rates),
                        .within = malloc(n * sizeof *out->within),
                        .popcounts = malloc(n * sizeof *out->popcounts),
-                       .consulted = malloc(n * sizeof *out->consulted)};
-    if (out->counts && out->rates && out->within && out->popcounts && out->consulted)
+                       .consulted = malloc(n * sizeof *out->consulted),
+                       .refused = malloc(n * sizeof *out->refused)};
+    if (out->counts && out->rates && out->within && out->popcounts && out->consulted &&
+        out->refused)
         return 0;
     sim_out_free(out);
     return -1;
@@ -356,5 +362,6 @@ void sim_out_free(row_out_t *out)
     free(out->within);
     free(out->popcounts);
     free(out->consulted);
+    free(out->refused);
     memset(out, 0, sizeof *out);
 }

@@ -17,6 +17,10 @@ double tabulate_layers_combined(const double *x, size_t n)
 
 tab_refs_t tabulate_refs(const exp_row_t *row)
 {
+    if (row->structure == STRUCT_FINGERPRINT) { /* no probes: its own exact rate alone */
+        double x = fp_exact(&row->fp);
+        return (tab_refs_t){NAN, NAN, x, x, NAN};
+    }
     double v[5][SIZING_MAX_LAYERS];
     size_t nl = row_layers(row);
     for (size_t j = 0; j < nl; j++) {
@@ -80,7 +84,46 @@ static void stack_columns(const exp_row_t *row, uint64_t filters, const double *
     out->single_bits = (double)row->single_bits;
     out->bits_ratio = (double)row->geom.m / (double)row->single_bits;
     out->layers_consulted = mean_of(consulted, filters);
+    if (row->compares)
+        out->places = out->layers_consulted;
     out->bound = row->design_rate / (1 - row->stack.tightening);
+}
+
+/* The mean of per-filter counts. */
+static double mean_count(const uint64_t *x, uint64_t n)
+{
+    long double sum = 0;
+    for (uint64_t i = 0; i < n; i++)
+        sum += (long double)x[i];
+    return (double)(sum / (long double)n);
+}
+
+/* A fingerprint filter's columns: its schedule and space (fingerprint.h), beside the
+ * bits of the one Bloom filter the sweep's rule sizes for the same keys. */
+static void fingerprint_columns(const exp_row_t *row, uint64_t filters, const row_out_t *out,
+                                csv_row_t *r)
+{
+    const fp_state_t *s = &row->fp;
+    r->k = CSV_ABSENT;
+    r->rate_times_m = NAN; /* no floor in units of 1/m: its m is not a bit array */
+    r->expansions = s->expansions;
+    r->fingerprint_bits = fp_new_bits(s);
+    r->refused = out->refused ? mean_count(out->refused, filters) : (double)s->refused;
+    r->total_bits = (double)s->bits;
+    if (row->single_bits) {
+        r->single_bits = (double)row->single_bits;
+        r->bits_ratio = (double)s->bits / (double)row->single_bits;
+    }
+    r->places = fp_places(s);
+}
+
+const char *tabulate_structure(const exp_row_t *row)
+{
+    if (row->structure == STRUCT_FINGERPRINT)
+        return row->fingerprint->name;
+    if (!row->compares)
+        return NULL;
+    return row->structure == STRUCT_STACK ? "stack" : row->rebuilt ? "rebuilt" : "single";
 }
 
 csv_row_t tabulate_row(const char *name, const exp_row_t *row, uint64_t filters,
@@ -92,6 +135,10 @@ csv_row_t tabulate_row(const char *name, const exp_row_t *row, uint64_t filters,
         s = (stats_summary_t){.filters = filters, .rate = NAN, .stderr_ = NAN,
                               .ci_low = NAN, .ci_high = NAN, .kind = 0};
     tab_refs_t ref = tabulate_refs(row);
+    /* A cuckoo filter's exact rate is that of every key stored: none where one refused. */
+    if (row->structure == STRUCT_FINGERPRINT && row->fp.filter->family == FP_FAMILY_CUCKOO &&
+        out->refused && mean_count(out->refused, filters) > 0)
+        ref.exact = ref.scheme_exact = NAN;
     csv_row_t r = csv_row_empty();
     r.experiment = name;
     r.scheme = row->scheme->name;
@@ -130,9 +177,15 @@ csv_row_t tabulate_row(const char *name, const exp_row_t *row, uint64_t filters,
         r.library = row->library->name;
     r.load = (double)row->n / (double)row->design_keys;
     r.rate_over_design = s.rate / row->design_rate;
-    if (row->structure == STRUCT_DESIGN)
+    r.structure = tabulate_structure(row);
+    if (row->structure == STRUCT_DESIGN) {
+        if (row->compares)
+            r.places = 1;
         design_columns(row, filters, out->popcounts, &r);
-    else
+    } else if (row->structure == STRUCT_STACK) {
         stack_columns(row, filters, out->consulted, &r);
+    } else {
+        fingerprint_columns(row, filters, out, &r);
+    }
     return r;
 }

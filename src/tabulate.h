@@ -26,6 +26,10 @@ tab_refs_t tabulate_refs(const exp_row_t *row);
  * n == 1. NaN in, NaN out. */
 double tabulate_layers_combined(const double *x, size_t n);
 
+/* The `structure` column of a row: `single`, `rebuilt`, `stack` or the fingerprint
+ * filter's name in a sweep that compares structures (row->compares), else NULL. */
+const char *tabulate_structure(const exp_row_t *row);
+
 /* The table row of experiment `name`'s row, simulated over `filters` filters into out,
  * with the run's seed; the seconds column is left NaN. */
 csv_row_t tabulate_row(const char *name, const exp_row_t *row, uint64_t filters,

@@ -231,6 +231,34 @@ done
 expect_error 2 "the library refuses a target rate this low (Cassandra: below 6.71e-05)" size --keys 1000 --rate 1e-5 --rule cassandra
 expect_error 2 "libbloom refuses it: bloom_init takes 1000 to 2^32 - 1 entries" size --keys 999 --rate 0.01 --rule libbloom
 expect_error 2 "the library builds no filter at this rate" size --keys 1000 --rate 0.9 --rule rocksdb-fastlocal
+# Fingerprint filters (issue 21): the seed's first design, 500 keys at 1%. A quotient
+# filter at threshold 0.8 takes 2^10 slots (819 keys before it doubles) and 6-bit
+# remainders (500 2^-16 = 0.0076); 9 bits a slot with the 3 metadata bits, over 1024 + 20
+# extension slots. InfiniFilter's field has one bit more, its age mark; the cuckoo filter
+# takes 256 buckets (500/4 -> 128, load 0.977 > 0.96: doubled) of 9-bit tags.
+"$B" size --keys 500 --rate 0.01 --filter quotient > "$tmp/size"
+grep -q "^q = 10: 1024 slots (+ 20 extension slots), expands after 819 keys$" "$tmp/size" \
+    && grep -q "^r = 6 remainder bits, 3 metadata bits a slot: 9 bits a slot$" "$tmp/size" \
+    && grep -q "^bits = 9396 (18.79 bits per key), 1175 bytes$" "$tmp/size" \
+    && grep -q "^exact            0.00760042" "$tmp/size" \
+    && grep -q "refuses keys past 52428$" "$tmp/size" \
+    && ok || bad "size --filter quotient: $(cat "$tmp/size")"
+"$B" size --keys 500 --rate 0.01 --filter infinifilter | grep -q "^F = 7-bit fingerprint field (1 age bit, 6 hash bits)" \
+    && ok || bad "size --filter infinifilter"
+"$B" size --keys 500 --rate 0.01 --filter cuckoo > "$tmp/size"
+grep -q "^256 buckets of 4 slots (1024 slots, load 0.4883)" "$tmp/size" \
+    && grep -q "^f = 9 tag bits: 5 bytes a bucket$" "$tmp/size" \
+    && grep -q "^bits = 10240 (20.48 bits per key)" "$tmp/size" \
+    && ok || bad "size --filter cuckoo: $(cat "$tmp/size")"
+"$B" size --keys 500 --filter quotient --fingerprint-bits 3 | grep -q "^r = 3 remainder bits" \
+    && ok || bad "size --filter quotient --fingerprint-bits 3"
+expect_error 2 "size: --load-threshold must be a load above 0 and at most 1, e.g. 0.8 (got '1.5')" size --keys 500 --rate 0.01 --filter quotient --load-threshold 1.5
+expect_error 2 "size: --load-threshold must be a load above 0 and at most 1, e.g. 0.8 (got '0')" size --keys 500 --rate 0.01 --filter aleph --load-threshold 0
+expect_error 2 "size: --fingerprint-bits must be a whole number of bits from 1 to 64 (got '0')" size --keys 500 --rate 0.01 --filter quotient --fingerprint-bits 0
+expect_error 2 "size: --fingerprint-bits must be a whole number of bits from 1 to 64 (got '65')" size --keys 500 --rate 0.01 --filter quotient --fingerprint-bits 65
+expect_error 2 "fingerprint bits outside what the filter takes" size --keys 500 --filter cuckoo --fingerprint-bits 33
+expect_error 2 "size: --filter must be a fingerprint filter: quotient, infinifilter, infinifilter-widening, aleph, cuckoo, cuckoo-rebuilt (got 'bloom')" size --keys 500 --rate 0.01 --filter bloom
+expect_error 2 "size: --load-threshold and --fingerprint-bits go with --filter (got no --filter)" size --keys 500 --rate 0.01 --load-threshold 0.9
 expect_error 2 "--block-bits and --k apply only to the block rules (got '--rule sbbf')" size --keys 100 --rate 0.01 --rule sbbf --k 8
 # Bits per key as RocksDB takes them: 10^6 keys at 10 bits per key are 1,250,000 bytes,
 # 19,532 cache lines of 64 bytes; ChooseNumProbes(10000) = 6.

@@ -1,8 +1,9 @@
 #!/bin/sh
 # docs.sh BLOOMSIM - the documentation cannot drift from the code:
 #  - docs/model.md's column table is exactly `bloomsim columns --markdown` (csv.h);
-#  - every scheme of `bloomsim list` has a row in docs/model.md's scheme table, and
-#    every estimator a mention under Estimators;
+#  - every scheme of `bloomsim list` has a row in docs/model.md's scheme table, every
+#    estimator a mention under Estimators, and every fingerprint filter a row in its
+#    table;
 #  - every experiment in experiments/ has a row in README.md's experiment table;
 #  - results/libraries.tsv (the report's library table) is `bloomsim audit --list --tsv`;
 #  - README.md, docs/ and results/FINDINGS.md link nowhere outside the repository, and
@@ -27,6 +28,9 @@ for s in $(sed -n '/^schemes:/,/^$/p' "$tmp/list" | awk 'NR > 1 && NF { print $1
 done
 for s in $(sed -n '/^estimators/,/^$/p' "$tmp/list" | awk 'NR > 1 && NF { print $1 }'); do
     grep -q "\`$s\`" docs/model.md && ok || bad "estimator $s is not in docs/model.md"
+done
+for s in $(sed -n '/^fingerprint filters/,/^$/p' "$tmp/list" | awk 'NR > 1 && NF { print $1 }'); do
+    grep -q "^| \`$s\` |" docs/model.md && ok || bad "fingerprint filter $s has no row in docs/model.md"
 done
 for f in experiments/*.ini; do
     e=$(basename "$f" .ini)

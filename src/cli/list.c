@@ -1,5 +1,5 @@
-/* list.c - `bloomsim list`: the named experiments with their titles, the probe schemes
- * and the estimators. */
+/* list.c - `bloomsim list`: the named experiments with their titles, the probe schemes,
+ * the estimators and the fingerprint filters. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +11,7 @@
 
 static const char usage[] =
     "usage: bloomsim list\n\nLists the named experiments (experiments/NAME.ini) with their "
-    "titles, and the probe schemes.\n";
+    "titles, the probe schemes, the estimators and the fingerprint filters.\n";
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -100,5 +100,8 @@ int cli_list(int argc, char **argv)
     puts("\nestimators (estimator = NAME, or auto: conditional where it applies):");
     for (size_t i = 0; i < est_count(); i++)
         printf("  %-18s %s\n", est_at(i)->name, est_at(i)->summary);
+    puts("\nfingerprint filters (fingerprint = NAME... in a design sweep):");
+    for (size_t i = 0; i < fp_filter_count(); i++)
+        printf("  %-22s %s\n", fp_filter_at(i)->name, fp_filter_at(i)->summary);
     return 0;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "fingerprint.h"
 #include "rate.h"
 #include "sizing.h"
 
@@ -38,6 +39,8 @@ static void help_rule(const sizing_rule_t *r)
 static void help(void)
 {
     printf("usage: bloomsim size --keys N --rate P [--rule RULE] [--block-bits B] [--k K]\n"
+           "       bloomsim size --keys N --rate P --filter FILTER [--load-threshold A]\n"
+           "                     [--fingerprint-bits F]\n"
            "       bloomsim size --keys N --bits-per-key B --rule ");
     for (size_t i = 0, first = 1; i < sizing_rule_count(); i++)
         if (sizing_rule_at(i)->bpk_from_rate) {
@@ -60,6 +63,16 @@ static void help(void)
          "bloomsim audit --list names the library behind each rule. The rules:");
     for (size_t i = 0; i < sizing_rule_count(); i++)
         help_rule(sizing_rule_at(i));
+    puts("\n"
+         "--filter designs a fingerprint filter instead (docs/model.md, Fingerprint\n"
+         "filters): the first table (2^q slots, or cuckoo buckets), the fewest fingerprint\n"
+         "bits whose exact rate at N keys is at most P (or F bits as given), its bits with\n"
+         "their metadata, and what each expansion does; the quotient family doubles when\n"
+         "its entries reach the load threshold A (default 0.8). The filters:");
+    for (size_t i = 0; i < fp_filter_count(); i++) {
+        const fp_filter_t *f = fp_filter_at(i);
+        help_rule(&(sizing_rule_t){.name = f->name, .summary = f->summary});
+    }
 }
 
 /* size --bits-per-key: the rules of libraries that take bits per key, as they take them. */
@@ -176,6 +189,102 @@ static int print_blocks(const sizing_rule_t *rule, uint64_t n, double p, uint64_
     return 0;
 }
 
+/* ---- fingerprint filters (fingerprint.h; docs/model.md, Fingerprint filters) ---- */
+
+/* The table of a quotient-family design: slots, fields, bits, and where it goes. */
+static void print_quotient(const fp_filter_t *f, const fp_design_t *d, const fp_state_t *s)
+{
+    unsigned q = d->q, F = d->bits;
+    uint64_t slots = UINT64_C(1) << q;
+    printf("q = %u: %llu slots (+ %u extension slots), expands after %llu keys\n", q,
+           (unsigned long long)slots, 2 * q,
+           (unsigned long long)floor(ldexp(d->threshold, (int)q)));
+    if (f->age_bit)
+        printf("F = %u-bit fingerprint field (1 age bit, %u hash bits), 3 metadata bits a "
+               "slot: %u bits a slot\n", F, F - 1, F + 3);
+    else
+        printf("r = %u remainder bits, 3 metadata bits a slot: %u bits a slot\n", F, F + 3);
+    printf("bits = %llu (%.4g bits per key), %llu bytes\n", (unsigned long long)s->bits,
+           (double)s->bits / (double)s->keys, (unsigned long long)((s->bits + 7) / 8));
+    printf("exact            %.17g\n", fp_exact(s));
+    if (f->width == FP_WIDTH_SHRINKS)
+        printf("each expansion   every remainder, new ones too, one bit shorter: the rate "
+               "doubles at each doubling of the keys; after %u expansions no bit is left and "
+               "it refuses keys past %llu\n", F, (unsigned long long)floor(
+               ldexp(d->threshold, (int)(q + F))));
+    else if (f->width == FP_WIDTH_FIXED)
+        printf("each expansion   older entries one hash bit shorter, new ones %u; an entry "
+               "with none left %s\n", F - 1, f->duplicates ? "is copied into both halves"
+                                                       : "moves to a secondary table");
+    else
+        printf("each expansion   older entries one hash bit shorter; after the E-th, new "
+               "fields of F + ceil(2 log2 E) bits (%u, %u, %u, %u after the 1st to 4th); an "
+               "entry with none left %s\n", fp_width_after(f, F, 1), fp_width_after(f, F, 2),
+               fp_width_after(f, F, 3), fp_width_after(f, F, 4), f->duplicates
+               ? "is copied into both halves" : "moves to a secondary table");
+}
+
+static void print_cuckoo(const fp_design_t *d, const fp_state_t *s)
+{
+    uint64_t z = UINT64_C(1) << d->q;
+    printf("%llu buckets of %d slots (%llu slots, load %.4g), two candidate buckets a key\n",
+           (unsigned long long)z, FP_CUCKOO_SLOTS, (unsigned long long)s->slots,
+           (double)s->keys / (double)s->slots);
+    printf("f = %u tag bits: %llu bytes a bucket\n", d->bits,
+           (unsigned long long)((FP_CUCKOO_SLOTS * (uint64_t)d->bits + 7) / 8));
+    printf("bits = %llu (%.4g bits per key), %llu bytes\n", (unsigned long long)s->bits,
+           (double)s->bits / (double)s->keys, (unsigned long long)(s->bits / 8));
+    printf("exact            %.17g (every key stored; past about 95%% of its slots inserts "
+           "fail)\n", fp_exact(s));
+}
+
+/* size --filter NAME: a fingerprint filter's design for n keys at p. */
+static int size_fingerprint(const char *name, uint64_t n, double p, double threshold,
+                            uint64_t bits, int other)
+{
+    const fp_filter_t *f = fp_filter_find(name);
+    if (!f) {
+        char names[512];
+        size_t at = 0;
+        for (size_t i = 0; i < fp_filter_count() && at < sizeof names; i++)
+            at += (size_t)snprintf(names + at, sizeof names - at, "%s%s", i ? ", " : "",
+                                   fp_filter_at(i)->name);
+        return cli_die(2, "size: --filter must be a fingerprint filter: %s (got '%s')", names,
+                       name);
+    }
+    if (other)
+        return cli_die(2, "size: --filter takes --keys, --rate, --load-threshold and "
+                          "--fingerprint-bits only (got '--filter %s' with a Bloom option)", name);
+    if (!n || (p < 0 && !bits))
+        return cli_die(2, "size: --keys and --rate (or --fingerprint-bits) are required (got "
+                          "%s)", !n ? "no --keys" : "no --rate");
+    if (threshold == 0)
+        return cli_die(2, "size: --load-threshold must be a load above 0 and at most 1, e.g. "
+                          "0.8 (got '0')");
+    fp_design_t d;
+    fp_state_t s;
+    int st = fp_design(f, n, p < 0 ? 0.5 : p, threshold < 0 ? FP_THRESHOLD_DEFAULT : threshold,
+                       (unsigned)bits, &d);
+    if (st == FP_OK)
+        st = fp_run(f, &d, n, &s);
+    if (st != FP_OK)
+        return cli_die(2, "size: %s for %llu keys: %s (got '--filter %s')", name,
+                       (unsigned long long)n, fp_strerror(st), name);
+    printf("filter %s: n = %llu keys", name, (unsigned long long)n);
+    if (p >= 0)
+        printf(" at target rate %g", p);
+    if (bits)
+        printf(", fingerprint of %llu bits as given", (unsigned long long)bits);
+    if (f->family == FP_FAMILY_QUOTIENT)
+        printf(", load threshold %g", d.threshold);
+    printf("\n");
+    if (f->family == FP_FAMILY_CUCKOO)
+        print_cuckoo(&d, &s);
+    else
+        print_quotient(f, &d, &s);
+    return 0;
+}
+
 /* The rule named by --rule, or the exit status after naming every rule. */
 static int find_rule(const char *name, const sizing_rule_t **rule)
 {
@@ -191,9 +300,9 @@ static int find_rule(const char *name, const sizing_rule_t **rule)
 
 int cli_size(int argc, char **argv)
 {
-    uint64_t n = 0, block = 0, kreq = 0;
-    double p = -1, bpk = -1;
-    const char *name = NULL;
+    uint64_t n = 0, block = 0, kreq = 0, fpbits = 0;
+    double p = -1, bpk = -1, threshold = -1;
+    const char *name = NULL, *filter = NULL;
     const sizing_rule_t *rule = sizing_rule_at(0); /* calculateparams */
     const cli_opt_t opts[] = {
         CLI_OPT_KEYS(&n), CLI_OPT_RATE(&p),
@@ -204,11 +313,25 @@ int cli_size(int argc, char **argv)
          .max = UINT64_MAX, .must = "a whole number >= 1"},
         {.name = "--k", .kind = CLI_COUNT, .dst = &kreq, .min = 1, .max = SIZING_MAX_K,
          .must = "a whole number from 1 to 1000"},
+        {.name = "--filter", .kind = CLI_TEXT, .dst = &filter, .min = 1,
+         .must = "a fingerprint filter"},
+        {.name = "--load-threshold", .kind = CLI_REAL, .dst = &threshold, .lo = 0,
+         .hi = 1.0000000000000002, .must = "a load above 0 and at most 1, e.g. 0.8"},
+        {.name = "--fingerprint-bits", .kind = CLI_COUNT, .dst = &fpbits, .min = 1,
+         .max = FP_MAX_BITS, .must = "a whole number of bits from 1 to 64"},
     };
     cli_spec_t spec = {.command = "size", .help = help, .unknown = "argument", .opts = opts,
                        .nopts = sizeof opts / sizeof opts[0]};
     int rc = cli_parse(&spec, argc, argv);
-    if (rc >= 0 || (rc = find_rule(name, &rule)) != 0)
+    if (rc >= 0)
+        return rc;
+    if (filter)
+        return size_fingerprint(filter, n, p, threshold, fpbits,
+                                name || block || kreq || bpk >= 0);
+    if (threshold >= 0 || fpbits)
+        return cli_die(2, "size: --load-threshold and --fingerprint-bits go with --filter "
+                          "(got no --filter)");
+    if ((rc = find_rule(name, &rule)) != 0)
         return rc;
     if (bpk >= 0)
         return size_bits_per_key(rule, n, p, bpk, block || kreq);
