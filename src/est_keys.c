@@ -34,10 +34,13 @@ static int keys_per_filter(const keyset_t *ks)
     return ks->kind == KEYSET_RANDOM || ks->kind == KEYSET_UUID;
 }
 
-/* Insert the inserted keys [first, first + count) of stream `stream` into b (shared by
- * threads: prefetched for writing KEYS_RING positions ahead of an atomic OR). */
+/* Insert the inserted keys [first, first + count) of stream `stream` into b, each
+ * position prefetched for writing KEYS_RING positions ahead of its set: an atomic OR when
+ * threads share b (shared), a plain one when one thread builds it. A locked OR also holds
+ * back every later load, the key bytes the hash reads among them, so one thread alone
+ * avoids it: the bits are the same. */
 static void keys_insert(const exp_row_t *row, const keyset_t *ks, bits_t *b, uint64_t stream,
-                        uint64_t first, uint64_t count)
+                        uint64_t first, uint64_t count, int shared)
 {
     const probe_geom_t *g = &row->geom;
     key_stream_t s;
@@ -48,8 +51,12 @@ static void keys_insert(const exp_row_t *row, const keyset_t *ks, bits_t *b, uin
         library_words_positions(row->words, row->scheme, g, &key, pos);
         for (unsigned i = 0; i < g->k; i++) {
             bits_prefetch(b, pos[i], 1);
-            if (queued >= KEYS_RING)
-                bits_set_atomic(b, ring[queued % KEYS_RING]);
+            if (queued >= KEYS_RING) {
+                if (shared)
+                    bits_set_atomic(b, ring[queued % KEYS_RING]);
+                else
+                    bits_set(b, ring[queued % KEYS_RING]);
+            }
             ring[queued++ % KEYS_RING] = pos[i];
         }
     }
@@ -129,17 +136,22 @@ int est_keys_run_row(const exp_row_t *row, uint64_t seed, int threads, bits_t *b
     keyset_t ks = row->keys;
     ks.seed = seed; /* the run's: --seed gives other random and uuid keys */
     const int own = keys_per_filter(&ks);
+    /* No more threads than chunks: a small row's filters are one chunk of keys and one
+     * of lookups, and waking idle threads for each would cost more than the filter. */
+    const uint64_t most = nins > nlook ? nins : nlook;
+    const int nth = most < (uint64_t)threads ? (int)most : threads;
     b->m = g->m;
     for (uint64_t f = f0; f < F && !progress_stopped(stop); f++) {
         const uint64_t stream = own ? f : 0, qbase = own ? 0 : f * L;
         uint64_t fp = 0;
         bits_reset(b, g->m);
-#pragma omp parallel num_threads(threads)
+#pragma omp parallel num_threads(nth)
         {
 #pragma omp for schedule(dynamic, 1)
             for (uint64_t c = 0; c < nins; c++)
                 if (!progress_stopped(stop))
-                    keys_insert(row, &ks, b, stream, c * RUNNER_CHUNK, keys_chunk_len(n, c));
+                    keys_insert(row, &ks, b, stream, c * RUNNER_CHUNK, keys_chunk_len(n, c),
+                                nth > 1);
 #pragma omp for schedule(dynamic, 1) reduction(+ : fp)
             for (uint64_t c = 0; c < nlook; c++)
                 if (!progress_stopped(stop))

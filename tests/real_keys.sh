@@ -48,6 +48,9 @@ for set in seq seq-str random uuid file; do
         || bad "audit --key-set $set: 1 and 2 threads differ"
 done
 grep -q "^  keys       file $tmp/keys.txt (30000 lines)" "$tmp/a1" && ok || bad "audit file: $(cat "$tmp/a1")"
+# A file too short for the lookups: its queries repeat, and the audit says so.
+grep -q "^  repeated   .* lookups over the file's 20000 queried lines" "$tmp/a1" && ok \
+    || bad "audit file: no 'repeated' line: $(cat "$tmp/a1")"
 
 # --bits-per-key: LevelDB's NewBloomFilterPolicy(10) is 10 bits a key, k = 6.
 "$B" audit leveldb --keys 20000 --bits-per-key 10 --key-set seq-str --precision 0.1 --threads 2 \

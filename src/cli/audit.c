@@ -117,6 +117,13 @@ static void print_audit(const library_t *lib, const audit_design_t *d, const exp
     if (sim_counts(row))
         printf("             %llu lookups, %llu false positives\n",
                (unsigned long long)r->lookups, (unsigned long long)r->false_positives);
+    if (row_real_keys(row) && row->keys.kind == KEYSET_FILE && sim_counts(row) &&
+        r->lookups > row->keys.lines - row->keys.inserts)
+        printf("  repeated   %llu lookups over the file's %llu queried lines: each line is "
+               "asked more than once, so the interval is too narrow (give a file of at least "
+               "%llu lines)\n", (unsigned long long)r->lookups,
+               (unsigned long long)(row->keys.lines - row->keys.inserts),
+               (unsigned long long)(row->keys.inserts + r->lookups));
     if (r->target_met == 0) {
         double rse = r->rate > 0 ? r->stderr_ / r->rate : INFINITY;
         printf("  target     not reached: %.3g%% relative standard error, asked %g%%, ", 100 * rse,
