@@ -158,10 +158,13 @@ static void run_filters(const exp_row_t *row, const est_ops_t *est, void *const 
 }
 
 /* The most lookups per filter a big row's precision target may grow to: 1000 times those
- * planned (as max_filters is 1000 times filters unless given), and 2^56 in all. */
+ * planned (as max_filters is 1000 times filters unless given), and 2^56 in all; a file of
+ * keys, no more than its queried lines. */
 static uint64_t lookups_cap(const exp_row_t *row, uint64_t F)
 {
     double cap = fmin(1000.0 * (double)row->lookups_per_filter, 72057594037927936.0 / (double)F);
+    if (row_real_keys(row) && row->keys.kind == KEYSET_FILE) /* each queried line once */
+        cap = fmin(cap, (double)((row->keys.lines - row->keys.inserts) / F));
     return (uint64_t)cap;
 }
 
