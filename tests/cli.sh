@@ -16,24 +16,6 @@ B=$1
 mkdir -p "$tmp/out"
 echo "earlier result" > "$tmp/out/sentinel.csv"
 
-# expect_error CODE SUBSTRING ARGS...: exit CODE, one line on stderr containing SUBSTRING.
-expect_error() {
-    code=$1 want=$2
-    shift 2
-    "$B" "$@" > "$tmp/stdout" 2> "$tmp/stderr"
-    rc=$?
-    lines=$(wc -l < "$tmp/stderr")
-    if [ "$rc" -ne "$code" ]; then
-        bad "$* exited $rc, wanted $code: $(cat "$tmp/stderr")"
-    elif [ "$lines" -ne 1 ]; then
-        bad "$* printed $lines lines on stderr: $(cat "$tmp/stderr")"
-    elif ! grep -qF -- "$want" "$tmp/stderr"; then
-        bad "$* said '$(cat "$tmp/stderr")', wanted '$want'"
-    else
-        ok
-    fi
-}
-
 for f in tests/data/bad/*.ini; do
     want=$(sed -n '1s/^; expect: //p' "$f")
     expect_error 2 "$f:$want" run "$f" --quick --threads 2 --out "$tmp/out"

@@ -1,5 +1,6 @@
-# lib.sh - sourced by the shell tests (cli.sh, golden.sh, docs.sh, report.sh): a scratch
-# directory removed on exit, pass/fail counters, and the closing line meson and CI read.
+# lib.sh - sourced by the shell tests (cli.sh, real_keys.sh, golden.sh, docs.sh, report.sh):
+# a scratch directory removed on exit, pass/fail counters, expect_error, and the closing
+# line meson and CI read.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0
@@ -12,6 +13,24 @@ strip_seconds() {
         NR == 1 { for (i = 1; i <= NF; i++) if ($i == "seconds") c = i
                   if (!c) { print "no seconds column" > "/dev/stderr"; exit 1 } }
         { $c = ""; print }' "$1"
+}
+# expect_error CODE TEXT ARGS...: bloomsim ARGS exits CODE with one line on stderr
+# containing TEXT.
+expect_error() {
+    code=$1 want=$2
+    shift 2
+    "$B" "$@" > "$tmp/stdout" 2> "$tmp/stderr"
+    rc=$?
+    lines=$(wc -l < "$tmp/stderr")
+    if [ "$rc" -ne "$code" ]; then
+        bad "$* exited $rc, wanted $code: $(cat "$tmp/stderr")"
+    elif [ "$lines" -ne 1 ]; then
+        bad "$* printed $lines lines on stderr: $(cat "$tmp/stderr")"
+    elif ! grep -qF -- "$want" "$tmp/stderr"; then
+        bad "$* said '$(cat "$tmp/stderr")', wanted '$want'"
+    else
+        ok
+    fi
 }
 # Print "N passed, N failed" and exit with the verdict.
 finish() {

@@ -13,23 +13,6 @@ B=$1
 MPIRUN=${2:-}
 . tests/lib.sh
 
-expect_error() {
-    code=$1 want=$2
-    shift 2
-    "$B" "$@" > "$tmp/stdout" 2> "$tmp/stderr"
-    rc=$?
-    lines=$(wc -l < "$tmp/stderr")
-    if [ "$rc" -ne "$code" ]; then
-        bad "$* exited $rc, wanted $code: $(cat "$tmp/stderr")"
-    elif [ "$lines" -ne 1 ]; then
-        bad "$* printed $lines lines on stderr: $(cat "$tmp/stderr")"
-    elif ! grep -qF -- "$want" "$tmp/stderr"; then
-        bad "$* said '$(cat "$tmp/stderr")', wanted '$want'"
-    else
-        ok
-    fi
-}
-
 # audit with each key set, at 1 and 2 threads.
 seq 1 30000 | sed 's/^/user:/' > "$tmp/keys.txt"
 for set in seq seq-str random uuid file; do

@@ -93,16 +93,6 @@ uint64_t hash_fnv64_js(const void *utf8, size_t len)
 
 #define FNV32_PRIME 16777619u
 
-static uint32_t fnv_mix(uint32_t a)
-{
-    a += a << 13;
-    a ^= a >> 7;
-    a += a << 3;
-    a ^= a >> 17;
-    a += a << 5;
-    return a;
-}
-
 uint32_t hash_fnv1a_js(const void *utf8, size_t len, uint32_t seed)
 {
     const uint8_t *p = utf8;
@@ -117,5 +107,5 @@ uint32_t hash_fnv1a_js(const void *utf8, size_t len, uint32_t seed)
             a = (a ^ (uint32_t)(u[j] & 0xff)) * FNV32_PRIME;
         }
     }
-    return fnv_mix(a);
+    return hash_fnv_js_mix(a);
 }

@@ -21,6 +21,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The final mix of bloomfilter.js's FNV-1a variants (its fnv_mix, the same in 0.0.16 to
+ * 1.1.0): shifts and adds mod 2^32. Inline: the library's ideal-word scheme runs it in its
+ * probe loop (src/libraries/bloomfilter_js.c). */
+static inline uint32_t hash_fnv_js_mix(uint32_t a)
+{
+    a += a << 13;
+    a ^= a >> 7;
+    a += a << 3;
+    a ^= a >> 17;
+    a += a << 5;
+    return a;
+}
+
 /* ---- MurmurHash3 (murmur3.c) ---- */
 
 /* The reference MurmurHash3_x86_32 (aappleby/smhasher MurmurHash3.cpp). */

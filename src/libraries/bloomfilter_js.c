@@ -14,6 +14,7 @@
  */
 #include <math.h>
 
+#include "hashes/hashes.h"
 #include "libraries/arith.h"
 #include "library.h"
 #include "registry.h"
@@ -105,13 +106,7 @@ static int bloomfilter_js_17_geometry(uint64_t m, unsigned k, uint64_t block, pr
  * mod 2^32 in JS, so u32 arithmetic gives the same bits. */
 SCHEME_HOT uint32_t bloomfilter_js_fnv_1a_b(uint32_t a)
 {
-    a *= UINT32_C(16777619);
-    a += a << 13;
-    a ^= a >> 7;
-    a += a << 3;
-    a ^= a >> 17;
-    a += a << 5;
-    return a;
+    return hash_fnv_js_mix(a * UINT32_C(16777619));
 }
 /* x = a % m (C's % truncates as JS's does), y = b, both from int32 bits. */
 SCHEME_HOT void bloomfilter_js_loop_start(const probe_geom_t *g, uint32_t a, uint32_t b,
