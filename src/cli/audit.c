@@ -15,6 +15,8 @@
 static const char usage[] =
     "usage: bloomsim audit LIBRARY --keys N --rate P [--precision R] [--max-filters F]\n"
     "                      [--threads T] [--seed S]\n"
+    "       bloomsim audit --exec 'CMD' --keys N (--rate P | --bits-per-key B)\n"
+    "                      [--precision R] [--max-filters F] [--seed S]\n"
     "       bloomsim audit --list [--tsv]\n"
     "\n"
     "Designs LIBRARY's filter for N keys at target false-positive rate P with the\n"
@@ -26,11 +28,21 @@ static const char usage[] =
     "bloomsim feeds the arithmetic ideal uniform hash words of the library's width: it\n"
     "measures the library's arithmetic and sizing, never its hash function's quality.\n"
     "\n"
+    "With --exec, measures any implementation instead: CMD (run by sh -c) speaks the\n"
+    "adapter protocol (docs/adapter.md) on its standard input and output; bloomsim\n"
+    "asks it to design filters for N keys at P (or at B bits per key), inserts N random\n"
+    "64-bit keys into each, asks about others never inserted, until the rate's relative\n"
+    "standard error is R, and prints the rate, its 95% interval, the promise and the\n"
+    "formula and exact rates at the m and k the adapter reports. An adapter that\n"
+    "refuses the design, dies, or answers outside the protocol: one line, exit 2.\n"
+    "\n"
     "  --list           the libraries, with the version each follows (--tsv: with the\n"
     "                   cause and report, tab-separated, as results/libraries.tsv)\n"
     "  --precision R    target relative standard error, above 0 and below 1\n"
     "  --max-filters F  build at most F filters (default 1000)\n"
     "  --threads T      threads (default: all); --seed S  seed (default 1)\n"
+    "  --exec CMD       measure the adapter CMD (docs/adapter.md)\n"
+    "  --bits-per-key B with --exec: design by bits per key (design-bpk), not a rate\n"
     "\n"
     "Ctrl-C (SIGINT) or SIGTERM stops it; exit 130 or 143.\n";
 
@@ -127,8 +139,9 @@ static void print_audit(const library_t *lib, const audit_design_t *d, const exp
 typedef struct audit_args {
     const library_t *lib;
     uint64_t n, seed, max_filters, threads;
-    double p, precision;
+    double p, precision, bpk;
     int list, tsv;
+    const char *exec;
 } audit_args_t;
 
 static int library_name(void *ctx, const char *arg)
@@ -152,6 +165,9 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
         {.name = "--max-filters", .kind = CLI_COUNT, .dst = &a->max_filters, .min = 2,
          .max = UINT64_C(1) << 40, .must = "a whole number from 2 to 2^40"},
         CLI_OPT_THREADS(&a->threads), CLI_OPT_SEED(&a->seed),
+        {.name = "--exec", .kind = CLI_TEXT, .dst = &a->exec, .min = 1, .must = "a command"},
+        {.name = "--bits-per-key", .kind = CLI_REAL, .dst = &a->bpk, .lo = 1e-3, .hi = 1e6,
+         .must = "a number from 0.001 to 10^6"},
     };
     cli_spec_t spec = {.command = "audit", .usage = usage, .unknown = "argument", .opts = opts,
                        .nopts = sizeof opts / sizeof opts[0], .positional = library_name,
@@ -163,6 +179,19 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
         return audit_list(a->tsv);
     if (a->tsv)
         return cli_die(2, "audit: --tsv goes with --list (got '--tsv' alone)");
+    if (a->exec) {
+        if (a->lib)
+            return cli_die(2, "audit: --exec measures its adapter, not a library (got '%s')",
+                           a->lib->name);
+        if (!a->n || (a->p < 0) == !(a->bpk > 0))
+            return cli_die(2, "audit: --exec needs --keys and one of --rate and "
+                              "--bits-per-key (got %s)", !a->n ? "no --keys" :
+                           a->p < 0 ? "neither" : "both");
+        return -1;
+    }
+    if (a->bpk > 0)
+        return cli_die(2, "audit: --bits-per-key goes with --exec (got '--bits-per-key %g' "
+                          "for a library)", a->bpk);
     if (!a->lib || !a->n || a->p < 0)
         return cli_die(2, "audit: LIBRARY, --keys and --rate are required (got %s)",
                        !a->lib ? "no library" : !a->n ? "no --keys" : "no --rate");
@@ -176,6 +205,11 @@ int cli_audit(int argc, char **argv)
     int rc = parse_audit_args(argc, argv, &a);
     if (rc >= 0)
         return rc;
+    if (a.exec)
+        return cli_audit_exec(&(audit_exec_t){.cmd = a.exec, .n = a.n, .seed = a.seed,
+                                              .max_filters = a.max_filters, .p = a.p,
+                                              .bits_per_key = a.bpk,
+                                              .precision = a.precision});
     exp_row_t row;
     audit_design_t d;
     char err[EXP_ERR_LEN] = "";

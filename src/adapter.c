@@ -1,0 +1,256 @@
+/* adapter.c - see adapter.h. */
+#include "adapter.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Print status st with a message made of fmt into err; returns st. */
+static int fail(char *err, size_t errlen, int st, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int fail(char *err, size_t errlen, int st, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+/* The first SHOWN bytes of s, for a message: printable ASCII, others as '?'. */
+#define SHOWN 160
+static const char *shown(const char *s, char buf[SHOWN + 4])
+{
+    size_t i = 0;
+    for (; s[i] && i < SHOWN; i++)
+        buf[i] = s[i] >= 32 && s[i] < 127 ? s[i] : '?';
+    strcpy(buf + i, s[i] ? "..." : "");
+    return buf;
+}
+
+/* How the adapter ended, reaped now (it closed its output): "ended with status 1". */
+static const char *ending(adapter_t *a, char buf[64])
+{
+    int st;
+    if (a->pid <= 0 || waitpid(a->pid, &st, 0) != a->pid)
+        return "closed its output";
+    a->pid = 0;
+    if (WIFEXITED(st))
+        snprintf(buf, 64, "ended with status %d", WEXITSTATUS(st));
+    else
+        snprintf(buf, 64, "was killed by signal %d", WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+    return buf;
+}
+
+/* Send what was written and read one answer line into a->line (without its newline):
+ * ADAPTER_OK, or ADAPTER_BROKEN when the adapter stopped reading or ended first, or the
+ * line runs past max bytes. `what` names the command, for the message. */
+static int answer(adapter_t *a, const char *what, size_t max, char *err, size_t errlen)
+{
+    char b[SHOWN + 4];
+    if (fflush(a->to) != 0)
+        return fail(err, errlen, ADAPTER_BROKEN, "the adapter stopped reading at '%s' (%s)",
+                    what, errno == EPIPE ? ending(a, b) : strerror(errno));
+    ssize_t len = getline(&a->line, &a->cap, a->from);
+    if (len <= 0 || a->line[len - 1] != '\n')
+        return fail(err, errlen, ADAPTER_BROKEN, "the adapter %s before answering '%s'%s",
+                    ending(a, b), what, len > 0 ? " (a line without its newline)" : "");
+    a->line[len - 1] = '\0';
+    if ((size_t)len > max)
+        return fail(err, errlen, ADAPTER_BROKEN, "the adapter's answer to '%s' is %zd bytes, "
+                    "more than %zu (got '%s')", what, len, max, shown(a->line, b));
+    return ADAPTER_OK;
+}
+
+/* An `error MESSAGE` answer outside a design: the adapter has ended (or must). */
+static int failed(const adapter_t *a, const char *what, char *err, size_t errlen)
+{
+    char b[SHOWN + 4];
+    if (strncmp(a->line, "error ", 6) == 0)
+        return fail(err, errlen, ADAPTER_BROKEN, "the adapter failed at '%s': %s", what,
+                    shown(a->line + 6, b));
+    return fail(err, errlen, ADAPTER_BROKEN, "the adapter's answer to '%s' is not the "
+                "protocol's (got '%s')", what, shown(a->line, b));
+}
+
+int adapter_start(adapter_t *a, const char *cmd, char *err, size_t errlen)
+{
+    *a = (adapter_t){0};
+    int in[2], out[2];
+    if (pipe(in) != 0)
+        return fail(err, errlen, ADAPTER_BROKEN, "cannot make a pipe: %s", strerror(errno));
+    if (pipe(out) != 0) {
+        close(in[0]), close(in[1]);
+        return fail(err, errlen, ADAPTER_BROKEN, "cannot make a pipe: %s", strerror(errno));
+    }
+    fflush(NULL); /* nothing buffered may be written twice */
+    pid_t pid = fork();
+    if (pid == 0) { /* the child: its own group, so that a stop reaches all it starts */
+        setpgid(0, 0);
+        if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0)
+            _exit(127);
+        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    close(in[0]), close(out[1]);
+    if (pid < 0) {
+        close(in[1]), close(out[0]);
+        return fail(err, errlen, ADAPTER_BROKEN, "cannot start the adapter: %s",
+                    strerror(errno));
+    }
+    setpgid(pid, pid); /* also here: whichever runs first */
+    fcntl(in[1], F_SETFD, FD_CLOEXEC), fcntl(out[0], F_SETFD, FD_CLOEXEC);
+    a->pid = pid;
+    a->to = fdopen(in[1], "w");
+    a->from = fdopen(out[0], "r");
+    if (!a->to || !a->from) {
+        if (!a->to)
+            close(in[1]);
+        if (!a->from)
+            close(out[0]);
+        return fail(err, errlen, ADAPTER_BROKEN, "out of memory");
+    }
+    setvbuf(a->to, NULL, _IOFBF, 1 << 16);
+    fprintf(a->to, "hello %d\n", ADAPTER_PROTOCOL);
+    int st = answer(a, "hello 1", ADAPTER_LINE_MAX, err, errlen);
+    if (st != ADAPTER_OK)
+        return st;
+    if (strncmp(a->line, "hello 1 ", 8) != 0 || !a->line[8])
+        return failed(a, "hello 1", err, errlen);
+    snprintf(a->name, sizeof a->name, "%s", a->line + 8);
+    return ADAPTER_OK;
+}
+
+/* A canonical decimal at s (no sign, no leading zero) into *x, up to its end or a space;
+ * returns the byte after it, or NULL. */
+static const char *decimal(const char *s, uint64_t *x)
+{
+    if (*s < '0' || *s > '9' || (s[0] == '0' && s[1] >= '0' && s[1] <= '9'))
+        return NULL;
+    uint64_t v = 0;
+    for (; *s >= '0' && *s <= '9'; s++) {
+        if (v > (UINT64_MAX - (uint64_t)(*s - '0')) / 10)
+            return NULL;
+        v = 10 * v + (uint64_t)(*s - '0');
+    }
+    *x = v;
+    return s;
+}
+
+/* x as the shortest %g that reads back as x. */
+static void shortest(double x, char buf[32])
+{
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(buf, 32, "%.*g", prec, x);
+        if (strtod(buf, NULL) == x)
+            return;
+    }
+}
+
+int adapter_design(adapter_t *a, uint64_t n, double p, double bits_per_key, uint64_t *m,
+                   unsigned *k, char *err, size_t errlen)
+{
+    char what[96], x[32], b[SHOWN + 4];
+    shortest(bits_per_key > 0 ? bits_per_key : p, x);
+    snprintf(what, sizeof what, "%s %" PRIu64 " %s", bits_per_key > 0 ? "design-bpk" : "design",
+             n, x);
+    fprintf(a->to, "%s\n", what);
+    int st = answer(a, what, ADAPTER_LINE_MAX, err, errlen);
+    if (st != ADAPTER_OK)
+        return st;
+    if (strncmp(a->line, "error ", 6) == 0)
+        return fail(err, errlen, ADAPTER_REFUSED, "the adapter refuses '%s': %s", what,
+                    shown(a->line + 6, b));
+    if (strcmp(a->line, "design ? ?") == 0) {
+        *m = 0, *k = 0;
+        return ADAPTER_OK;
+    }
+    uint64_t mm = 0, kk = 0;
+    const char *s = strncmp(a->line, "design ", 7) == 0 ? decimal(a->line + 7, &mm) : NULL;
+    s = s && *s == ' ' ? decimal(s + 1, &kk) : NULL;
+    if (!s || *s || mm == 0 || kk == 0 || kk > 0xffffffffu)
+        return failed(a, what, err, errlen);
+    *m = mm, *k = (unsigned)kk;
+    return ADAPTER_OK;
+}
+
+/* Write `verb u64 count` and the keys. */
+static void send_keys(adapter_t *a, const char *verb, const uint64_t *keys, size_t count)
+{
+    fprintf(a->to, "%s u64 %zu\n", verb, count);
+    for (size_t i = 0; i < count; i++)
+        fprintf(a->to, "%" PRIu64 "\n", keys[i]);
+}
+
+int adapter_insert(adapter_t *a, const uint64_t *keys, size_t count, char *err,
+                   size_t errlen)
+{
+    char what[64];
+    snprintf(what, sizeof what, "insert u64 %zu", count);
+    send_keys(a, "insert", keys, count);
+    int st = answer(a, what, ADAPTER_LINE_MAX, err, errlen);
+    if (st != ADAPTER_OK)
+        return st;
+    uint64_t got;
+    const char *s = strncmp(a->line, "inserted ", 9) == 0 ? decimal(a->line + 9, &got) : NULL;
+    if (!s || *s || got != count)
+        return failed(a, what, err, errlen);
+    return ADAPTER_OK;
+}
+
+int adapter_query(adapter_t *a, const uint64_t *keys, size_t count, uint64_t *hits,
+                  char *err, size_t errlen)
+{
+    char what[64], b[SHOWN + 4];
+    snprintf(what, sizeof what, "query u64 %zu", count);
+    send_keys(a, "query", keys, count);
+    int st = answer(a, what, count + 1 > ADAPTER_LINE_MAX ? count + 1 : ADAPTER_LINE_MAX,
+                    err, errlen);
+    if (st != ADAPTER_OK)
+        return st;
+    size_t len = strlen(a->line);
+    uint64_t ones = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (a->line[i] != '0' && a->line[i] != '1')
+            return strncmp(a->line, "error ", 6) == 0 || i == 0 ?
+                       failed(a, what, err, errlen) :
+                       fail(err, errlen, ADAPTER_BROKEN, "the adapter's answer to '%s' holds "
+                            "a byte other than 0 and 1 at %zu (got '%s')", what, i + 1,
+                            shown(a->line, b));
+        ones += a->line[i] == '1';
+    }
+    if (len != count)
+        return fail(err, errlen, ADAPTER_BROKEN, "the adapter gave %zu answers to '%s', not "
+                    "%zu", len, what, count);
+    *hits = ones;
+    return ADAPTER_OK;
+}
+
+void adapter_stop(adapter_t *a, int broken, int *status)
+{
+    if (status)
+        *status = -1;
+    if (a->to) {
+        if (!broken) {
+            fputs("quit\n", a->to);
+            fflush(a->to);
+        }
+        fclose(a->to);
+    }
+    if (a->pid > 0 && broken)
+        kill(-a->pid, SIGTERM);
+    if (a->from)
+        fclose(a->from);
+    int st;
+    if (a->pid > 0 && waitpid(a->pid, &st, 0) == a->pid && status)
+        *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    free(a->line);
+    *a = (adapter_t){0};
+}

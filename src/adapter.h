@@ -1,0 +1,63 @@
+/* adapter.h - the driver's side of the adapter protocol (docs/adapter.md): start a
+ * program that puts a Bloom filter implementation behind the protocol, and speak to it
+ * (hello, design, insert and query keys), checking every answer against the protocol.
+ * `bloomsim audit --exec` (src/cli/audit.c) measures an implementation through it.
+ *
+ * The adapter runs as `sh -c CMD` in a process group of its own, its standard input and
+ * output on pipes, its standard error the driver's. Each call writes one whole command
+ * (key lines included) and then reads its one answer line, as the protocol says; an
+ * adapter that answers before it has read its keys, and fills its output pipe while
+ * doing so, would block both sides (the protocol forbids it).
+ *
+ * Every call returns ADAPTER_OK, or a status with a one-line message in err:
+ * ADAPTER_REFUSED (the adapter answered `error MESSAGE` to a design: it stays usable)
+ * or ADAPTER_BROKEN (it died, closed a pipe, answered garbage or too few answers, or
+ * `error` outside a design: it is no longer usable; adapter_stop still reaps it).
+ * The caller ignores SIGPIPE, so that a dead adapter makes a write fail with EPIPE
+ * instead of ending the driver. Not thread-safe: one adapter, one thread.
+ */
+#ifndef BLOOMSIM_ADAPTER_H
+#define BLOOMSIM_ADAPTER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+enum { ADAPTER_OK = 0, ADAPTER_REFUSED = 1, ADAPTER_BROKEN = 2 };
+
+/* The protocol version this driver speaks. */
+#define ADAPTER_PROTOCOL 1
+/* The longest answer line read other than a query's (a query's is COUNT + 1 bytes). */
+#define ADAPTER_LINE_MAX 4096
+
+typedef struct adapter {
+    pid_t pid;       /* the `sh -c` child, leader of its process group; 0 when none */
+    FILE *to, *from; /* its standard input and output */
+    char *line;      /* the last answer read (getline's buffer) */
+    size_t cap;
+    char name[256];  /* what its hello said */
+} adapter_t;
+
+/* Start `sh -c cmd` and exchange `hello 1` (its name into a->name). */
+int adapter_start(adapter_t *a, const char *cmd, char *err, size_t errlen);
+
+/* A new filter for n keys at rate p (bits_per_key 0), or at bits_per_key bits a key
+ * (p ignored). *m and *k receive its bits and probes; both 0 when it answers `? ?`. */
+int adapter_design(adapter_t *a, uint64_t n, double p, double bits_per_key, uint64_t *m,
+                   unsigned *k, char *err, size_t errlen);
+
+/* Insert count keys of kind u64. */
+int adapter_insert(adapter_t *a, const uint64_t *keys, size_t count, char *err,
+                   size_t errlen);
+
+/* Ask about count keys of kind u64; *hits receives how many it answers 1. */
+int adapter_query(adapter_t *a, const uint64_t *keys, size_t count, uint64_t *hits,
+                  char *err, size_t errlen);
+
+/* Send `quit` (unless broken), close the pipes and reap the adapter: its exit status in
+ * *status (NULL: not wanted), -1 when a signal ended it. A broken adapter is first sent
+ * SIGTERM, to its whole process group. Safe on an adapter never started. */
+void adapter_stop(adapter_t *a, int broken, int *status);
+
+#endif
