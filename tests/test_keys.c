@@ -1,0 +1,304 @@
+/* test_keys.c - the key sets of keys.h: names, formats (decimal strings, version-4
+ * UUIDs), determinism from (seed, role, stream, index), disjointness of inserted and
+ * queried keys, starting a stream anywhere, and the file key set's lines and errors.
+ *
+ * Why disjointness holds in general (checked here on samples): seq inserts take 0..n-1
+ * and queries n, n+1, ...; seq-str takes the same indices, and a number's decimal form
+ * without leading zeros is unique, so PREFIX + decimal(i) = PREFIX + decimal(j) only
+ * when i = j; random keys carry the role in bit 63 and UUIDs in the top bit of their
+ * first byte, so an inserted key and a queried key differ in that bit whatever the
+ * generator gives. A file's lines are the user's: they are disjoint if its lines are.
+ */
+#undef NDEBUG
+#include <assert.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "keys.h"
+
+static void test_names_and_decimal(void)
+{
+    static const char *names[] = {"ideal", "seq", "seq-str", "random", "uuid", "file"};
+    for (int i = 0; i < KEYSET_COUNT; i++) {
+        assert(keyset_kind_find(names[i]) == i);
+        assert(strcmp(keyset_kind_name(i), names[i]) == 0);
+    }
+    assert(keyset_kind_find("sequential") == -1 && keyset_kind_find(NULL) == -1);
+    static const uint64_t v[] = {0, 1, 9, 10, 99, 100, 101, 999, 1000, 123456789,
+                                 UINT64_C(9999999999999999999), UINT64_MAX};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        char got[24], want[24];
+        size_t n = key_format_u64(v[i], got);
+        got[n] = 0;
+        snprintf(want, sizeof want, "%" PRIu64, v[i]);
+        assert(strcmp(got, want) == 0);
+    }
+    for (uint64_t x = 0; x < 200000; x += 7) {
+        char got[24], want[24];
+        got[key_format_u64(x * 1000003, got)] = 0;
+        snprintf(want, sizeof want, "%" PRIu64, x * 1000003);
+        assert(strcmp(got, want) == 0);
+    }
+    printf("names; decimal formatting as printf's %%llu\n");
+}
+
+/* seq and seq-str: the indices, the prefix, the carries 9 -> 10 and 99..9 -> 100..0. */
+static void test_seq(void)
+{
+    char err[200];
+    keyset_t ks;
+    key_stream_t s;
+    rkey_t k;
+    assert(keyset_open(&ks, KEYSET_SEQ, 1, 1000, NULL, err, sizeof err) == KEYSET_OK);
+    key_stream_init(&s, &ks, KEY_ROLE_INSERT, 5, 990);
+    for (uint64_t i = 990; i < 1000; i++)
+        assert(key_next(&s, &k) && k.kind == KEY_INT && k.u == i);
+    assert(!key_next(&s, &k)); /* inserts end at n: never a query key */
+    key_stream_init(&s, &ks, KEY_ROLE_QUERY, 0, 0);
+    assert(key_next(&s, &k) && k.u == 1000);
+    keyset_close(&ks);
+
+    assert(keyset_open(&ks, KEYSET_SEQ_STR, 1, 100000, NULL, err, sizeof err) == KEYSET_OK);
+    key_stream_init(&s, &ks, KEY_ROLE_INSERT, 0, 0);
+    for (uint64_t i = 0; i < 100000; i++) {
+        char want[32];
+        assert(key_next(&s, &k) && k.kind == KEY_BYTES);
+        int n = snprintf(want, sizeof want, "key%" PRIu64, i);
+        assert(k.len == (size_t)n && memcmp(k.bytes, want, (size_t)n) == 0);
+    }
+    key_stream_init(&s, &ks, KEY_ROLE_QUERY, 0, 999899); /* queries from 100000 + 999899 */
+    for (int i = 0; i < 201; i++)
+        assert(key_next(&s, &k));
+    assert(k.len == 10 && memcmp(k.bytes, "key1100099", 10) == 0);
+    keyset_close(&ks);
+
+    assert(keyset_open(&ks, KEYSET_SEQ_STR, 1, 10, "user:", err, sizeof err) == KEYSET_OK);
+    key_stream_init(&s, &ks, KEY_ROLE_QUERY, 0, 0);
+    assert(key_next(&s, &k) && k.len == 7 && memcmp(k.bytes, "user:10", 7) == 0);
+    keyset_close(&ks);
+    char longp[KEYSET_PREFIX_MAX + 2];
+    memset(longp, 'p', sizeof longp - 1);
+    longp[sizeof longp - 1] = 0;
+    assert(keyset_open(&ks, KEYSET_SEQ_STR, 1, 10, longp, err, sizeof err) == KEYSET_EPARAM);
+    assert(keyset_open(&ks, KEYSET_SEQ, 1, 10, "x", err, sizeof err) == KEYSET_EPARAM);
+    assert(keyset_open(&ks, 99, 1, 10, NULL, err, sizeof err) == KEYSET_EKIND);
+    printf("seq and seq-str: indices, prefixes, carries; inserts end at n\n");
+}
+
+/* The version-4 UUID text: 8-4-4-4-12 lowercase hex, version nibble 4, variant 10xx. */
+static void check_uuid(const rkey_t *k, int role)
+{
+    assert(k->kind == KEY_BYTES && k->len == 36);
+    for (size_t i = 0; i < 36; i++) {
+        char c = (char)k->bytes[i];
+        if (i == 8 || i == 13 || i == 18 || i == 23)
+            assert(c == '-');
+        else
+            assert((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'));
+    }
+    assert(k->bytes[14] == '4');
+    assert(strchr("89ab", k->bytes[19]));
+    assert((k->bytes[0] >= '8') == role); /* the role bit: 0-7 inserted, 8-f queried */
+}
+
+/* Keys as comparable 64-bit values: the integer, or the UUID's first 8 bytes of hex
+ * folded with the rest (a sample check, so a fold is enough: equal keys fold equal). */
+static uint64_t fold(const rkey_t *k)
+{
+    if (k->kind == KEY_INT)
+        return k->u;
+    uint64_t h = 1469598103934665603u;
+    for (size_t i = 0; i < k->len; i++)
+        h = (h ^ k->bytes[i]) * 1099511628211u;
+    return h;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* n inserted and n queried keys of a key set: no query equals an insert, and the same
+ * (seed, stream) gives the same keys from any starting index. */
+static void check_disjoint_and_deterministic(int kind, const char *param)
+{
+    enum { N = 100000 };
+    char err[200];
+    keyset_t ks;
+    assert(keyset_open(&ks, kind, 42, N, param, err, sizeof err) == KEYSET_OK);
+    uint64_t *ins = malloc(N * sizeof *ins);
+    key_stream_t s, t;
+    rkey_t k, k2;
+    key_stream_init(&s, &ks, KEY_ROLE_INSERT, 3, 0);
+    for (int i = 0; i < N; i++) {
+        assert(key_next(&s, &k));
+        if (kind == KEYSET_UUID)
+            check_uuid(&k, KEY_ROLE_INSERT);
+        if (kind == KEYSET_RANDOM)
+            assert(k.u >> 63 == 0);
+        ins[i] = fold(&k);
+    }
+    qsort(ins, N, sizeof *ins, cmp_u64);
+    key_stream_init(&s, &ks, KEY_ROLE_QUERY, 3, 0);
+    key_stream_init(&t, &ks, KEY_ROLE_QUERY, 3, 777); /* starts at query 777 */
+    for (int i = 0; i < N; i++) {
+        assert(key_next(&s, &k));
+        if (kind == KEYSET_UUID)
+            check_uuid(&k, KEY_ROLE_QUERY);
+        if (kind == KEYSET_RANDOM)
+            assert(k.u >> 63 == 1);
+        uint64_t f = fold(&k);
+        assert(!bsearch(&f, ins, N, sizeof *ins, cmp_u64));
+        if (i >= 777) {
+            assert(key_next(&t, &k2));
+            assert(fold(&k2) == f);
+        }
+    }
+    /* Same seed and stream: the same keys; another stream or seed: others. */
+    keyset_t ks2;
+    assert(keyset_open(&ks2, kind, 43, N, param, err, sizeof err) == KEYSET_OK);
+    key_stream_init(&s, &ks, KEY_ROLE_INSERT, 3, 0);
+    key_stream_init(&t, &ks, KEY_ROLE_INSERT, 3, 0);
+    key_stream_t o, p;
+    key_stream_init(&o, &ks, KEY_ROLE_INSERT, 4, 0);
+    key_stream_init(&p, &ks2, KEY_ROLE_INSERT, 3, 0);
+    int same_stream = 0, same_seed = 0;
+    for (int i = 0; i < 1000; i++) {
+        assert(key_next(&s, &k) && key_next(&t, &k2) && fold(&k) == fold(&k2));
+        assert(key_next(&o, &k2));
+        same_stream += fold(&k) == fold(&k2);
+        assert(key_next(&p, &k2));
+        same_seed += fold(&k) == fold(&k2);
+    }
+    int streamed = kind == KEYSET_RANDOM || kind == KEYSET_UUID;
+    assert(streamed ? same_stream == 0 && same_seed == 0 : same_stream == 1000 && same_seed == 1000);
+    free(ins);
+    keyset_close(&ks);
+    keyset_close(&ks2);
+}
+
+static void test_disjoint(void)
+{
+    check_disjoint_and_deterministic(KEYSET_SEQ, NULL);
+    check_disjoint_and_deterministic(KEYSET_SEQ_STR, NULL);
+    check_disjoint_and_deterministic(KEYSET_RANDOM, NULL);
+    check_disjoint_and_deterministic(KEYSET_UUID, NULL);
+    printf("seq, seq-str, random, uuid: 10^5 queries none inserted; deterministic from "
+           "(seed, stream, index); UUID version and variant\n");
+}
+
+/* A temporary file with this text; its name in path. */
+static void write_file(char *path, size_t cap, const char *text, size_t len)
+{
+    snprintf(path, cap, "/tmp/bloomsim_test_keys_XXXXXX");
+    int fd = mkstemp(path);
+    assert(fd >= 0);
+    assert(write(fd, text, len) == (ssize_t)len);
+    close(fd);
+}
+
+static void test_file_lines(void)
+{
+    char path[64], err[400];
+    const char text[] = "alpha\r\nbeta\n\ngamma\ndelta"; /* CRLF, an empty line, no final \n */
+    write_file(path, sizeof path, text, sizeof text - 1);
+    keyset_t ks;
+    assert(keyset_open(&ks, KEYSET_FILE, 1, 2, path, err, sizeof err) == KEYSET_OK);
+    assert(ks.lines == 5);
+    assert(keyset_check(&ks, 3, err, sizeof err) == KEYSET_OK);
+    assert(keyset_check(&ks, 4, err, sizeof err) == KEYSET_ESHORT);
+    assert(strstr(err, path) && strstr(err, "has 5 lines") && strstr(err, "need 6"));
+    static const char *want[] = {"alpha", "beta", "", "gamma", "delta"};
+    key_stream_t s;
+    rkey_t k;
+    key_stream_init(&s, &ks, KEY_ROLE_INSERT, 0, 0);
+    for (int i = 0; i < 2; i++)
+        assert(key_next(&s, &k) && k.len == strlen(want[i]) && !memcmp(k.bytes, want[i], k.len));
+    assert(!key_next(&s, &k)); /* the inserted lines end at line n */
+    key_stream_init(&s, &ks, KEY_ROLE_QUERY, 0, 0);
+    for (int i = 2; i < 5; i++)
+        assert(key_next(&s, &k) && k.len == strlen(want[i]) && !memcmp(k.bytes, want[i], k.len));
+    assert(!key_next(&s, &k));
+    keyset_close(&ks);
+    unlink(path);
+    printf("file: lines without \\n or \\r\\n, empty lines, a last line without \\n\n");
+}
+
+/* Starting anywhere in a file longer than several index strides. */
+static void test_file_seek(void)
+{
+    enum { LINES = 3 * KEYSET_FILE_STRIDE + 17 };
+    char *text = malloc(LINES * 12), path[64], err[400];
+    size_t len = 0;
+    for (int i = 0; i < LINES; i++)
+        len += (size_t)sprintf(text + len, "line%d\n", i);
+    write_file(path, sizeof path, text, len);
+    keyset_t ks;
+    assert(keyset_open(&ks, KEYSET_FILE, 1, 5000, path, err, sizeof err) == KEYSET_OK);
+    static const uint64_t firsts[] = {0, 1, KEYSET_FILE_STRIDE - 1, KEYSET_FILE_STRIDE,
+                                      4999, 2 * KEYSET_FILE_STRIDE + 5};
+    for (size_t j = 0; j < sizeof firsts / sizeof firsts[0]; j++)
+        for (int role = 0; role < 2; role++) {
+            key_stream_t s;
+            rkey_t k;
+            uint64_t line = (role ? 5000 : 0) + firsts[j];
+            key_stream_init(&s, &ks, role, 0, firsts[j]);
+            if (line >= (role ? LINES : 5000u)) {
+                assert(!key_next(&s, &k));
+                continue;
+            }
+            char want[32];
+            int n = snprintf(want, sizeof want, "line%" PRIu64, line);
+            assert(key_next(&s, &k) && k.len == (size_t)n && !memcmp(k.bytes, want, k.len));
+        }
+    keyset_close(&ks);
+    unlink(path);
+    free(text);
+    printf("file: streams start at any line (sparse index every %d lines)\n",
+           KEYSET_FILE_STRIDE);
+}
+
+static void test_file_errors(void)
+{
+    char err[400], path[64];
+    keyset_t ks;
+    assert(keyset_open(&ks, KEYSET_FILE, 1, 1, "/nonexistent/bloomsim/keys.txt", err,
+                       sizeof err) == KEYSET_EFILE);
+    assert(strstr(err, "/nonexistent/bloomsim/keys.txt") && strstr(err, "No such file"));
+    assert(keyset_open(&ks, KEYSET_FILE, 1, 1, "/tmp", err, sizeof err) == KEYSET_EFILE);
+    assert(strstr(err, "not a regular file"));
+    assert(keyset_open(&ks, KEYSET_FILE, 1, 1, NULL, err, sizeof err) == KEYSET_EPARAM);
+    write_file(path, sizeof path, "a\nb\n", 4);
+    assert(keyset_open(&ks, KEYSET_FILE, 1, 3, path, err, sizeof err) == KEYSET_ESHORT);
+    assert(strstr(err, "has 2 lines, fewer than the 3 keys to insert"));
+    unlink(path);
+    write_file(path, sizeof path, "", 0);
+    assert(keyset_open(&ks, KEYSET_FILE, 1, 0, path, err, sizeof err) == KEYSET_OK);
+    assert(ks.lines == 0 && keyset_check(&ks, 1, err, sizeof err) == KEYSET_ESHORT);
+    keyset_close(&ks);
+    unlink(path);
+    if (geteuid() != 0) { /* root reads files whatever their mode */
+        write_file(path, sizeof path, "a\n", 2);
+        assert(chmod(path, 0) == 0);
+        assert(keyset_open(&ks, KEYSET_FILE, 1, 1, path, err, sizeof err) == KEYSET_EFILE);
+        assert(strstr(err, "Permission denied"));
+        unlink(path);
+    }
+    printf("file: missing, not a file, unreadable, too short, empty: clear errors\n");
+}
+
+int main(void)
+{
+    test_names_and_decimal();
+    test_seq();
+    test_disjoint();
+    test_file_lines();
+    test_file_seek();
+    test_file_errors();
+    return 0;
+}
