@@ -4,11 +4,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <math.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Print status st with a message made of fmt into err; returns st. */
@@ -34,13 +37,29 @@ static const char *shown(const char *s, char buf[SHOWN + 4])
     return buf;
 }
 
-/* How the adapter ended, reaped now (it closed its output): "ended with status 1". */
+/* Reap the adapter within `seconds` (polling every 10 ms): 1 with its wait status in
+ * *st, else 0 (it is still running). */
+static int reap(adapter_t *a, double seconds, int *st)
+{
+    for (double waited = 0;; waited += 0.01) {
+        pid_t r = waitpid(a->pid, st, WNOHANG);
+        if (r == a->pid || (r < 0 && errno != EINTR)) {
+            a->pid = 0;
+            return r > 0;
+        }
+        if (waited >= seconds)
+            return 0;
+        nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
+    }
+}
+
+/* How the adapter ended (it closed its output), reaped within a second if it has:
+ * "ended with status 1". */
 static const char *ending(adapter_t *a, char buf[64])
 {
     int st;
-    if (a->pid <= 0 || waitpid(a->pid, &st, 0) != a->pid)
+    if (a->pid <= 0 || !reap(a, 1.0, &st))
         return "closed its output";
-    a->pid = 0;
     if (WIFEXITED(st))
         snprintf(buf, 64, "ended with status %d", WEXITSTATUS(st));
     else
@@ -48,23 +67,89 @@ static const char *ending(adapter_t *a, char buf[64])
     return buf;
 }
 
+/* The next line from the adapter into a->line, its newline replaced by a NUL: 1; 0 at
+ * the end of its output (*partial: bytes without a newline came first); -1 on a read
+ * error (errno); -2 when *a->stop is set; -3 after a->timeout seconds; -4 when the line
+ * runs past max bytes or memory is short. Polls every 100 ms for the stop. */
+static int read_line(adapter_t *a, size_t max, int *partial)
+{
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (size_t scanned = a->start;;) {
+        char *nl = memchr(a->buf + scanned, '\n', a->have - scanned);
+        if (nl) {
+            *nl = '\0';
+            a->line = a->buf + a->start;
+            a->start = (size_t)(nl - a->buf) + 1;
+            return 1;
+        }
+        if (a->have - a->start > max)
+            return -4;
+        if (a->start > 0) { /* move the unfinished line to the front */
+            memmove(a->buf, a->buf + a->start, a->have - a->start);
+            a->have -= a->start, a->start = 0;
+        }
+        scanned = a->have;
+        if (a->have == a->cap) {
+            size_t c = a->cap ? 2 * a->cap : 65536;
+            char *nb = realloc(a->buf, c);
+            if (!nb)
+                return -4;
+            a->buf = nb, a->cap = c;
+        }
+        struct pollfd pf = {.fd = a->from, .events = POLLIN};
+        if (a->stop && atomic_load(a->stop))
+            return -2;
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        if (a->timeout > 0 && (double)(t.tv_sec - t0.tv_sec) +
+                                  1e-9 * (double)(t.tv_nsec - t0.tv_nsec) > a->timeout)
+            return -3;
+        if (poll(&pf, 1, 100) <= 0)
+            continue; /* nothing yet, or a signal: look at the stop and the clock again */
+        ssize_t r = read(a->from, a->buf + a->have, a->cap - a->have);
+        if (r < 0 && errno != EINTR)
+            return -1;
+        if (r == 0) {
+            *partial = a->have > a->start;
+            return 0;
+        }
+        a->have += r > 0 ? (size_t)r : 0;
+    }
+}
+
+static int failed(const adapter_t *a, const char *what, char *err, size_t errlen);
+
 /* Send what was written and read one answer line into a->line (without its newline):
- * ADAPTER_OK, or ADAPTER_BROKEN when the adapter stopped reading or ended first, or the
- * line runs past max bytes. `what` names the command, for the message. */
+ * ADAPTER_OK; ADAPTER_STOPPED; or ADAPTER_BROKEN when the adapter stopped reading or
+ * ended first, took too long, or the line runs past max bytes. An adapter that stopped
+ * reading may have said why on its last line: that line is judged instead. `what` names
+ * the command, for the message. */
 static int answer(adapter_t *a, const char *what, size_t max, char *err, size_t errlen)
 {
     char b[SHOWN + 4];
-    if (fflush(a->to) != 0)
+    int wrote = fflush(a->to) == 0, e = errno, partial = 0;
+    if (!wrote && a->stop && atomic_load(a->stop))
+        return ADAPTER_STOPPED;
+    int got = read_line(a, max, &partial);
+    if (got == -2)
+        return ADAPTER_STOPPED;
+    if (!wrote && got == 1)
+        return failed(a, what, err, errlen);
+    if (!wrote)
         return fail(err, errlen, ADAPTER_BROKEN, "the adapter stopped reading at '%s' (%s)",
-                    what, errno == EPIPE ? ending(a, b) : strerror(errno));
-    ssize_t len = getline(&a->line, &a->cap, a->from);
-    if (len <= 0 || a->line[len - 1] != '\n')
+                    what, e == EPIPE ? ending(a, b) : strerror(e));
+    if (got == 0)
         return fail(err, errlen, ADAPTER_BROKEN, "the adapter %s before answering '%s'%s",
-                    ending(a, b), what, len > 0 ? " (a line without its newline)" : "");
-    a->line[len - 1] = '\0';
-    if ((size_t)len > max)
-        return fail(err, errlen, ADAPTER_BROKEN, "the adapter's answer to '%s' is %zd bytes, "
-                    "more than %zu (got '%s')", what, len, max, shown(a->line, b));
+                    ending(a, b), what, partial ? " (a line without its newline)" : "");
+    if (got == -1)
+        return fail(err, errlen, ADAPTER_BROKEN, "cannot read the adapter's answer to '%s': "
+                    "%s", what, strerror(errno));
+    if (got == -3)
+        return fail(err, errlen, ADAPTER_BROKEN, "no answer to '%s' within %g seconds", what,
+                    a->timeout);
+    if (got == -4)
+        return fail(err, errlen, ADAPTER_BROKEN, "the adapter's answer to '%s' runs past %zu "
+                    "bytes", what, max);
     return ADAPTER_OK;
 }
 
@@ -79,9 +164,10 @@ static int failed(const adapter_t *a, const char *what, char *err, size_t errlen
                 "protocol's (got '%s')", what, shown(a->line, b));
 }
 
-int adapter_start(adapter_t *a, const char *cmd, char *err, size_t errlen)
+int adapter_start(adapter_t *a, const char *cmd, const atomic_int *stop, double timeout,
+                  char *err, size_t errlen)
 {
-    *a = (adapter_t){0};
+    *a = (adapter_t){.from = -1, .stop = stop, .timeout = timeout};
     int in[2], out[2];
     if (pipe(in) != 0)
         return fail(err, errlen, ADAPTER_BROKEN, "cannot make a pipe: %s", strerror(errno));
@@ -108,13 +194,9 @@ int adapter_start(adapter_t *a, const char *cmd, char *err, size_t errlen)
     setpgid(pid, pid); /* also here: whichever runs first */
     fcntl(in[1], F_SETFD, FD_CLOEXEC), fcntl(out[0], F_SETFD, FD_CLOEXEC);
     a->pid = pid;
-    a->to = fdopen(in[1], "w");
-    a->from = fdopen(out[0], "r");
-    if (!a->to || !a->from) {
-        if (!a->to)
-            close(in[1]);
-        if (!a->from)
-            close(out[0]);
+    a->from = out[0];
+    if (!(a->to = fdopen(in[1], "w"))) {
+        close(in[1]);
         return fail(err, errlen, ADAPTER_BROKEN, "out of memory");
     }
     setvbuf(a->to, NULL, _IOFBF, 1 << 16);
@@ -144,9 +226,13 @@ static const char *decimal(const char *s, uint64_t *x)
     return s;
 }
 
-/* x as the shortest %g that reads back as x. */
+/* x as the shortest %g that reads back as x (a whole number below 10^15 in digits). */
 static void shortest(double x, char buf[32])
 {
+    if (x == floor(x) && x < 1e15) {
+        snprintf(buf, 32, "%.0f", x);
+        return;
+    }
     for (int prec = 1; prec <= 17; prec++) {
         snprintf(buf, 32, "%.*g", prec, x);
         if (strtod(buf, NULL) == x)
@@ -211,7 +297,7 @@ int adapter_query(adapter_t *a, const uint64_t *keys, size_t count, uint64_t *hi
     char what[64], b[SHOWN + 4];
     snprintf(what, sizeof what, "query u64 %zu", count);
     send_keys(a, "query", keys, count);
-    int st = answer(a, what, count + 1 > ADAPTER_LINE_MAX ? count + 1 : ADAPTER_LINE_MAX,
+    int st = answer(a, what, count + 64 > ADAPTER_LINE_MAX ? count + 64 : ADAPTER_LINE_MAX,
                     err, errlen);
     if (st != ADAPTER_OK)
         return st;
@@ -244,13 +330,20 @@ void adapter_stop(adapter_t *a, int broken, int *status)
         }
         fclose(a->to);
     }
-    if (a->pid > 0 && broken)
+    if (a->from >= 0)
+        close(a->from);
+    /* A broken adapter is ended; a sound one gets 10 seconds to exit after quit. */
+    int st = -1;
+    if (a->pid > 0 && (broken || !reap(a, 10.0, &st))) {
         kill(-a->pid, SIGTERM);
-    if (a->from)
-        fclose(a->from);
-    int st;
-    if (a->pid > 0 && waitpid(a->pid, &st, 0) == a->pid && status)
-        *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    free(a->line);
-    *a = (adapter_t){0};
+        if (!reap(a, 2.0, &st)) {
+            kill(-a->pid, SIGKILL);
+            reap(a, 1e9, &st);
+        }
+        st = -1;
+    }
+    if (status && st != -1 && WIFEXITED(st))
+        *status = WEXITSTATUS(st);
+    free(a->buf);
+    *a = (adapter_t){.from = -1};
 }

@@ -19,12 +19,13 @@
 #ifndef BLOOMSIM_ADAPTER_H
 #define BLOOMSIM_ADAPTER_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
 
-enum { ADAPTER_OK = 0, ADAPTER_REFUSED = 1, ADAPTER_BROKEN = 2 };
+enum { ADAPTER_OK = 0, ADAPTER_REFUSED = 1, ADAPTER_BROKEN = 2, ADAPTER_STOPPED = 3 };
 
 /* The protocol version this driver speaks. */
 #define ADAPTER_PROTOCOL 1
@@ -33,14 +34,21 @@ enum { ADAPTER_OK = 0, ADAPTER_REFUSED = 1, ADAPTER_BROKEN = 2 };
 
 typedef struct adapter {
     pid_t pid;       /* the `sh -c` child, leader of its process group; 0 when none */
-    FILE *to, *from; /* its standard input and output */
-    char *line;      /* the last answer read (getline's buffer) */
-    size_t cap;
+    FILE *to;        /* its standard input */
+    int from;        /* its standard output, read through buf */
+    char *buf;       /* what was read: buf[start..have) is not yet an answer */
+    size_t cap, have, start;
+    char *line;      /* the last answer read, in buf, without its newline */
+    const atomic_int *stop; /* nonzero: stop waiting (ADAPTER_STOPPED); may be NULL */
+    double timeout;  /* the most seconds to wait for an answer; 0: no limit */
     char name[256];  /* what its hello said */
 } adapter_t;
 
-/* Start `sh -c cmd` and exchange `hello 1` (its name into a->name). */
-int adapter_start(adapter_t *a, const char *cmd, char *err, size_t errlen);
+/* Start `sh -c cmd` and exchange `hello 1` (its name into a->name). While it waits for
+ * an answer, every call gives up with ADAPTER_STOPPED as soon as *stop is nonzero, and
+ * with ADAPTER_BROKEN after `timeout` seconds without the answer (0: never). */
+int adapter_start(adapter_t *a, const char *cmd, const atomic_int *stop, double timeout,
+                  char *err, size_t errlen);
 
 /* A new filter for n keys at rate p (bits_per_key 0), or at bits_per_key bits a key
  * (p ignored). *m and *k receive its bits and probes; both 0 when it answers `? ?`. */

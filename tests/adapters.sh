@@ -51,6 +51,27 @@ for f in u64.in u64.out str.in str.out hex.in hex.out; do
     [ "$(sort -u "$tmp/$f" | wc -l)" -eq 1000 ] || bad "key set $f is not 1,000 distinct keys"
 done
 
+# 100,000 sequential integers to insert, and the 100,000 after them to ask about.
+seq 0 99999 > "$tmp/seq.in"
+seq 100000 199999 > "$tmp/seq.out"
+
+# conform NAME LIBRARY-ANSWERS BLOOMSIM-ANSWERS: the same answers after the hello, except
+# that a refusal need only be a refusal (each says why in its own words).
+conform() {
+    if awk 'NR == FNR { r[FNR] = $0; nr = FNR; next }
+            { s[FNR] = $0; ns = FNR }
+            END { if (nr != ns) { print nr " answer lines from the library, " ns " from bloomsim"; exit 1 }
+                  for (i = 2; i <= nr; i++)
+                      if (r[i] ~ /^error / ? s[i] !~ /^error / : r[i] != s[i]) {
+                          print "answer " i ": the library says \"" substr(r[i], 1, 70) "\", bloomsim \"" \
+                              substr(s[i], 1, 70) "\""
+                          exit 1 } }' "$2" "$3" > "$tmp/conform"; then
+        ok
+    else
+        bad "$1: bloomsim adapter $lib differs from the library: $(cat "$tmp/conform")"
+    fi
+}
+
 # The m and k bloomsim's rule gives: "M K", or the refusal.
 want() { # RULE N P|B rate|bpk
     if [ "$4" = rate ]; then o="--rate $3"; else o="--bits-per-key $3"; fi
@@ -210,6 +231,21 @@ while IFS="$(printf '\t')" read -r name cmd; do
     head -1 "$tmp/$name.out" | sed "s/^/$name: /"
     for g in g1 g2 g3 g4 g5; do expect $g "$name" $(($(grep -c '^design' "$tmp/$g.in") + 1)) 1; done
     expect g6 "$name" 1 0
+    # Conformance: bloomsim's own adapter for the catalogue's library answers the same
+    # session the same, answer for answer and bit for bit; then 100,000 sequential
+    # integers inserted and 100,000 after them asked: the same answers, key for key.
+    "$B" adapter "$lib" < "$tmp/$name.in" > "$tmp/$name.sim" 2> "$tmp/$name.simerr"
+    conform "$name" "$tmp/$name.out" "$tmp/$name.sim"
+    { echo "hello 1"
+      if [ "$mode" = rate ]; then echo "design 100000 0.01"; else echo "design-bpk 100000 10"; fi
+      echo "insert u64 100000"; cat "$tmp/seq.in"; echo "query u64 100000"; cat "$tmp/seq.out"
+      echo "bits"; echo "quit"; } > "$tmp/$name.big"
+    sh -c "$cmd" < "$tmp/$name.big" > "$tmp/$name.bigout" 2> "$tmp/$name.err"
+    "$B" adapter "$lib" < "$tmp/$name.big" > "$tmp/$name.bigsim" 2> "$tmp/$name.simerr"
+    conform "$name (100,000 keys)" "$tmp/$name.bigout" "$tmp/$name.bigsim"
+    fp=$(sed -n 4p "$tmp/$name.bigout" | tr -cd 1 | wc -c)
+    echo "$name: conformance: 100,000 sequential u64 keys: $fp false positives of 100,000" \
+        "($(sed -n 2p "$tmp/$name.bigout")), the library's and bloomsim's $lib's alike"
 done < "$tmp/adapters"
 
 for a in libbloom leveldb rocksdb-fastlocal rocksdb-legacy guava bloomfilter-js-0.0.21 \

@@ -16,7 +16,7 @@ static const char usage[] =
     "usage: bloomsim audit LIBRARY --keys N --rate P [--precision R] [--max-filters F]\n"
     "                      [--threads T] [--seed S]\n"
     "       bloomsim audit --exec 'CMD' --keys N (--rate P | --bits-per-key B)\n"
-    "                      [--precision R] [--max-filters F] [--seed S]\n"
+    "                      [--precision R] [--max-filters F] [--seed S] [--timeout S]\n"
     "       bloomsim audit --list [--tsv]\n"
     "\n"
     "Designs LIBRARY's filter for N keys at target false-positive rate P with the\n"
@@ -43,6 +43,8 @@ static const char usage[] =
     "  --threads T      threads (default: all); --seed S  seed (default 1)\n"
     "  --exec CMD       measure the adapter CMD (docs/adapter.md)\n"
     "  --bits-per-key B with --exec: design by bits per key (design-bpk), not a rate\n"
+    "  --timeout S      with --exec: give up on an answer after S seconds (default\n"
+    "                   600; 0: wait for ever)\n"
     "\n"
     "Ctrl-C (SIGINT) or SIGTERM stops it; exit 130 or 143.\n";
 
@@ -139,7 +141,7 @@ static void print_audit(const library_t *lib, const audit_design_t *d, const exp
 typedef struct audit_args {
     const library_t *lib;
     uint64_t n, seed, max_filters, threads;
-    double p, precision, bpk;
+    double p, precision, bpk, timeout;
     int list, tsv;
     const char *exec;
 } audit_args_t;
@@ -168,6 +170,8 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
         {.name = "--exec", .kind = CLI_TEXT, .dst = &a->exec, .min = 1, .must = "a command"},
         {.name = "--bits-per-key", .kind = CLI_REAL, .dst = &a->bpk, .lo = 1e-3, .hi = 1e6,
          .must = "a number from 0.001 to 10^6"},
+        {.name = "--timeout", .kind = CLI_REAL, .dst = &a->timeout, .lo = 0, .hi = 1e9,
+         .must = "a number of seconds >= 0"},
     };
     cli_spec_t spec = {.command = "audit", .usage = usage, .unknown = "argument", .opts = opts,
                        .nopts = sizeof opts / sizeof opts[0], .positional = library_name,
@@ -200,7 +204,7 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
 
 int cli_audit(int argc, char **argv)
 {
-    audit_args_t a = {.seed = 1, .max_filters = AUDIT_MAX_FILTERS, .p = -1,
+    audit_args_t a = {.seed = 1, .max_filters = AUDIT_MAX_FILTERS, .p = -1, .timeout = 600,
                       .precision = AUDIT_PRECISION, .threads = 0};
     int rc = parse_audit_args(argc, argv, &a);
     if (rc >= 0)
@@ -209,7 +213,8 @@ int cli_audit(int argc, char **argv)
         return cli_audit_exec(&(audit_exec_t){.cmd = a.exec, .n = a.n, .seed = a.seed,
                                               .max_filters = a.max_filters, .p = a.p,
                                               .bits_per_key = a.bpk,
-                                              .precision = a.precision});
+                                              .precision = a.precision,
+                                              .timeout = a.timeout});
     exp_row_t row;
     audit_design_t d;
     char err[EXP_ERR_LEN] = "";

@@ -190,7 +190,7 @@ static int exec_measure(exec_run_t *r, stats_summary_t *s, int *met)
     for (r->F = 0;;) {
         for (; r->F < want; r->F++) {
             int st = exec_filter(r, r->F);
-            if (st < 0)
+            if (st < 0 || st == ADAPTER_STOPPED || atomic_load(&cli_stop_signal))
                 return cli_die(128 + atomic_load(&cli_stop_signal), "audit: stopped (got "
                                "signal %d)", atomic_load(&cli_stop_signal));
             if (st != ADAPTER_OK)
@@ -225,10 +225,14 @@ int cli_audit_exec(const audit_exec_t *x)
     signal(SIGPIPE, SIG_IGN); /* a dead adapter: EPIPE, reported, not a silent exit */
     cli_catch_stop();
     double t0 = seconds_now();
-    int rc = adapter_start(&r.ad, x->cmd, r.err, sizeof r.err);
+    int rc = adapter_start(&r.ad, x->cmd, &cli_stop_signal, x->timeout, r.err,
+                           sizeof r.err);
     stats_summary_t s;
     int met = 0;
-    if (rc != ADAPTER_OK)
+    if (rc == ADAPTER_STOPPED || (rc != ADAPTER_OK && atomic_load(&cli_stop_signal)))
+        rc = cli_die(128 + atomic_load(&cli_stop_signal), "audit: stopped (got signal %d)",
+                     atomic_load(&cli_stop_signal));
+    else if (rc != ADAPTER_OK)
         rc = cli_die(2, "audit: --exec '%s': %s", x->cmd, r.err);
     else
         rc = exec_measure(&r, &s, &met);
