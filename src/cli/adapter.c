@@ -162,22 +162,54 @@ static const char *design(srv_t *s, uint64_t n, double p, double bpk)
     return NULL;
 }
 
-/* bpk_rule: (re)build the filter from every key kept, sized for their count. */
+/* A kept key's bytes, for sorting. */
+typedef struct kref {
+    const uint8_t *p;
+    uint32_t len;
+    int is_int;
+} kref_t;
+
+static int kref_cmp(const void *x, const void *y)
+{
+    const kref_t *a = x, *b = y;
+    int c = memcmp(a->p, b->p, a->len < b->len ? a->len : b->len);
+    return c ? c : (a->len > b->len) - (a->len < b->len);
+}
+
+/* bpk_rule: (re)build the filter from every key kept, sized for their count. RocksDB
+ * counts and adds each distinct key once (a table file holds a key once; the adapter of
+ * its own code writes each once), LevelDB every key it is given. */
 static int build(srv_t *s)
 {
-    const char *why = design(s, s->nkeys ? s->nkeys : s->n, 0.5, s->bpk);
-    if (why)
-        return FATAL("%s cannot build a filter of %" PRIu64 " keys at %g bits per key: %s",
-                     s->lib->name, s->nkeys, s->bpk, why);
-    if (filter_new(s))
+    kref_t *r = malloc((s->nkeys ? s->nkeys : 1) * sizeof *r);
+    if (!r)
         return FATAL("out of memory");
-    for (uint64_t j = 0; j < s->nkeys; j++) {
-        rkey_t k = {.kind = s->off[j] >> 63 ? KEY_INT : KEY_BYTES,
-                    .bytes = s->arena + (s->off[j] & ~(UINT64_C(1) << 63)), .len = s->len[j]};
+    for (uint64_t j = 0; j < s->nkeys; j++)
+        r[j] = (kref_t){.p = s->arena + (s->off[j] & ~(UINT64_C(1) << 63)), .len = s->len[j],
+                        .is_int = (int)(s->off[j] >> 63)};
+    uint64_t n = s->nkeys;
+    if (strncmp(s->lib->name, "rocksdb", 7) == 0 && n > 1) {
+        qsort(r, n, sizeof *r, kref_cmp);
+        uint64_t d = 1;
+        for (uint64_t j = 1; j < n; j++)
+            if (kref_cmp(&r[j], &r[d - 1]) != 0)
+                r[d++] = r[j];
+        n = d;
+    }
+    const char *why = design(s, n ? n : s->n, 0.5, s->bpk);
+    if (why || filter_new(s)) {
+        free(r);
+        return why ? FATAL("%s cannot build a filter of %" PRIu64 " keys at %g bits per key: "
+                           "%s", s->lib->name, n, s->bpk, why)
+                   : FATAL("out of memory");
+    }
+    for (uint64_t j = 0; j < n; j++) {
+        rkey_t k = {.kind = r[j].is_int ? KEY_INT : KEY_BYTES, .bytes = r[j].p, .len = r[j].len};
         if (k.kind == KEY_INT)
             memcpy(&k.u, k.bytes, 8);
         filter_add(s, &k);
     }
+    free(r);
     s->dirty = 0;
     return 0;
 }
