@@ -18,7 +18,8 @@
 #    its real hash through library_words) answers the same session the same, answer for
 #    answer and bit for bit (a refusal need only be a refusal); so does it 100,000
 #    sequential integers inserted and the next 100,000 asked (the same false positives,
-#    key for key), and, for LevelDB and RocksDB, keys inserted many times;
+#    key for key), and, for LevelDB and RocksDB, keys inserted many times; and
+#    `bloomsim audit --exec` measures the library's adapter and bloomsim's the same;
 # and short sessions beside it check that garbage (an unknown command, a u64 key that is
 # not canonical decimal, an unknown or unsupported key kind, keys before a design, the
 # end of input inside a key list) gets an `error` line and status 1, and that the end of
@@ -108,7 +109,8 @@ session() {
     fi
     echo "error" >> "$exp"
     case $name in
-        libbloom) echo "design 999 0.01" >> "$in"; echo "error" >> "$exp" ;;
+        libbloom) printf 'design 999 0.01\ndesign 2147483648 0.7\n' >> "$in"
+                  printf 'error\nerror\n' >> "$exp" ;;
         leveldb) echo "design-bpk 1000 9.9" >> "$in"; echo "error" >> "$exp" ;;
         rocksdb-*) grid="$grid 100000:9.9 1000:0.5 777:23.456"
                    echo "design-bpk 1000 0.4" >> "$in"; echo "error" >> "$exp" ;;
@@ -264,6 +266,18 @@ while IFS="$(printf '\t')" read -r name cmd; do
         "$B" adapter "$lib" < "$tmp/$name.dup" > "$tmp/$name.dupsim" 2> "$tmp/$name.simerr"
         conform "$name (repeated keys)" "$tmp/$name.dupout" "$tmp/$name.dupsim"
     fi
+    # audit --exec through the library's adapter and through bloomsim's, at one seed:
+    # the same filters, asked the same keys, measure the same.
+    if [ "$mode" = rate ]; then d="--rate 0.01"; else d="--bits-per-key 10"; fi
+    # shellcheck disable=SC2086
+    "$B" audit --exec "$cmd" --keys 10000 $d --precision 0.1 --seed 5 > "$tmp/$name.exec" \
+        2> "$tmp/$name.err" || bad "$name: audit --exec: $(cat "$tmp/$name.err")"
+    # shellcheck disable=SC2086
+    "$B" audit --exec "$B adapter $lib" --keys 10000 $d --precision 0.1 --seed 5 \
+        > "$tmp/$name.execsim" 2> "$tmp/$name.simerr"
+    m1=$(grep -A1 '^  measured' "$tmp/$name.exec") m2=$(grep -A1 '^  measured' "$tmp/$name.execsim")
+    [ -n "$m1" ] && [ "$m1" = "$m2" ] && ok \
+        || bad "$name: audit --exec measured '$m1' through the library, '$m2' through bloomsim's $lib"
     fp=$(sed -n 4p "$tmp/$name.bigout" | tr -cd 1 | wc -c)
     echo "$name: conformance: 100,000 sequential u64 keys: $fp false positives of 100,000" \
         "($(sed -n 2p "$tmp/$name.bigout")), the library's and bloomsim's $lib's alike"
