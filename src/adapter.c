@@ -76,7 +76,8 @@ static int read_line(adapter_t *a, size_t max, int *partial)
     struct timespec t0, t;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (size_t scanned = a->start;;) {
-        char *nl = memchr(a->buf + scanned, '\n', a->have - scanned);
+        char *nl = a->have > scanned ? memchr(a->buf + scanned, '\n', a->have - scanned)
+                                     : NULL; /* buf is NULL before the first read */
         if (nl) {
             *nl = '\0';
             a->line = a->buf + a->start;
