@@ -1,5 +1,6 @@
 /* bench_hashes.c - how fast real keys become a library's hash words on this machine
- * (docs/hashes.md, "Speed"): for each key set, keys per second generated alone, then for
+ * (docs/model.md, "Key sets and real hashes"): for each key set, keys per second generated
+ * alone, then for
  * each library keys per second turned into its words (key_next + the library's words)
  * and into its k positions, beside the ideal words the simulation draws today (the
  * format's PCG draw, schemes/words.h) and their positions. Each figure is the median of

@@ -25,21 +25,14 @@ uint64_t audit_lookups(double p, double precision, uint64_t filters)
     return (uint64_t)(per < lo ? lo : per > hi ? hi : per);
 }
 
-int audit_plan(const library_t *lib, uint64_t n, double p, double precision,
-               uint64_t max_filters, exp_row_t *row, audit_design_t *d, char *err,
-               size_t errlen)
+/* The row of lib's design (mc, m, k) of n keys, p its promise (or, designed by bits per
+ * key, the rate those bits stand for): audit_plan after the sizing. */
+static int plan_design(const library_t *lib, uint64_t n, double p, uint64_t mc, uint64_t m,
+                       unsigned k, double precision, uint64_t max_filters, exp_row_t *row,
+                       audit_design_t *d, char *err, size_t errlen)
 {
     const scheme_t *sc = lib->scheme;
-    uint64_t mc, m;
-    unsigned k;
-    int st = sizing_design_full(lib->sizing, n, p, &mc, &m, &k);
-    if (st != SIZING_OK) {
-        snprintf(err, errlen, "audit: %s (sizing rule %s) cannot design %llu keys at %g: %s "
-                 "(got '--keys %llu --rate %g')", lib->name, lib->sizing->name,
-                 (unsigned long long)n, p, sizing_refusal(lib->sizing, st),
-                 (unsigned long long)n, p);
-        return 2;
-    }
+    int st;
     probe_geom_t g;
     if ((st = sc->geometry(m, k, 0, &g)) != SCHEME_OK) {
         snprintf(err, errlen, "audit: %s designs %llu bits and k = %u for %llu keys at %g, "
@@ -92,6 +85,10 @@ int audit_plan(const library_t *lib, uint64_t n, double p, double precision,
     }
     *row = rows[0];
     free(rows);
+    /* The design itself (the same as the rate's for a design by rate; by bits per key,
+     * the library's design at those bits, not at the rate they stand for). */
+    row->geom = g;
+    row->bits_per_key = (double)g.m / (double)n;
     tab_refs_t ref = tabulate_refs(row);
     double structure;
     d->n = n;
@@ -105,5 +102,51 @@ int audit_plan(const library_t *lib, uint64_t n, double p, double precision,
         fabs(structure - ref.exact) > 1e-9 * ref.exact)
         d->structure = structure;
     d->model = ref.model;
+    d->bits_per_key = NAN;
     return 0;
+}
+
+int audit_plan(const library_t *lib, uint64_t n, double p, double precision,
+               uint64_t max_filters, exp_row_t *row, audit_design_t *d, char *err,
+               size_t errlen)
+{
+    uint64_t mc, m;
+    unsigned k;
+    int st = sizing_design_full(lib->sizing, n, p, &mc, &m, &k);
+    if (st != SIZING_OK) {
+        snprintf(err, errlen, "audit: %s (sizing rule %s) cannot design %llu keys at %g: %s "
+                 "(got '--keys %llu --rate %g')", lib->name, lib->sizing->name,
+                 (unsigned long long)n, p, sizing_refusal(lib->sizing, st),
+                 (unsigned long long)n, p);
+        return 2;
+    }
+    return plan_design(lib, n, p, mc, m, k, precision, max_filters, row, d, err, errlen);
+}
+
+int audit_plan_bpk(const library_t *lib, uint64_t n, double bits_per_key, double precision,
+                   uint64_t max_filters, exp_row_t *row, audit_design_t *d, char *err,
+                   size_t errlen)
+{
+    uint64_t mc, m;
+    unsigned k;
+    int st = sizing_design_bpk(lib->sizing, n, bits_per_key, &mc, &m, &k);
+    if (st != SIZING_OK) {
+        snprintf(err, errlen, "audit: %s (sizing rule %s) cannot design %llu keys at %g bits "
+                 "per key: %s (got '--bits-per-key %g')", lib->name, lib->sizing->name,
+                 (unsigned long long)n, bits_per_key,
+                 st == SIZING_EBPK && !lib->sizing->bpk_from_rate
+                     ? "it takes a rate (--rate), not bits per key"
+                     : sizing_refusal(lib->sizing, st), bits_per_key);
+        return 2;
+    }
+    double ln2 = log(2.0), p = exp(-bits_per_key * ln2 * ln2);
+    if (!(p > 0 && p < 1)) {
+        snprintf(err, errlen, "audit: %g bits per key stand for no rate bloomsim can measure "
+                 "(got '--bits-per-key %g')", bits_per_key, bits_per_key);
+        return 2;
+    }
+    int rc = plan_design(lib, n, p, mc, m, k, precision, max_filters, row, d, err, errlen);
+    if (rc == 0)
+        d->bits_per_key = bits_per_key;
+    return rc;
 }

@@ -36,6 +36,8 @@ typedef struct audit_design {
     double structure;    /* the exact rate of its structure where it is not the uniform
                           * one (blocks, lines, slices: sizing_rate_exact), else NaN */
     double model;        /* the scheme's model of its departure (scheme_t.model), else NaN */
+    double bits_per_key; /* audit_plan_bpk: the bits per key given (p is then the rate they
+                          * stand for, e^{-b ln^2 2}); NaN for a design by rate */
 } audit_design_t;
 
 /* Filters of the first batch: 2 for filters of 2^24 bits or more (each costs its keys'
@@ -57,5 +59,14 @@ uint64_t audit_lookups(double p, double precision, uint64_t filters);
 int audit_plan(const library_t *lib, uint64_t n, double p, double precision,
                uint64_t max_filters, exp_row_t *row, audit_design_t *d, char *err,
                size_t errlen);
+
+/* audit_plan for the libraries configured by bits per key (LevelDB's and RocksDB's
+ * NewBloomFilterPolicy(b); sizing.h's sizing_design_bpk): the design of n keys at b bits
+ * per key, whose promise is the rate b stands for, p = e^{-b ln^2 2} (-ln p / ln^2 2 = b,
+ * the rate the lookups are planned at). Returns 0, or 2 with a one-line message in err
+ * (a library that takes a rate, or refuses b). */
+int audit_plan_bpk(const library_t *lib, uint64_t n, double bits_per_key, double precision,
+                   uint64_t max_filters, exp_row_t *row, audit_design_t *d, char *err,
+                   size_t errlen);
 
 #endif

@@ -99,7 +99,8 @@
     X(TEXT, sizing, "sizing", "designs and stacks: the sizing rule (`bloomsim size "       \
       "--help`)")                                                                         \
     X(TEXT, library, "library", "sweeps of libraries: the library (`bloomsim audit "       \
-      "--list`), whose scheme and sizing rule the row's are")                           \
+      "--list`), whose scheme and sizing rule the row's are; with real keys (`key_sets`), " \
+      "`LIBRARY; keys SET; hash HASH`")                                                  \
     X(TEXT, interval, "interval", "how `stderr` and the interval were made: `binomial` "  \
       "(between-filter variance negligible: Wilson's interval of the counts), `spread` "  \
       "(estimated from the `F` rates, at least `w²`), `exact` (rates exact given the "    \

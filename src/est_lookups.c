@@ -1,7 +1,7 @@
 /* est_lookups.c - the lookups estimator (docs/model.md, Estimators): build a filter
  * from n fresh keys, ask L = lookups_per_filter fresh absent keys, count the false
  * positives. Any scheme. Filters of RUNNER_SHARED_BITS and more are built and queried
- * by all threads together (lookups_run_row). */
+ * by all threads together (lookups_run_row), as are rows of real keys (est_keys.c). */
 #include <string.h>
 
 #include <omp.h>
@@ -42,7 +42,8 @@ static double lookups_measure(const exp_row_t *row, const void *plan, void *scra
 
 static int lookups_runs_row(const exp_row_t *row)
 {
-    return row->structure != STRUCT_STACK && row->geom.m >= RUNNER_SHARED_BITS;
+    return row->structure != STRUCT_STACK &&
+           (row->geom.m >= RUNNER_SHARED_BITS || row_real_keys(row));
 }
 
 /* Length of chunk c of a total split into RUNNER_CHUNK pieces. */
@@ -93,6 +94,8 @@ static int lookups_run_row(const exp_row_t *row, uint64_t seed, uint64_t row_ind
                            const row_out_t *out, uint64_t *done, progress_t *ps,
                            atomic_int *stop)
 {
+    if (row_real_keys(row))
+        return est_keys_run_row(row, seed, threads, b, f0, F, out, done, ps, stop);
     const probe_geom_t *g = &row->geom;
     const uint64_t n = row->n, L = row->lookups_per_filter;
     const uint64_t nins = (n + RUNNER_CHUNK - 1) / RUNNER_CHUNK;

@@ -83,6 +83,12 @@ const est_ops_t *est_at(size_t i);
 /* The registry index of the estimator of that name, or -1. */
 int est_find(const char *name);
 
+/* The lookups estimator's run of a row of real keys (est_keys.c): filters f0..F-1, each
+ * built and queried by all threads; as run_row. */
+int est_keys_run_row(const exp_row_t *row, uint64_t seed, int threads, bits_t *b, uint64_t f0,
+                     uint64_t F, const row_out_t *out, uint64_t *done, progress_t *ps,
+                     atomic_int *stop);
+
 extern const est_ops_t est_lookups;
 extern const est_ops_t est_conditional;
 

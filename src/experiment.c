@@ -237,6 +237,27 @@ int experiment_load_text(const char *path, const char *text, size_t len, experim
     return load_text(path, buf, len, e, err, errlen);
 }
 
+/* key_sets takes libraries (their hashes make the keys' words); key_prefix takes seq-str
+ * among them and at most KEYSET_PREFIX_MAX bytes. Returns 0, or -1 with the message set. */
+static int check_key_sets(parse_state_t *ps, const sweep_t *sw, const raw_value_t *raw)
+{
+    if (sw->line[F_KEY_SETS] && !sw->nlibraries)
+        return exp_fail_at(ps, sw->line[F_KEY_SETS], "key_sets needs libraries (their hashes "
+                           "turn keys into words) (got '%s')", raw[F_KEY_SETS].text), -1;
+    if (!sw->line[F_KEY_PREFIX])
+        return 0;
+    int seq_str = 0;
+    for (size_t i = 0; i < sw->nkey_sets; i++)
+        seq_str |= sw->key_sets[i] == KEYSET_SEQ_STR;
+    if (!seq_str)
+        return exp_fail_at(ps, sw->line[F_KEY_PREFIX], "key_prefix needs seq-str in key_sets "
+                           "(got '%s')", raw[F_KEY_PREFIX].text), -1;
+    if (strlen(raw[F_KEY_PREFIX].text) > KEYSET_PREFIX_MAX)
+        return exp_fail_at(ps, sw->line[F_KEY_PREFIX], "key_prefix must be at most %d bytes "
+                           "(got '%s')", KEYSET_PREFIX_MAX, raw[F_KEY_PREFIX].text), -1;
+    return 0;
+}
+
 /* The rules of a [sweep] between keys, once its values are converted: schemes always;
  * only keys its kind takes (design_keys makes it a design), with what that kind needs;
  * no two keys that exclude each other. Returns 0, or -1 with the message set. */
@@ -252,6 +273,8 @@ static int check_sweep(parse_state_t *ps, sweep_t *sw, const raw_value_t *raw,
         return exp_fail_at(ps, sw->line[f->key], "%s %s (got '%s')", f->name, kind == SW_DESIGN ?
                        "does not go with design_keys" : "needs design_keys", f->name), -1;
     if (exp_check_excludes(ps, raw))
+        return -1;
+    if (check_key_sets(ps, sw, raw))
         return -1;
     if (kind == SW_DESIGN) {
         if (!sw->ndesign_rate)

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "keys.h"
 #include "library.h"
 #include "row.h"
 #include "scheme.h"
@@ -32,7 +33,7 @@ typedef enum { K_OPTIMAL, K_CEIL, K_FIXED } k_rule_t;
 enum {
     F_BITS, F_BPK, F_KEYS, F_K, F_SCHEMES, F_ESTIMATOR, F_FILTERS, F_LOOKUPS, F_STRIDES,
     F_PRECISION, F_MAX_FILTERS, F_DESIGN_KEYS, F_DESIGN_RATE, F_SIZING, F_LOAD, F_INSERTED,
-    F_STACK, F_SINGLE, F_BLOCK_BITS, F_LIBRARIES, F_NFIELDS
+    F_STACK, F_SINGLE, F_BLOCK_BITS, F_LIBRARIES, F_KEY_SETS, F_KEY_PREFIX, F_NFIELDS
 };
 enum { X_TITLE = F_NFIELDS, X_DESCRIPTION, X_SEED, X_NKEYS };
 
@@ -78,6 +79,11 @@ typedef struct sweep {
      * scheme at its own sizing rule. */
     const library_t *libraries[EXP_MAX_LIBRARIES];
     size_t nlibraries;
+    /* Libraries only: the key sets (keys.h; none given: ideal alone), each library's rows
+     * once per key set, side by side; seq-str's prefix (empty: "key"). */
+    int key_sets[KEYSET_COUNT];
+    size_t nkey_sets;
+    char key_prefix[KEYSET_PREFIX_MAX + 1];
     unsigned line[F_NFIELDS]; /* line that set each field; 0 = not set */
 } sweep_t;
 
@@ -114,6 +120,8 @@ typedef enum {
     FT_ESTIMATOR,  /* int: a registry index by its estimator's name (estimator.h), or
                     * EXP_ESTIMATOR_AUTO for "auto" */
     FT_LIBRARIES,  /* const library_t *[EXP_MAX_LIBRARIES], names unique; count at offset2 */
+    FT_KEY_SETS,   /* int[KEYSET_COUNT], key set kinds (keys.h) but file, names unique;
+                    * count at offset2 */
     FT_NTYPES
 } exp_field_type_t;
 

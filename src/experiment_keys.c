@@ -2,6 +2,7 @@
  * describes every key (its type, range, the sections and kinds of sweep that take it, the
  * keys it excludes, the words of its messages), one converter per type of value, and the
  * conversion of a section's values in table order (experiment_keys.h).
+ * long: the table and its converters stay together, so that adding a key is one entry.
  */
 #include "experiment_keys.h"
 
@@ -96,6 +97,11 @@ static const exp_field_t fields[] = {
      .sweeps = SW_DESIGN, .excludes = EXP_KEY_BIT(F_SCHEMES) | EXP_KEY_BIT(F_SIZING) |
      EXP_KEY_BIT(F_K) | EXP_KEY_BIT(F_STACK), SWEEP_AT(libraries),
      .offset2 = offsetof(sweep_t, nlibraries)},
+    /* Real keys through each library's own hash (keys.h, hashes/library_words.h). */
+    {.key = F_KEY_SETS, .name = "key_sets", .type = FT_KEY_SETS, SWEEP_KEY,
+     .sweeps = SW_DESIGN, SWEEP_AT(key_sets), .offset2 = offsetof(sweep_t, nkey_sets)},
+    {.key = F_KEY_PREFIX, .name = "key_prefix", .type = FT_TEXT, SWEEP_KEY,
+     .sweeps = SW_DESIGN, SWEEP_AT(key_prefix)},
     {.key = X_TITLE, .name = "title", .type = FT_TEXT, .sections = IN_EXPERIMENT,
      EXPERIMENT_AT(title)}, /* not given: the file's name */
     {.key = X_DESCRIPTION, .name = "description", .type = FT_TEXT,
@@ -446,6 +452,29 @@ static int convert_libraries(const exp_field_t *f, const char *v, void *base, ba
     return 0;
 }
 
+/* Key set kinds as entries to name: file is the command line's alone (a path per run). */
+static const int KEY_KINDS[KEYSET_COUNT] = {0, 1, 2, 3, 4, 5};
+static const void *find_key_set(const char *name)
+{
+    int k = keyset_kind_find(name);
+    return k >= 0 && k != KEYSET_FILE ? &KEY_KINDS[k] : NULL;
+}
+
+static int convert_key_sets(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
+{
+    static const names_kind_t kinds = {find_key_set,
+        "unknown key set (ideal, seq, seq-str, random or uuid; a file is bloomsim audit's "
+        "--key-file)", "key set listed twice", "too many key sets",
+        "needs at least one key set", KEYSET_COUNT};
+    names_ctx_t nc = {.kind = &kinds};
+    if (convert_names(&nc, f, v, base, b))
+        return -1;
+    int *list = field_at(base, f->offset);
+    for (size_t i = 0; i < nc.n; i++)
+        list[i] = *(const int *)nc.list[i];
+    return 0;
+}
+
 /* first_capacity/growth/tightening, one or more, blank or comma separated. */
 static int convert_stacks(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
 {
@@ -514,6 +543,7 @@ static const converter_t converters[FT_NTYPES] = {
     [FT_K_RULE] = convert_k_rule, [FT_SCHEMES] = convert_schemes,
     [FT_STACKS] = convert_stacks, [FT_SIZING] = convert_sizing,
     [FT_ESTIMATOR] = convert_estimator, [FT_LIBRARIES] = convert_libraries,
+    [FT_KEY_SETS] = convert_key_sets,
 };
 
 /* A key no longer given: its value back to 0 (a list or set to no entries; a sizing rule
@@ -521,7 +551,8 @@ static const converter_t converters[FT_NTYPES] = {
 static void field_clear(const exp_field_t *f, void *base)
 {
     int listed = f->type == FT_COUNT_LIST || f->type == FT_REAL_LIST ||
-                 f->type == FT_SCHEMES || f->type == FT_STACKS || f->type == FT_LIBRARIES;
+                 f->type == FT_SCHEMES || f->type == FT_STACKS || f->type == FT_LIBRARIES ||
+                 f->type == FT_KEY_SETS;
     if (listed)
         *(size_t *)field_at(base, f->offset2) = 0;
     else if (f->type == FT_SIZING)

@@ -1,6 +1,7 @@
 /* keys.h - key sets: the real keys a user inserts into a filter and looks up in it,
  * generated as streams (never stored), for the real hash functions of src/hashes/ to
- * turn into the hash words a library's scheme consumes (docs/hashes.md).
+ * turn into the hash words a library's scheme consumes (docs/model.md, Key sets and real
+ * hashes).
  *
  * A key is typed: an integer (the value; each library's hash decides its bytes: 8 bytes
  * little-endian for Guava's Funnels.longFunnel, big-endian for Cassandra's bigint, the
@@ -19,7 +20,8 @@
  * Inserted and queried keys are disjoint by construction: seq and seq-str take disjoint
  * index ranges and the decimal form of a number is unique (no leading zeros); random
  * and uuid differ in the reserved bit. A file's lines are the user's: duplicates in it,
- * across the n-th line, would make a query a key that was inserted (docs/hashes.md).
+ * across the n-th line, would make a query a key that was inserted (docs/model.md, Key sets
+ * and real hashes).
  *
  * Streams: a key stream yields the keys of one role from one index on, and its keys are
  * a pure function of (key set, seed, role, stream, index): any number of threads may

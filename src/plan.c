@@ -18,19 +18,22 @@ unsigned plan_k(k_rule_t rule, unsigned k, double b)
 
 /* A sweep names libraries or schemes, never both (experiment_keys.c): the variants'
  * arrays below, EXP_MAX_SCHEMES * EXP_MAX_LIST, hold either. */
-_Static_assert(EXP_MAX_LIBRARIES <= EXP_MAX_SCHEMES * EXP_MAX_LIST, "room for the libraries");
+_Static_assert(EXP_MAX_LIBRARIES * KEYSET_COUNT <= EXP_MAX_SCHEMES * EXP_MAX_LIST,
+               "room for the libraries at every key set");
 
 size_t plan_variants(const sweep_t *s, exp_variant_t *v)
 {
     size_t n = 0;
     for (size_t i = 0; i < s->nlibraries; i++)
-        v[n++] = (exp_variant_t){s->libraries[i]->scheme, 0, s->libraries[i]};
+        for (size_t j = 0; j < (s->nkey_sets ? s->nkey_sets : 1); j++)
+            v[n++] = (exp_variant_t){s->libraries[i]->scheme, 0, s->libraries[i],
+                                     s->nkey_sets ? s->key_sets[j] : KEYSET_IDEAL};
     for (size_t i = 0; i < s->nschemes; i++) {
         size_t nb = s->schemes[i]->block_default && s->nblock_bits ? s->nblock_bits : 1;
         for (size_t j = 0; j < nb; j++)
             v[n++] = (exp_variant_t){s->schemes[i], s->schemes[i]->block_default &&
                                                     s->nblock_bits ? s->block_bits[j] : 0,
-                                     NULL};
+                                     NULL, KEYSET_IDEAL};
     }
     return n;
 }
@@ -129,6 +132,41 @@ static int single_row(const experiment_t *e, const sweep_t *s, const exp_variant
     row_common(row, s, va->scheme, supported);
     row->sizing = va->library ? va->library->sizing : s->sizing;
     row->library = va->library;
+    if (va->key_set == KEYSET_IDEAL)
+        return 0;
+    const char *set = keyset_kind_name(va->key_set);
+    if (s->estimator != EXP_ESTIMATOR_AUTO && s->estimator != est_find("lookups"))
+        return row_error(e, s->line[F_ESTIMATOR], err, errlen, "real keys (key set %s) are "
+                         "measured by lookups (got '%s')", set, est_at((size_t)s->estimator)->name);
+    char why[EXP_ERR_LEN];
+    if (plan_real_keys(row, va->library, va->key_set, s->key_prefix[0] ? s->key_prefix : NULL,
+                       why, sizeof why))
+        return row_error(e, s->line[F_KEY_SETS], err, errlen, "%s (got '%s')", why, set);
+    return 0;
+}
+
+int plan_real_keys(exp_row_t *row, const library_t *lib, int key_set, const char *prefix,
+                   char *err, size_t errlen)
+{
+    const library_words_t *w = library_words_find(lib->name);
+    if (!w) {
+        const char *why = library_words_skipped(lib->name);
+        snprintf(err, errlen, "library %s has no real hash in bloomsim: %s", lib->name,
+                 why ? why : "not covered");
+        return 2;
+    }
+    if (key_set != KEYSET_FILE &&
+        keyset_open(&row->keys, key_set, 0, row->n, key_set == KEYSET_SEQ_STR ? prefix : NULL,
+                    err, errlen) != KEYSET_OK)
+        return 2;
+    row->words = w;
+    row->est = &est_lookups;
+    const char *set = keyset_kind_name(key_set);
+    if (key_set == KEYSET_SEQ_STR)
+        snprintf(row->label, sizeof row->label, "%s; keys %s '%s'; hash %s", lib->name, set,
+                 row->keys.prefix, w->hash);
+    else
+        snprintf(row->label, sizeof row->label, "%s; keys %s; hash %s", lib->name, set, w->hash);
     return 0;
 }
 

@@ -18,10 +18,11 @@ typedef struct exp_variant {
     const scheme_t *scheme;
     uint64_t block;
     const library_t *library; /* a sweep of libraries: the library, else NULL */
+    int key_set;              /* a sweep of libraries: the key set (keys.h), else ideal */
 } exp_variant_t;
 
 /* The sweep's variants in row order (schemes in file order, each at its block sizes; or
- * the libraries in file order) into v (room for EXP_MAX_SCHEMES * EXP_MAX_LIST); returns
+ * the libraries in file order, each at its key sets in file order) into v (room for EXP_MAX_SCHEMES * EXP_MAX_LIST); returns
  * their number. */
 size_t plan_variants(const sweep_t *s, exp_variant_t *v);
 
@@ -30,6 +31,15 @@ size_t plan_variants(const sweep_t *s, exp_variant_t *v);
  * frees. Returns 0, or 2 with a message naming the file, line and value. */
 int plan_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows, char *err,
               size_t errlen);
+
+/* Make a designed row of lib (its n and geometry set) measure real keys of key_set
+ * (keys.h) through lib's own hash (hashes/library_words.h): the key set opened for n
+ * inserts (prefix: seq-str's, NULL for "key"; a file key set is the caller's to open
+ * into row->keys), the lookups estimator, the label naming library, keys and hash.
+ * Returns 0, or 2 with a one-line reason in err (lib has no real hash here, and why; a
+ * prefix too long). */
+int plan_real_keys(exp_row_t *row, const library_t *lib, int key_set, const char *prefix,
+                   char *err, size_t errlen);
 
 /* k for bits per key b under a rule: optimal = round(b ln 2), ceil = ceil(b ln 2),
  * both at least 1; fixed = k. */

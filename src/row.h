@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hashes/library_words.h"
+#include "keys.h"
 #include "library.h"
 #include "scheme.h"
 #include "sizing.h"
@@ -47,7 +49,21 @@ typedef struct exp_row {
     uint64_t strides;            /* conditional: strides sampled per filter, 0 = all */
     double precision;            /* target relative standard error, 0 = fixed filters */
     uint64_t max_filters;        /* cap on filters with a precision target */
+    /* Real keys (docs/model.md, Key sets and real hashes): keys.kind KEYSET_IDEAL (0, a
+     * zeroed row's) for ideal hash words; otherwise the keys (inserts = n; the run's seed
+     * replaces keys.seed), the library's hash of them, and the CSV's library column
+     * naming the library, the key set and the hash. Rows of real keys are single designed
+     * filters measured by lookups, always built by all threads (est_keys.c). */
+    keyset_t keys;
+    const library_words_t *words;
+    char label[256];
 } exp_row_t;
+
+/* Does the row insert and look up real keys through its library's hash? */
+static inline int row_real_keys(const exp_row_t *row)
+{
+    return row->keys.kind != KEYSET_IDEAL;
+}
 
 /* What a row yields per filter f (arrays of at least as many entries as the row may
  * use: row_max_filters; NULL = not wanted): a counting estimator's false positives, or

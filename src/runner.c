@@ -181,6 +181,8 @@ int runner_row(const char *name, const char *what, const exp_row_t *row, size_t 
     exp_row_t ran = *row; /* at the lookups it ran: a big row's may have grown */
     ran.lookups_per_filter = used.lookups_per_filter;
     *result = tabulate_row(name, &ran, used.filters, &ro, seed);
+    if (row_real_keys(row)) /* the label of the row itself, which outlives the copy */
+        result->library = row->label;
     result->seconds = progress_now() - ps->row_start;
     progress_row_done(ps, row_index,
                       est_row_work(row) * (double)used.filters / (double)row->filters,

@@ -127,7 +127,7 @@ csv_row_t tabulate_row(const char *name, const exp_row_t *row, uint64_t filters,
     r.design_rate = row->design_rate;
     r.sizing = row->sizing->name;
     if (row->library)
-        r.library = row->library->name;
+        r.library = row_real_keys(row) ? row->label : row->library->name;
     r.load = (double)row->n / (double)row->design_keys;
     r.rate_over_design = s.rate / row->design_rate;
     if (row->structure == STRUCT_DESIGN)

@@ -152,7 +152,7 @@ awk -v z="$z" 'BEGIN { exit !(z != "" && z > -5 && z < 5) }' && ok || bad "audit
 [ "$(grep '^  measured' "$tmp/audit")" = "$(grep '^  measured' "$tmp/audit1")" ] && ok \
     || bad "audit: 1 and 2 threads differ"
 expect_error 2 "audit: unknown library (got 'guava33')" audit guava33 --keys 1000 --rate 0.01
-expect_error 2 "audit: LIBRARY, --keys and --rate are required (got no --rate)" audit guava --keys 1000
+expect_error 2 "audit: LIBRARY, --keys and --rate (or --bits-per-key) are required (got no --rate)" audit guava --keys 1000
 expect_error 2 "audit: --rate must be a number strictly between 0 and 1 (got '0')" audit guava --keys 1000 --rate 0
 expect_error 2 "HashFunction throws IllegalArgumentException (\"maxValue must be > 0\")" audit hadoop --keys 500000000 --rate 0.01
 expect_error 2 "Hive's BloomKFilter takes no rate" audit hive-bloomk --keys 1000 --rate 0.01

@@ -230,13 +230,15 @@ static void test_fields(void)
             [FT_STACKS] = EXP_MAX_STACKS * sizeof(exp_stack_t),
             [FT_SIZING] = sizeof(const sizing_rule_t *), [FT_ESTIMATOR] = sizeof(int),
             [FT_LIBRARIES] = EXP_MAX_LIBRARIES * sizeof(const library_t *),
+            [FT_KEY_SETS] = KEYSET_COUNT * sizeof(int),
         };
         assert(f->type == FT_TEXT ? f->size > 1 : f->size == size[f->type]);
         assert(f->offset + f->size <= (f->key < F_NFIELDS ? sizeof(sweep_t)
                                                           : sizeof(experiment_t)));
         /* every type but these reports "NAME must be MUST" */
         assert(!f->must == (f->type == FT_TEXT || f->type == FT_SCHEMES ||
-                            f->type == FT_ESTIMATOR || f->type == FT_LIBRARIES));
+                            f->type == FT_ESTIMATOR || f->type == FT_LIBRARIES ||
+                            f->type == FT_KEY_SETS));
         assert(!f->words == (f->type != FT_CHOICE));
         if (f->type == FT_COUNT || f->type == FT_COUNT_LIST || f->type == FT_K_RULE)
             assert(f->min <= f->max);
@@ -275,6 +277,7 @@ static const char *sample(const exp_field_t *f, char *buf, size_t len)
     case FT_SIZING: return "guava";
     case FT_ESTIMATOR: return "auto";
     case FT_LIBRARIES: return "guava";
+    case FT_KEY_SETS: return "seq";
     default: return "x";
     }
 }

@@ -9,7 +9,8 @@
  * (rocksdb::Hash64, rocksdb::Hash) and the same MurmurHash2 as Debian's libbloom 1.6
  * (murmurhash2); 3,000 inputs the same Cassandra h1 as python3-cassandra's cmurmur3 and
  * the same x64_128 as Guava 31.1 (libguava-java); 20,000 the same as the Java of ORC's
- * getLongHash, Hadoop's MurmurHash and Spark's hashUnsafeBytes. docs/hashes.md.
+ * getLongHash, Hadoop's MurmurHash and Spark's hashUnsafeBytes. docs/model.md, Key sets and
+ * real hashes.
  */
 #undef NDEBUG
 #include <assert.h>

@@ -14,7 +14,10 @@
 
 #include "hashes/hashes.h"
 #include "hashes/library_words.h"
+#include "experiment.h"
 #include "library.h"
+#include "plan.h"
+#include "simulate.h"
 #include "test_util.h"
 
 /* ---- a plain bit array, set and tested at a scheme's positions ---- */
@@ -399,6 +402,118 @@ static void test_bloom_filters(void)
     printf("bloom-filters 3.0.4: the words of its hashTwice (conformance script)\n");
 }
 
+/* ---- a run of real keys (est_keys.c) ---- */
+
+/* A design row of lib at n keys and p measuring key set `set` (filters F, L lookups
+ * each), through the experiment file path and plan_real_keys as `bloomsim run` makes it. */
+static exp_row_t real_row(const char *lib, uint64_t n, double p, const char *set, uint64_t F,
+                          uint64_t L)
+{
+    char text[512], err[EXP_ERR_LEN];
+    snprintf(text, sizeof text, "[sweep]\ndesign_keys = %llu\ndesign_rate = %g\n"
+             "libraries = %s\nkey_sets = %s\nfilters = %llu\nlookups = %llu\n",
+             (unsigned long long)n, p, lib, set, (unsigned long long)F,
+             (unsigned long long)(F * L));
+    experiment_t *e = calloc(1, sizeof *e);
+    exp_row_t *rows, row;
+    size_t nrows;
+    assert(e && experiment_load_text("t.ini", text, strlen(text), e, err, sizeof err) == 0);
+    assert(plan_rows(e, 0, &rows, &nrows, err, sizeof err) == 0 && nrows == 1);
+    row = rows[0];
+    free(rows);
+    free(e);
+    assert(row_real_keys(&row) && row.words == library_words_find(lib));
+    assert(strstr(row.label, lib) == row.label && strstr(row.label, set));
+    return row;
+}
+
+/* The counts a run of real keys makes equal a filter built here key by key from the same
+ * key streams: seq keys (every filter the same one, filter f querying keys f L on) and
+ * random keys (filter f its own stream), at 1 and 2 threads, over more than one chunk of
+ * RUNNER_CHUNK keys so that chunks meet. Queried keys are never inserted ones. */
+static void test_run_real(void)
+{
+    static const char *libs[] = {"leveldb", "guava", "hadoop"};
+    static const char *sets[] = {"seq", "random", "seq-str", "uuid"};
+    for (size_t li = 0; li < 3; li++)
+        for (size_t si = 0; si < 4; si++) {
+            const uint64_t n = li == 0 && si < 2 ? 300000 : 20000, F = 3, L = 40000;
+            exp_row_t row = real_row(libs[li], n, 0.02, sets[si], F, L);
+            uint64_t c1[3], c2[3], used;
+            assert(sim_row_into(&row, 7, 0, 1, c1, NULL, &used) == 0 && used == F);
+            assert(sim_row_into(&row, 7, 0, 2, c2, NULL, &used) == 0 && used == F);
+            keyset_t ks = row.keys;
+            ks.seed = 7;
+            int own = ks.kind == KEYSET_RANDOM || ks.kind == KEYSET_UUID;
+            filt_t f;
+            filt_init(&f, libs[li], NULL, row.geom.m, row.geom.k);
+            assert(f.g.m == row.geom.m);
+            for (uint64_t fi = 0; fi < F; fi++) {
+                memset(f.b, 0, f.g.m / 8 + 8);
+                key_stream_t s;
+                rkey_t key;
+                key_stream_init(&s, &ks, KEY_ROLE_INSERT, own ? fi : 0, 0);
+                uint64_t ins = 0, fp = 0;
+                while (key_next(&s, &key))
+                    filt_key(&f, &key, 1), ins++;
+                key_stream_init(&s, &ks, KEY_ROLE_QUERY, own ? fi : 0, own ? 0 : fi * L);
+                for (uint64_t q = 0; q < L && key_next(&s, &key); q++)
+                    fp += (uint64_t)filt_key(&f, &key, 0);
+                assert(ins == n);
+                if (c1[fi] != fp || c2[fi] != fp)
+                    printf("FAIL %s %s filter %llu: run %llu and %llu, direct %llu\n", libs[li],
+                           sets[si], (unsigned long long)fi, (unsigned long long)c1[fi],
+                           (unsigned long long)c2[fi], (unsigned long long)fp);
+                assert(c1[fi] == fp && c2[fi] == fp);
+            }
+            free(f.b);
+        }
+    printf("runs of real keys: the counts of filters built key by key, at 1 and 2 threads\n");
+}
+
+/* What a sweep of real keys refuses, each naming its line and value. */
+static void test_real_errors(void)
+{
+    static const struct {
+        const char *text, *want;
+    } cases[] = {
+        {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nlibraries = guava\n"
+         "key_sets = seq, sq\n", "t.ini:5: key_sets: unknown key set (ideal, seq, seq-str, "
+         "random or uuid; a file is bloomsim audit's --key-file) (got 'sq')"},
+        {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nlibraries = guava\n"
+         "key_sets = file\n", "t.ini:5: key_sets: unknown key set"},
+        {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nschemes = double\n"
+         "key_sets = seq\n", "t.ini:5: key_sets needs libraries (their hashes turn keys into "
+         "words) (got 'seq')"},
+        {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nlibraries = guava\n"
+         "key_sets = seq\nkey_prefix = user:\n", "t.ini:6: key_prefix needs seq-str in "
+         "key_sets (got 'user:')"},
+        {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nlibraries = guava, kudu\n"
+         "key_sets = ideal, seq\n", "t.ini:5: library kudu has no real hash in bloomsim: the "
+         "caller hashes"},
+        {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nlibraries = parquet\n"
+         "key_sets = seq\nestimator = conditional\n", "t.ini:6: the conditional estimator does "
+         "not apply"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char err[EXP_ERR_LEN] = "";
+        experiment_t *e = calloc(1, sizeof *e);
+        exp_row_t *rows = NULL;
+        size_t nrows;
+        int rc = experiment_load_text("t.ini", cases[i].text, strlen(cases[i].text), e, err,
+                                      sizeof err);
+        if (rc == 0)
+            rc = plan_rows(e, 0, &rows, &nrows, err, sizeof err);
+        if (rc != 2 || strncmp(err, cases[i].want, strlen(cases[i].want)) != 0)
+            printf("FAIL case %zu: rc %d, '%s'\n", i, rc, err);
+        assert(rc == 2 && strncmp(err, cases[i].want, strlen(cases[i].want)) == 0);
+        free(rows);
+        free(e);
+    }
+    printf("sweeps of real keys: %zu bad inputs, each one line naming its line\n",
+           sizeof cases / sizeof cases[0]);
+}
+
 int main(void)
 {
     test_table();
@@ -408,5 +523,7 @@ int main(void)
     test_hadoop();
     test_bloomfilter_js();
     test_bloom_filters();
+    test_run_real();
+    test_real_errors();
     return 0;
 }

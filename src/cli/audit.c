@@ -9,12 +9,14 @@
 
 #include "audit.h"
 #include "cli/cli.h"
+#include "plan.h"
 #include "runner.h"
 #include "simulate.h"
 
 static const char usage[] =
-    "usage: bloomsim audit LIBRARY --keys N --rate P [--precision R] [--max-filters F]\n"
-    "                      [--threads T] [--seed S]\n"
+    "usage: bloomsim audit LIBRARY --keys N (--rate P | --bits-per-key B)\n"
+    "                      [--key-set KIND [--key-prefix X] [--key-file PATH]]\n"
+    "                      [--precision R] [--max-filters F] [--threads T] [--seed S]\n"
     "       bloomsim audit --exec 'CMD' --keys N (--rate P | --bits-per-key B)\n"
     "                      [--precision R] [--max-filters F] [--seed S] [--timeout S]\n"
     "       bloomsim audit --list [--tsv]\n"
@@ -25,8 +27,9 @@ static const char usage[] =
     "promise, the measured rate with its 95% interval, their ratio, the exact rate of\n"
     "uniform independent probes at the same m and k, the exact rate of its blocks or\n"
     "slices where it has them, and the model of its departure where one is known.\n"
-    "bloomsim feeds the arithmetic ideal uniform hash words of the library's width: it\n"
-    "measures the library's arithmetic and sizing, never its hash function's quality.\n"
+    "By default bloomsim feeds the arithmetic ideal uniform hash words of the library's\n"
+    "width: it measures the library's arithmetic and sizing, not its hash function.\n"
+    "--key-set inserts real keys through the library's own hash function instead.\n"
     "\n"
     "With --exec, measures any implementation instead: CMD (run by sh -c) speaks the\n"
     "adapter protocol (docs/adapter.md) on its standard input and output; bloomsim\n"
@@ -36,13 +39,20 @@ static const char usage[] =
     "formula and exact rates at the m and k the adapter reports. An adapter that\n"
     "refuses the design, dies, or answers outside the protocol: one line, exit 2.\n"
     "\n"
+    "  --bits-per-key B the design of libraries configured by bits per key (LevelDB,\n"
+    "                   RocksDB: NewBloomFilterPolicy(B)) instead of --rate\n"
+    "  --key-set KIND   ideal (default: uniform words), seq (0, 1, 2, ...), seq-str\n"
+    "                   (PREFIX0, PREFIX1, ...), random (64-bit integers), uuid\n"
+    "                   (random version-4 UUID strings) or file (--key-file's lines: the\n"
+    "                   first N inserted, the rest queried); queried keys are never\n"
+    "                   inserted ones\n"
+    "  --key-prefix X   seq-str's prefix (default key); --key-file PATH  file's keys\n"
     "  --list           the libraries, with the version each follows (--tsv: with the\n"
     "                   cause and report, tab-separated, as results/libraries.tsv)\n"
     "  --precision R    target relative standard error, above 0 and below 1\n"
     "  --max-filters F  build at most F filters (default 1000)\n"
     "  --threads T      threads (default: all); --seed S  seed (default 1)\n"
     "  --exec CMD       measure the adapter CMD (docs/adapter.md)\n"
-    "  --bits-per-key B with --exec: design by bits per key (design-bpk), not a rate\n"
     "  --timeout S      with --exec: give up on an answer after S seconds (default\n"
     "                   600; 0: wait for ever)\n"
     "\n"
@@ -99,7 +109,19 @@ static void print_audit(const library_t *lib, const audit_design_t *d, const exp
            (unsigned long long)d->m_computed,
            d->m < d->m_computed ? ", which the library's int arithmetic wraps to m" : "", d->k,
            lib->scheme->name);
-    printf("  promised   %g\n", d->p);
+    if (isnan(d->bits_per_key))
+        printf("  promised   %g\n", d->p);
+    else
+        printf("  promised   none: configured by %g bits per key, which stand for %.4g "
+               "(-ln p / ln^2 2 = b), shown as the promise\n", d->bits_per_key, d->p);
+    if (row_real_keys(row)) {
+        printf("  keys       %s", keyset_kind_name(row->keys.kind));
+        if (row->keys.kind == KEYSET_SEQ_STR)
+            printf(" (prefix '%s')", row->keys.prefix);
+        if (row->keys.kind == KEYSET_FILE)
+            printf(" %s (%llu lines)", row->keys.path, (unsigned long long)row->keys.lines);
+        printf(", %s\n  hash       %s\n", row->words->key_bytes, row->words->hash);
+    }
     printf("  measured   %-12.4g 95%% interval %.4g to %.4g; standard error %.2g (%.2f%% "
            "relative)\n", r->rate, r->ci_low, r->ci_high, r->stderr_,
            r->rate > 0 ? 100 * r->stderr_ / r->rate : 0.0);
@@ -108,6 +130,13 @@ static void print_audit(const library_t *lib, const audit_design_t *d, const exp
     if (sim_counts(row))
         printf("             %llu lookups, %llu false positives\n",
                (unsigned long long)r->lookups, (unsigned long long)r->false_positives);
+    if (row_real_keys(row) && row->keys.kind == KEYSET_FILE && sim_counts(row) &&
+        r->lookups > row->keys.lines - row->keys.inserts)
+        printf("  repeated   %llu lookups over the file's %llu queried lines: each line is "
+               "asked more than once, so the interval is too narrow (give a file of at least "
+               "%llu lines)\n", (unsigned long long)r->lookups,
+               (unsigned long long)(row->keys.lines - row->keys.inserts),
+               (unsigned long long)(row->keys.inserts + r->lookups));
     if (r->target_met == 0) {
         double rse = r->rate > 0 ? r->stderr_ / r->rate : INFINITY;
         printf("  target     not reached: %.3g%% relative standard error, asked %g%%, ", 100 * rse,
@@ -133,8 +162,12 @@ static void print_audit(const library_t *lib, const audit_design_t *d, const exp
         printf("  report     %s\n", lib->report);
     printf("  seconds    %.1f on %d thread%s, seed %llu\n", r->seconds, threads,
            threads == 1 ? "" : "s", (unsigned long long)seed);
-    printf("Ideal uniform hash words of the library's width: this measures its index "
-           "arithmetic and sizing, not its hash function.\n");
+    if (row_real_keys(row))
+        printf("Real keys through the library's own hash: this measures the filter a user "
+               "of these keys runs (docs/model.md, Key sets and real hashes).\n");
+    else
+        printf("Ideal uniform hash words of the library's width: this measures its index "
+               "arithmetic and sizing, not its hash function.\n");
 }
 
 /* What audit was asked. */
@@ -143,7 +176,7 @@ typedef struct audit_args {
     uint64_t n, seed, max_filters, threads;
     double p, precision, bpk, timeout;
     int list, tsv;
-    const char *exec;
+    const char *key_set, *key_prefix, *key_file, *exec;
 } audit_args_t;
 
 static int library_name(void *ctx, const char *arg)
@@ -157,19 +190,24 @@ static int library_name(void *ctx, const char *arg)
     return 0;
 }
 
+static int check_key_args(const audit_args_t *a);
+
 static int parse_audit_args(int argc, char **argv, audit_args_t *a)
 {
     const cli_opt_t opts[] = {
         {.name = "--list", .kind = CLI_FLAG, .dst = &a->list},
         {.name = "--tsv", .kind = CLI_FLAG, .dst = &a->tsv},
         CLI_OPT_KEYS(&a->n), CLI_OPT_RATE(&a->p),
+        {.name = "--bits-per-key", .kind = CLI_REAL, .dst = &a->bpk, .lo = 0, .hi = 1e6,
+         .must = "a number of bits from 0 to 10^6"},
+        {.name = "--key-set", .kind = CLI_TEXT, .dst = &a->key_set, .min = 1},
+        {.name = "--key-prefix", .kind = CLI_TEXT, .dst = &a->key_prefix},
+        {.name = "--key-file", .kind = CLI_TEXT, .dst = &a->key_file, .min = 1},
         {.name = "--precision", .kind = CLI_RATE, .dst = &a->precision},
         {.name = "--max-filters", .kind = CLI_COUNT, .dst = &a->max_filters, .min = 2,
          .max = UINT64_C(1) << 40, .must = "a whole number from 2 to 2^40"},
         CLI_OPT_THREADS(&a->threads), CLI_OPT_SEED(&a->seed),
         {.name = "--exec", .kind = CLI_TEXT, .dst = &a->exec, .min = 1, .must = "a command"},
-        {.name = "--bits-per-key", .kind = CLI_REAL, .dst = &a->bpk, .lo = 1e-3, .hi = 1e6,
-         .must = "a number from 0.001 to 10^6"},
         {.name = "--timeout", .kind = CLI_REAL, .dst = &a->timeout, .lo = 0, .hi = 1e9,
          .must = "a number of seconds >= 0"},
     };
@@ -187,24 +225,75 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
         if (a->lib)
             return cli_die(2, "audit: --exec measures its adapter, not a library (got '%s')",
                            a->lib->name);
-        if (!a->n || (a->p < 0) == !(a->bpk > 0))
+        if (!a->n || (a->p < 0) == (a->bpk < 0))
             return cli_die(2, "audit: --exec needs --keys and one of --rate and "
                               "--bits-per-key (got %s)", !a->n ? "no --keys" :
                            a->p < 0 ? "neither" : "both");
+        if (a->bpk == 0)
+            return cli_die(2, "audit: --exec takes bits per key above 0 (got "
+                              "'--bits-per-key 0')");
+        if (a->key_set || a->key_prefix || a->key_file)
+            return cli_die(2, "audit: --key-set, --key-prefix and --key-file go with a "
+                              "LIBRARY; --exec sends its own keys (got '%s')",
+                           a->key_set ? a->key_set : a->key_prefix ? a->key_prefix
+                                                                     : a->key_file);
         return -1;
     }
-    if (a->bpk > 0)
-        return cli_die(2, "audit: --bits-per-key goes with --exec (got '--bits-per-key %g' "
-                          "for a library)", a->bpk);
-    if (!a->lib || !a->n || a->p < 0)
-        return cli_die(2, "audit: LIBRARY, --keys and --rate are required (got %s)",
-                       !a->lib ? "no library" : !a->n ? "no --keys" : "no --rate");
+    if (a->p >= 0 && a->bpk >= 0)
+        return cli_die(2, "audit: give --rate or --bits-per-key, not both (got both)");
+    if (!a->lib || !a->n || (a->p < 0 && a->bpk < 0))
+        return cli_die(2, "audit: LIBRARY, --keys and --rate (or --bits-per-key) are required "
+                          "(got %s)", !a->lib ? "no library" : !a->n ? "no --keys" : "no --rate");
+    return check_key_args(a);
+}
+
+/* The key set options: a known kind, a prefix only for seq-str, a file only for file. */
+static int check_key_args(const audit_args_t *a)
+{
+    int kind = a->key_set ? keyset_kind_find(a->key_set) : KEYSET_IDEAL;
+    if (kind < 0)
+        return cli_die(2, "audit: unknown key set; expected ideal, seq, seq-str, random, uuid "
+                          "or file (got '--key-set %s')", a->key_set);
+    if (a->key_prefix && kind != KEYSET_SEQ_STR)
+        return cli_die(2, "audit: --key-prefix goes with --key-set seq-str (got '--key-prefix "
+                          "%s')", a->key_prefix);
+    if (a->key_file && kind != KEYSET_FILE)
+        return cli_die(2, "audit: --key-file goes with --key-set file (got '--key-file %s')",
+                       a->key_file);
+    if (kind == KEYSET_FILE && !a->key_file)
+        return cli_die(2, "audit: --key-set file needs --key-file PATH (got no --key-file)");
     return -1;
 }
 
+/* Make the row measure the real keys the options name (nothing for ideal). Returns -1,
+ * or an exit status after its message. */
+static int audit_keys(const audit_args_t *a, exp_row_t *row)
+{
+    int kind = a->key_set ? keyset_kind_find(a->key_set) : KEYSET_IDEAL;
+    if (kind == KEYSET_IDEAL)
+        return -1;
+    char err[EXP_ERR_LEN];
+    if (plan_real_keys(row, a->lib, kind, a->key_prefix, err, sizeof err))
+        return cli_die(2, "audit: %s (got '--key-set %s%s%s')", err, a->key_set,
+                       a->key_prefix ? " --key-prefix " : "", a->key_prefix ? a->key_prefix : "");
+    if (kind != KEYSET_FILE)
+        return -1;
+    if (keyset_open(&row->keys, KEYSET_FILE, 0, row->n, a->key_file, err, sizeof err) ||
+        keyset_check(&row->keys, 1, err, sizeof err)) {
+        keyset_close(&row->keys);
+        return cli_die(2, "audit: %s (got '--key-file %s')", err, a->key_file);
+    }
+    snprintf(row->label, sizeof row->label, "%s; keys file %s; hash %s", a->lib->name,
+             a->key_file, row->words->hash);
+    return -1;
+}
+
+static int audit_measure(const audit_args_t *ap, const exp_row_t *rowp, const audit_design_t *dp);
+
 int cli_audit(int argc, char **argv)
 {
-    audit_args_t a = {.seed = 1, .max_filters = AUDIT_MAX_FILTERS, .p = -1, .timeout = 600,
+    audit_args_t a = {.seed = 1, .max_filters = AUDIT_MAX_FILTERS, .p = -1, .bpk = -1,
+                      .timeout = 600,
                       .precision = AUDIT_PRECISION, .threads = 0};
     int rc = parse_audit_args(argc, argv, &a);
     if (rc >= 0)
@@ -220,21 +309,39 @@ int cli_audit(int argc, char **argv)
     char err[EXP_ERR_LEN] = "";
     if (!a.threads && cli_default_threads("audit", &a.threads, err, sizeof err))
         return cli_die(2, "%s", err);
-    if (audit_plan(a.lib, a.n, a.p, a.precision, a.max_filters, &row, &d, err, sizeof err))
+    if (a.bpk >= 0 ? audit_plan_bpk(a.lib, a.n, a.bpk, a.precision, a.max_filters, &row, &d,
+                                    err, sizeof err)
+                   : audit_plan(a.lib, a.n, a.p, a.precision, a.max_filters, &row, &d, err,
+                                sizeof err))
         return cli_die(2, "%s", err);
+    if ((rc = audit_keys(&a, &row)) >= 0)
+        return rc;
+    rc = audit_measure(&a, &row, &d);
+    keyset_close(&row.keys);
+    return rc;
+}
+
+/* Run the planned row and print what it measured. */
+static int audit_measure(const audit_args_t *ap, const exp_row_t *rowp, const audit_design_t *dp)
+{
+    audit_args_t a = *ap;
+    exp_row_t row = *rowp;
+    audit_design_t d = *dp;
+    char err[EXP_ERR_LEN] = "";
+    int rc;
     /* Memory before any work, by the rule `run` checks it. */
     uint64_t avail = runner_mem_available();
     double need = runner_row_memory(&row, (int)a.threads);
     if (!runner_fits(need, avail))
         return cli_die(2, "audit: %s's filter for %llu keys at %g (%llu bits) needs %.1f GiB, "
                           "only %.1f GiB available (got '--keys %llu')", a.lib->name,
-                       (unsigned long long)a.n, a.p, (unsigned long long)d.m,
+                       (unsigned long long)a.n, d.p, (unsigned long long)d.m,
                        need / 1073741824.0, (double)avail / 1073741824.0,
                        (unsigned long long)a.n);
-    double work = (1 - a.p) / (a.p * a.precision * a.precision); /* lookups, at least */
+    double work = (1 - d.p) / (d.p * a.precision * a.precision); /* lookups, at least */
     if (work > 1e10 && !cli_quiet)
         fprintf(stderr, "bloomsim: audit: about %.2g lookups for a relative standard error of "
-                "%g at %g: this may take a while\n", work, a.precision, a.p);
+                "%g at %g: this may take a while\n", work, a.precision, d.p);
     row_out_t out;
     if (sim_out_alloc(&out, row_max_filters(&row)))
         return cli_die(1, "audit: out of memory for %llu filters",

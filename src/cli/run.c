@@ -40,7 +40,7 @@ static void print_designs(const csv_row_t *rows, size_t nrows)
     printf("\n  %-8s %-34s %-14s %s\n", "keys", "structure, scheme", "rate", "x design rate");
     for (size_t i = 0; i < nrows; i++) {
         const csv_row_t *row = &rows[i];
-        char what[64], blk[24] = "";
+        char what[288], blk[24] = "";
         if (row->block_bits != CSV_ABSENT)
             snprintf(blk, sizeof blk, "/%llu", (unsigned long long)row->block_bits);
         if (isnan(row->first_capacity))

@@ -1,7 +1,8 @@
 /* hashes.h - the hash functions the audited libraries really use, bit for bit: one file
  * per family under src/hashes/, each citing the library's source and checked in
  * tests/test_hashes.c against published vectors (the reference implementation's or the
- * library's own tests). docs/hashes.md says which library uses which, with which seeds
+ * library's own tests). docs/model.md (Key sets and real hashes) says which library uses
+ * which, with which seeds
  * and on which bytes of a key; library_words.h turns them into each scheme's words.
  *
  * The xxHash family comes from Debian's libxxhash (the reference implementation); the

@@ -10,7 +10,7 @@
  * little-endian, Cassandra's bigint is 8 bytes big-endian, JavaScript and Redis take its
  * decimal string, ...); a byte string is hashed as it is (JavaScript libraries decode it
  * as UTF-8 to their UTF-16 string first). Each entry's key_bytes says which, and
- * docs/hashes.md has the table with sources.
+ * docs/model.md (Key sets and real hashes) has the table with sources.
  *
  * Schemes that draw fresh words per probe (hadoop: k chained 32-bit hashes) have no
  * positions(); their entry has drawn = 1 and its function writes the k draws d[0..k)

@@ -142,9 +142,26 @@ static void finish128(uint64_t *h, const uint8_t *t, size_t n, uint64_t len, int
                       uint64_t out[2])
 {
     uint64_t k[2] = {0, 0};
-    for (size_t i = 0; i < n; i++) {
-        uint64_t b = sign_ext ? (uint64_t)(int64_t)(int8_t)t[i] : t[i];
-        k[i / 8] ^= b << (8 * (i % 8));
+    if (sign_ext) {
+        for (size_t i = 0; i < n; i++)
+            k[i / 8] ^= (uint64_t)(int64_t)(int8_t)t[i] << (8 * (i % 8));
+    } else { /* unsigned bytes, as the reference's switch takes them: no loop per byte
+              * (a loop took a third of the time of a 10-byte key) */
+        if (n >= 8)
+            k[0] = load64(t);
+        const uint8_t *r = n >= 8 ? t + 8 : t;
+        uint64_t w = 0;
+        switch (n % 8) {
+        case 7: w ^= (uint64_t)r[6] << 48; /* fall through */
+        case 6: w ^= (uint64_t)r[5] << 40; /* fall through */
+        case 5: w ^= (uint64_t)r[4] << 32; /* fall through */
+        case 4: w ^= (uint64_t)load32(r); break;
+        case 3: w ^= (uint64_t)r[2] << 16; /* fall through */
+        case 2: w ^= (uint64_t)r[1] << 8; /* fall through */
+        case 1: w ^= r[0]; /* fall through */
+        default: break;
+        }
+        k[n >= 8] = w;
     }
     if (n > 8)
         h[1] ^= rotl64(k[1] * C2_64, 33) * C1_64;

@@ -1,0 +1,126 @@
+#!/bin/sh
+# real_keys.sh BLOOMSIM [MPIRUN] - real keys through the libraries' own hashes end to end
+# (issue 22; docs/model.md, Key sets and real hashes):
+#  - `audit --key-set` for each key set, `--bits-per-key` for the libraries configured so,
+#    the same measured line at 1 and 2 threads;
+#  - a sweep with key_sets: ideal and real rows side by side, each row naming its key set
+#    and hash, the same table at 1 and 2 threads (and under mpirun with 2 ranks, where
+#    given);
+#  - bad input: an unknown key set, an unreadable or too short key file, a library without
+#    a real hash, options that do not go together: one line, exit 2, nothing written.
+set -u
+B=$1
+MPIRUN=${2:-}
+. tests/lib.sh
+
+expect_error() {
+    code=$1 want=$2
+    shift 2
+    "$B" "$@" > "$tmp/stdout" 2> "$tmp/stderr"
+    rc=$?
+    lines=$(wc -l < "$tmp/stderr")
+    if [ "$rc" -ne "$code" ]; then
+        bad "$* exited $rc, wanted $code: $(cat "$tmp/stderr")"
+    elif [ "$lines" -ne 1 ]; then
+        bad "$* printed $lines lines on stderr: $(cat "$tmp/stderr")"
+    elif ! grep -qF -- "$want" "$tmp/stderr"; then
+        bad "$* said '$(cat "$tmp/stderr")', wanted '$want'"
+    else
+        ok
+    fi
+}
+
+# audit with each key set, at 1 and 2 threads.
+seq 1 30000 | sed 's/^/user:/' > "$tmp/keys.txt"
+for set in seq seq-str random uuid file; do
+    extra=""
+    [ "$set" = file ] && extra="--key-file $tmp/keys.txt"
+    [ "$set" = seq-str ] && extra="--key-prefix id-"
+    for t in 1 2; do
+        # shellcheck disable=SC2086
+        "$B" audit guava --keys 10000 --rate 0.01 --precision 0.1 --key-set $set $extra \
+            --threads $t > "$tmp/a$t" 2> "$tmp/err" || bad "audit --key-set $set: $(cat "$tmp/err")"
+    done
+    grep -q "^  keys       $set" "$tmp/a1" && grep -q "^  hash       Murmur3_x64_128 (Guava)" "$tmp/a1" \
+        && grep -q "^Real keys through the library's own hash" "$tmp/a1" \
+        && ok || bad "audit --key-set $set: $(cat "$tmp/a1")"
+    [ "$(grep '^  measured' "$tmp/a1")" = "$(grep '^  measured' "$tmp/a2")" ] && ok \
+        || bad "audit --key-set $set: 1 and 2 threads differ"
+done
+grep -q "^  keys       file $tmp/keys.txt (30000 lines)" "$tmp/a1" && ok || bad "audit file: $(cat "$tmp/a1")"
+# A file too short for the lookups: its queries repeat, and the audit says so.
+grep -q "^  repeated   .* lookups over the file's 20000 queried lines" "$tmp/a1" && ok \
+    || bad "audit file: no 'repeated' line: $(cat "$tmp/a1")"
+
+# --bits-per-key: LevelDB's NewBloomFilterPolicy(10) is 10 bits a key, k = 6.
+"$B" audit leveldb --keys 20000 --bits-per-key 10 --key-set seq-str --precision 0.1 --threads 2 \
+    > "$tmp/a" 2> "$tmp/err" && grep -q "m = 200000 bits" "$tmp/a" && grep -q "k = 6," "$tmp/a" \
+    && grep -q "^  promised   none: configured by 10 bits per key" "$tmp/a" \
+    && ok || bad "audit leveldb --bits-per-key 10: $(cat "$tmp/a" "$tmp/err")"
+"$B" audit rocksdb --keys 20000 --bits-per-key 10 --precision 0.1 --threads 2 > "$tmp/a" \
+    && grep -q "^Ideal uniform hash words" "$tmp/a" && ok || bad "audit rocksdb --bits-per-key: $(cat "$tmp/a")"
+
+# A sweep with key_sets: rows side by side, naming key set and hash; 1 and 2 threads.
+cat > "$tmp/rk.ini" <<'EOF'
+[experiment]
+title = real keys beside ideal words
+[sweep]
+design_keys = 20000
+design_rate = 0.01
+libraries = leveldb, bloomfilter-js
+key_sets = ideal, seq, seq-str, random, uuid
+key_prefix = user:
+filters = 4
+lookups = 200000
+EOF
+for t in 1 2; do
+    "$B" run "$tmp/rk.ini" --threads $t --out "$tmp/t$t" > /dev/null 2> "$tmp/err" \
+        || bad "run rk at $t threads: $(cat "$tmp/err")"
+    strip_seconds "$tmp/t$t/rk.csv" > "$tmp/rk$t.csv"
+done
+cmp -s "$tmp/rk1.csv" "$tmp/rk2.csv" && ok || bad "rk: 1 and 2 threads differ"
+[ "$(wc -l < "$tmp/rk1.csv")" -eq 11 ] && ok || bad "rk: $(wc -l < "$tmp/rk1.csv") lines, wanted 11"
+grep -q ",leveldb,binomial\|,leveldb,spread" "$tmp/rk1.csv" \
+    && grep -qF "\"leveldb; keys seq-str 'user:'; hash Hash (LevelDB BloomHash, seed 0xbc9f1d34)\"" "$tmp/rk1.csv" \
+    && grep -qF "bloomfilter-js; keys uuid; hash FNV-1a 64 over UTF-16 units" "$tmp/rk1.csv" \
+    && ok || bad "rk: rows do not name key set and hash: $(cut -c1-60 "$tmp/rk1.csv" | head -3)"
+if [ -n "$MPIRUN" ]; then
+    set -- -q --oversubscribe --mca btl_vader_single_copy_mechanism none
+    if [ "$(id -u)" -eq 0 ]; then
+        set -- "$@" --allow-run-as-root
+        OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+        export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM
+    fi
+    if "$MPIRUN" "$@" -np 2 "$B" run "$tmp/rk.ini" --threads 1 --out "$tmp/np2" > /dev/null 2> "$tmp/err"; then
+        strip_seconds "$tmp/np2/rk.csv" > "$tmp/rknp.csv"
+        cmp -s "$tmp/rk1.csv" "$tmp/rknp.csv" && ok || bad "rk: 2 ranks differ from one process"
+    else
+        bad "rk under mpirun: $(head -3 "$tmp/err")"
+    fi
+fi
+
+# Bad input: one line, exit 2, nothing written.
+expect_error 2 "audit: unknown key set; expected ideal, seq, seq-str, random, uuid or file (got '--key-set sq')" \
+    audit guava --keys 1000 --rate 0.01 --key-set sq
+expect_error 2 "audit: key file $tmp/none.txt: No such file or directory (got '--key-file $tmp/none.txt')" \
+    audit guava --keys 1000 --rate 0.01 --key-set file --key-file "$tmp/none.txt"
+expect_error 2 "key file $tmp/keys.txt has 30000 lines, fewer than the 40000 keys to insert" \
+    audit guava --keys 40000 --rate 0.01 --key-set file --key-file "$tmp/keys.txt"
+expect_error 2 "1 queries need 30001" \
+    audit guava --keys 30000 --rate 0.01 --key-set file --key-file "$tmp/keys.txt"
+expect_error 2 "audit: --key-set file needs --key-file PATH" audit guava --keys 1000 --rate 0.01 --key-set file
+expect_error 2 "audit: --key-prefix goes with --key-set seq-str (got '--key-prefix x')" \
+    audit guava --keys 1000 --rate 0.01 --key-set seq --key-prefix x
+expect_error 2 "audit: library redisson has no real hash in bloomsim: HighwayHash-128" \
+    audit redisson --keys 1000 --rate 0.01 --key-set seq
+expect_error 2 "it takes a rate (--rate), not bits per key (got '--bits-per-key 10')" \
+    audit guava --keys 1000 --bits-per-key 10
+expect_error 2 "audit: give --rate or --bits-per-key, not both" audit leveldb --keys 1000 --rate 0.01 --bits-per-key 10
+sed 's/^key_sets = .*/key_sets = ideal, sequential/' "$tmp/rk.ini" > "$tmp/bad.ini"
+expect_error 2 "bad.ini:7: key_sets: unknown key set (ideal, seq, seq-str, random or uuid; a file is bloomsim audit's --key-file) (got 'sequential')" \
+    run "$tmp/bad.ini" --out "$tmp/badout"
+[ ! -e "$tmp/badout" ] && ok || bad "a refused run wrote $(ls "$tmp/badout")"
+sed 's/^libraries = .*/libraries = leveldb, fastbloom/' "$tmp/rk.ini" > "$tmp/bad.ini"
+expect_error 2 "bad.ini:7: library fastbloom has no real hash in bloomsim: SipHash-1-3 with random keys" \
+    run "$tmp/bad.ini" --out "$tmp/badout"
+finish
