@@ -128,7 +128,10 @@ expect_error 2 "audit: --exec needs --keys and one of --rate and --bits-per-key 
     audit --exec "$B adapter guava" $a --bits-per-key 10
 expect_error 2 "audit: --exec measures its adapter, not a library (got 'guava')" \
     audit guava --exec "$B adapter guava" $a
-expect_error 2 "audit: --bits-per-key goes with --exec" audit guava --keys 1000 --bits-per-key 10
+expect_error 2 "audit: --key-set, --key-prefix and --key-file go with a LIBRARY; --exec sends its own keys (got 'seq')" \
+    audit --exec "$B adapter guava" $a --key-set seq
+expect_error 2 "audit: --exec takes bits per key above 0 (got '--bits-per-key 0')" \
+    audit --exec "$B adapter leveldb" --keys 1000 --bits-per-key 0
 expect_error 2 "no answer to 'design 1000 0.01' within 1 seconds" audit --exec \
     'read l; echo "hello 1 x"; read l; sleep 30' $a --timeout 1
 }
