@@ -58,7 +58,9 @@ static void ideal_draw(const job_t *j, pcg32_t *r, uint64_t *h)
     if (b == 32)
         n == 1 ? u32x1_draw(&j->g, r, h) : u32x2_draw(&j->g, r, h);
     else if (b == 64)
-        n == 1 ? u64x1_draw(&j->g, r, h) : n == 2 ? u64x2_draw(&j->g, r, h) : u64x4_draw(&j->g, r, h);
+        n == 1   ? u64x1_draw(&j->g, r, h)
+        : n == 2 ? u64x2_draw(&j->g, r, h)
+                 : u64x4_draw(&j->g, r, h);
     else /* words on [0, m): the textbook draw */
         for (unsigned i = 0; i < n; i++)
             h[i] = pcg32_below(r, j->g.m);

@@ -124,6 +124,19 @@ static uint64_t keys_chunk_len(uint64_t total, uint64_t c)
     return total - first < RUNNER_CHUNK ? total - first : RUNNER_CHUNK;
 }
 
+/* One more chunk of a filter finished; thread 0 reports (and so ticks: a distributed
+ * run's messages are answered between chunks, however long the filter). */
+static void keys_chunk_done(progress_t *ps, int t, uint64_t *chunks, uint64_t all,
+                            double per_filter, uint64_t done, uint64_t L, uint64_t n)
+{
+    uint64_t d;
+#pragma omp atomic capture
+    d = ++*chunks;
+    if (t == 0)
+        progress_report(ps, per_filter, (double)done + (double)d / (double)all, done,
+                        done * L, done * n);
+}
+
 int est_keys_run_row(const exp_row_t *row, uint64_t seed, int threads, bits_t *b, uint64_t f0,
                      uint64_t F, const row_out_t *out, uint64_t *done, progress_t *ps,
                      atomic_int *stop)
@@ -145,18 +158,26 @@ int est_keys_run_row(const exp_row_t *row, uint64_t seed, int threads, bits_t *b
         const uint64_t stream = own ? f : 0, qbase = own ? 0 : f * L;
         uint64_t fp = 0;
         bits_reset(b, g->m);
+        uint64_t chunks = 0; /* finished, inserts and lookups */
 #pragma omp parallel num_threads(nth)
         {
+            const int t = omp_get_thread_num();
 #pragma omp for schedule(dynamic, 1)
-            for (uint64_t c = 0; c < nins; c++)
-                if (!progress_stopped(stop))
-                    keys_insert(row, &ks, b, stream, c * RUNNER_CHUNK, keys_chunk_len(n, c),
-                                nth > 1);
+            for (uint64_t c = 0; c < nins; c++) {
+                if (progress_stopped(stop))
+                    continue;
+                keys_insert(row, &ks, b, stream, c * RUNNER_CHUNK, keys_chunk_len(n, c),
+                            nth > 1);
+                keys_chunk_done(ps, t, &chunks, nins + nlook, per_filter, *done, L, n);
+            }
 #pragma omp for schedule(dynamic, 1) reduction(+ : fp)
-            for (uint64_t c = 0; c < nlook; c++)
-                if (!progress_stopped(stop))
-                    fp += keys_lookup(row, &ks, b, stream, qbase + c * RUNNER_CHUNK,
-                                      keys_chunk_len(L, c));
+            for (uint64_t c = 0; c < nlook; c++) {
+                if (progress_stopped(stop))
+                    continue;
+                fp += keys_lookup(row, &ks, b, stream, qbase + c * RUNNER_CHUNK,
+                                  keys_chunk_len(L, c));
+                keys_chunk_done(ps, t, &chunks, nins + nlook, per_filter, *done, L, n);
+            }
         }
         if (progress_stopped(stop))
             break;

@@ -22,8 +22,8 @@ typedef struct exp_variant {
 } exp_variant_t;
 
 /* The sweep's variants in row order (schemes in file order, each at its block sizes; or
- * the libraries in file order, each at its key sets in file order) into v (room for EXP_MAX_SCHEMES * EXP_MAX_LIST); returns
- * their number. */
+ * the libraries in file order, each at its key sets in file order) into v (room for
+ * EXP_MAX_SCHEMES * EXP_MAX_LIST); returns their number. */
 size_t plan_variants(const sweep_t *s, exp_variant_t *v);
 
 /* Expand a loaded experiment into rows (sweep by sweep; within one, size-major, then b,
