@@ -8,6 +8,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -120,6 +121,66 @@ static int read_line(adapter_t *a, size_t max, int *partial)
 
 static int failed(const adapter_t *a, const char *what, char *err, size_t errlen);
 
+/* Append fmt to the command being written (a->out_failed when memory is short). */
+static void put(adapter_t *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(adapter_t *a, const char *fmt, ...)
+{
+    for (int tries = 0; tries < 2; tries++) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(a->out + a->used, a->outcap - a->used, fmt, ap);
+        va_end(ap);
+        if (n < 0)
+            break;
+        if ((size_t)n < a->outcap - a->used) {
+            a->used += (size_t)n;
+            return;
+        }
+        size_t c = 2 * (a->outcap + (size_t)n) + 4096;
+        char *nb = realloc(a->out, c);
+        if (!nb)
+            break;
+        a->out = nb, a->outcap = c;
+    }
+    a->out_failed = 1;
+}
+
+/* Write the command: 0; or -1 with errno (EPIPE: the adapter is gone; ENOMEM; EINTR: a
+ * stop; ETIMEDOUT: it read nothing for a->timeout seconds). */
+static int flush_out(adapter_t *a)
+{
+    size_t off = 0;
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int rc = a->out_failed ? (errno = ENOMEM, -1) : 0;
+    while (rc == 0 && off < a->used) {
+        ssize_t w = write(a->to, a->out + off, a->used - off);
+        if (w > 0) {
+            off += (size_t)w;
+            clock_gettime(CLOCK_MONOTONIC, &t0); /* progress: the timeout starts again */
+            continue;
+        }
+        if (w < 0 && errno != EAGAIN && errno != EINTR) {
+            rc = -1;
+            break;
+        }
+        if (a->stop && atomic_load(a->stop)) {
+            errno = EINTR, rc = -1;
+            break;
+        }
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        if (a->timeout > 0 && (double)(t.tv_sec - t0.tv_sec) +
+                                  1e-9 * (double)(t.tv_nsec - t0.tv_nsec) > a->timeout) {
+            errno = ETIMEDOUT, rc = -1;
+            break;
+        }
+        struct pollfd pf = {.fd = a->to, .events = POLLOUT};
+        poll(&pf, 1, 100);
+    }
+    a->used = 0, a->out_failed = 0;
+    return rc;
+}
+
 /* Send what was written and read one answer line into a->line (without its newline):
  * ADAPTER_OK; ADAPTER_STOPPED; or ADAPTER_BROKEN when the adapter stopped reading or
  * ended first, took too long, or the line runs past max bytes. An adapter that stopped
@@ -128,7 +189,7 @@ static int failed(const adapter_t *a, const char *what, char *err, size_t errlen
 static int answer(adapter_t *a, const char *what, size_t max, char *err, size_t errlen)
 {
     char b[SHOWN + 4];
-    int wrote = fflush(a->to) == 0, e = errno, partial = 0;
+    int wrote = flush_out(a) == 0, e = errno, partial = 0;
     if (!wrote && a->stop && atomic_load(a->stop))
         return ADAPTER_STOPPED;
     int got = read_line(a, max, &partial);
@@ -138,7 +199,8 @@ static int answer(adapter_t *a, const char *what, size_t max, char *err, size_t 
         return failed(a, what, err, errlen);
     if (!wrote)
         return fail(err, errlen, ADAPTER_BROKEN, "the adapter stopped reading at '%s' (%s)",
-                    what, e == EPIPE ? ending(a, b) : strerror(e));
+                    what, e == EPIPE ? ending(a, b) : e == ETIMEDOUT ? "nothing read within "
+                    "the timeout" : strerror(e));
     if (got == 0)
         return fail(err, errlen, ADAPTER_BROKEN, "the adapter %s before answering '%s'%s",
                     ending(a, b), what, partial ? " (a line without its newline)" : "");
@@ -168,7 +230,7 @@ static int failed(const adapter_t *a, const char *what, char *err, size_t errlen
 int adapter_start(adapter_t *a, const char *cmd, const atomic_int *stop, double timeout,
                   char *err, size_t errlen)
 {
-    *a = (adapter_t){.from = -1, .stop = stop, .timeout = timeout};
+    *a = (adapter_t){.from = -1, .to = -1, .stop = stop, .timeout = timeout};
     int in[2], out[2];
     if (pipe(in) != 0)
         return fail(err, errlen, ADAPTER_BROKEN, "cannot make a pipe: %s", strerror(errno));
@@ -176,7 +238,7 @@ int adapter_start(adapter_t *a, const char *cmd, const atomic_int *stop, double 
         close(in[0]), close(in[1]);
         return fail(err, errlen, ADAPTER_BROKEN, "cannot make a pipe: %s", strerror(errno));
     }
-    fflush(NULL); /* nothing buffered may be written twice */
+    fflush(NULL); /* nothing the driver buffered may be written twice */
     pid_t pid = fork();
     if (pid == 0) { /* the child: its own group, so that a stop reaches all it starts */
         setpgid(0, 0);
@@ -196,12 +258,9 @@ int adapter_start(adapter_t *a, const char *cmd, const atomic_int *stop, double 
     fcntl(in[1], F_SETFD, FD_CLOEXEC), fcntl(out[0], F_SETFD, FD_CLOEXEC);
     a->pid = pid;
     a->from = out[0];
-    if (!(a->to = fdopen(in[1], "w"))) {
-        close(in[1]);
-        return fail(err, errlen, ADAPTER_BROKEN, "out of memory");
-    }
-    setvbuf(a->to, NULL, _IOFBF, 1 << 16);
-    fprintf(a->to, "hello %d\n", ADAPTER_PROTOCOL);
+    a->to = in[1];
+    fcntl(in[1], F_SETFL, fcntl(in[1], F_GETFL) | O_NONBLOCK);
+    put(a, "hello %d\n", ADAPTER_PROTOCOL);
     int st = answer(a, "hello 1", ADAPTER_LINE_MAX, err, errlen);
     if (st != ADAPTER_OK)
         return st;
@@ -248,7 +307,7 @@ int adapter_design(adapter_t *a, uint64_t n, double p, double bits_per_key, uint
     shortest(bits_per_key > 0 ? bits_per_key : p, x);
     snprintf(what, sizeof what, "%s %" PRIu64 " %s", bits_per_key > 0 ? "design-bpk" : "design",
              n, x);
-    fprintf(a->to, "%s\n", what);
+    put(a, "%s\n", what);
     int st = answer(a, what, ADAPTER_LINE_MAX, err, errlen);
     if (st != ADAPTER_OK)
         return st;
@@ -271,9 +330,9 @@ int adapter_design(adapter_t *a, uint64_t n, double p, double bits_per_key, uint
 /* Write `verb u64 count` and the keys. */
 static void send_keys(adapter_t *a, const char *verb, const uint64_t *keys, size_t count)
 {
-    fprintf(a->to, "%s u64 %zu\n", verb, count);
+    put(a, "%s u64 %zu\n", verb, count);
     for (size_t i = 0; i < count; i++)
-        fprintf(a->to, "%" PRIu64 "\n", keys[i]);
+        put(a, "%" PRIu64 "\n", keys[i]);
 }
 
 int adapter_insert(adapter_t *a, const uint64_t *keys, size_t count, char *err,
@@ -324,12 +383,12 @@ void adapter_stop(adapter_t *a, int broken, int *status)
 {
     if (status)
         *status = -1;
-    if (a->to) {
+    if (a->to >= 0) {
         if (!broken) {
-            fputs("quit\n", a->to);
-            fflush(a->to);
+            put(a, "quit\n");
+            flush_out(a);
         }
-        fclose(a->to);
+        close(a->to);
     }
     if (a->from >= 0)
         close(a->from);
@@ -346,5 +405,6 @@ void adapter_stop(adapter_t *a, int broken, int *status)
     if (status && st != -1 && WIFEXITED(st))
         *status = WEXITSTATUS(st);
     free(a->buf);
-    *a = (adapter_t){.from = -1};
+    free(a->out);
+    *a = (adapter_t){.from = -1, .to = -1};
 }

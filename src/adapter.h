@@ -5,9 +5,8 @@
  *
  * The adapter runs as `sh -c CMD` in a process group of its own, its standard input and
  * output on pipes, its standard error the driver's. Each call writes one whole command
- * (key lines included) and then reads its one answer line, as the protocol says; an
- * adapter that answers before it has read its keys, and fills its output pipe while
- * doing so, would block both sides (the protocol forbids it).
+ * (key lines included) and then reads its one answer line, as the protocol says; the
+ * writes and the reads both give up after the timeout without progress, and on a stop.
  *
  * Every call returns ADAPTER_OK, or a status with a one-line message in err:
  * ADAPTER_REFUSED (the adapter answered `error MESSAGE` to a design: it stays usable)
@@ -22,7 +21,6 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <sys/types.h>
 
 enum { ADAPTER_OK = 0, ADAPTER_REFUSED = 1, ADAPTER_BROKEN = 2, ADAPTER_STOPPED = 3 };
@@ -34,7 +32,10 @@ enum { ADAPTER_OK = 0, ADAPTER_REFUSED = 1, ADAPTER_BROKEN = 2, ADAPTER_STOPPED 
 
 typedef struct adapter {
     pid_t pid;       /* the `sh -c` child, leader of its process group; 0 when none */
-    FILE *to;        /* its standard input */
+    int to;          /* its standard input (non-blocking), written from out */
+    char *out;       /* the command being written: out[0..used) */
+    size_t outcap, used;
+    int out_failed;  /* memory ran short while a command was formatted */
     int from;        /* its standard output, read through buf */
     char *buf;       /* what was read: buf[start..have) is not yet an answer */
     size_t cap, have, start;
@@ -46,7 +47,8 @@ typedef struct adapter {
 
 /* Start `sh -c cmd` and exchange `hello 1` (its name into a->name). While it waits for
  * an answer, every call gives up with ADAPTER_STOPPED as soon as *stop is nonzero, and
- * with ADAPTER_BROKEN after `timeout` seconds without the answer (0: never). */
+ * with ADAPTER_BROKEN after `timeout` seconds without the answer, or without the
+ * adapter reading any of a command (0: never). */
 int adapter_start(adapter_t *a, const char *cmd, const atomic_int *stop, double timeout,
                   char *err, size_t errlen);
 

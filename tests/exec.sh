@@ -10,7 +10,8 @@
 #    it reports, the same at the same seed; and a JavaScript adapter (bloomfilter.js, in
 #    tests/conformance/node_modules) where node and the package are installed;
 #  - an adapter that dies, refuses the design, answers garbage, too few answers or the
-#    wrong count, or ends badly after quit: one line, exit 2, nothing on stdout.
+#    wrong count, answers or reads nothing within --timeout, or ends badly after quit:
+#    one line, exit 2, nothing on stdout; a stop (SIGTERM) ends it and its adapter.
 set -u
 B=$1
 . tests/lib.sh
@@ -134,6 +135,9 @@ expect_error 2 "audit: --exec takes bits per key above 0 (got '--bits-per-key 0'
     audit --exec "$B adapter leveldb" --keys 1000 --bits-per-key 0
 expect_error 2 "no answer to 'design 1000 0.01' within 1 seconds" audit --exec \
     'read l; echo "hello 1 x"; read l; sleep 30' $a --timeout 1
+expect_error 2 "the adapter stopped reading at 'insert u64 65536' (nothing read within the timeout)" \
+    audit --exec 'read l; echo "hello 1 x"; read l; echo "design 958506 7"; sleep 30' \
+    --keys 100000 --rate 0.01 --timeout 1
 }
 # A stop (SIGTERM) while the adapter hangs: exit 143 within 2 seconds, the adapter ended.
 "$B" audit --exec 'read l; echo "hello 1 x"; read l; echo $$ > '"$tmp/hung"'; sleep 30' $a \
