@@ -62,7 +62,8 @@ static const char *ending(adapter_t *a, char buf[64])
     if (a->pid <= 0 || !reap(a, 1.0, &st))
         return "closed its output";
     if (WIFEXITED(st))
-        snprintf(buf, 64, "ended with status %d", WEXITSTATUS(st));
+        snprintf(buf, 64, "ended with status %d%s", WEXITSTATUS(st),
+                 WEXITSTATUS(st) == 127 ? " (the shell's: no such command)" : "");
     else
         snprintf(buf, 64, "was killed by signal %d", WIFSIGNALED(st) ? WTERMSIG(st) : 0);
     return buf;

@@ -107,6 +107,7 @@ wrap() { printf '%s\n' "$B adapter guava | sed -u '$1'"; }
 # shellcheck disable=SC2086
 {
 expect_error 2 "ended with status 3" audit --exec 'exit 3' $a
+expect_error 2 "ended with status 127 (the shell's: no such command)" audit --exec "$tmp/nosuch 2> /dev/null" $a
 expect_error 2 "answer to 'hello 1' is not the protocol's (got 'hi')" audit --exec 'echo hi' $a
 expect_error 2 "refuses 'design 1000 0.01': no such design" audit --exec \
     'read l; echo "hello 1 x"; read l; echo "error no such design"; cat > /dev/null' $a
