@@ -329,39 +329,62 @@ int adapter_design(adapter_t *a, uint64_t n, double p, double bits_per_key, uint
 }
 
 /* Write `verb u64 count` and the keys. */
-static void send_keys(adapter_t *a, const char *verb, const uint64_t *keys, size_t count)
+/* Append len bytes to the command being written (a->out_failed when memory is short). */
+static void put_bytes(adapter_t *a, const void *p, size_t len)
 {
-    put(a, "%s u64 %zu\n", verb, count);
-    for (size_t i = 0; i < count; i++)
-        put(a, "%" PRIu64 "\n", keys[i]);
+    if (a->outcap - a->used < len + 1) {
+        size_t c = 2 * (a->used + len) + 4096;
+        char *nb = realloc(a->out, c);
+        if (!nb) {
+            a->out_failed = 1;
+            return;
+        }
+        a->out = nb, a->outcap = c;
+    }
+    memcpy(a->out + a->used, p, len);
+    a->used += len;
 }
 
-int adapter_insert(adapter_t *a, const uint64_t *keys, size_t count, char *err,
-                   size_t errlen)
+void adapter_begin(adapter_t *a, int query, int kind, size_t count)
 {
-    char what[64];
-    snprintf(what, sizeof what, "insert u64 %zu", count);
-    send_keys(a, "insert", keys, count);
-    int st = answer(a, what, ADAPTER_LINE_MAX, err, errlen);
-    if (st != ADAPTER_OK)
-        return st;
-    uint64_t got;
-    const char *s = strncmp(a->line, "inserted ", 9) == 0 ? decimal(a->line + 9, &got) : NULL;
-    if (!s || *s || got != count)
-        return failed(a, what, err, errlen);
-    return ADAPTER_OK;
+    a->query = query, a->count = count, a->bad_key = 0;
+    snprintf(a->what, sizeof a->what, "%s %s %zu", query ? "query" : "insert",
+             kind == KEY_INT ? "u64" : "str", count);
+    put(a, "%s\n", a->what);
 }
 
-int adapter_query(adapter_t *a, const uint64_t *keys, size_t count, uint64_t *hits,
-                  char *err, size_t errlen)
+void adapter_key(adapter_t *a, const rkey_t *k)
 {
-    char what[64], b[SHOWN + 4];
-    snprintf(what, sizeof what, "query u64 %zu", count);
-    send_keys(a, "query", keys, count);
-    int st = answer(a, what, count + 64 > ADAPTER_LINE_MAX ? count + 64 : ADAPTER_LINE_MAX,
+    if (k->kind == KEY_INT) {
+        put(a, "%" PRIu64 "\n", k->u);
+        return;
+    }
+    a->bad_key |= memchr(k->bytes, '\n', k->len) != NULL;
+    put_bytes(a, k->bytes, k->len);
+    put_bytes(a, "\n", 1);
+}
+
+int adapter_end(adapter_t *a, uint64_t *hits, char *err, size_t errlen)
+{
+    char b[SHOWN + 4];
+    const char *what = a->what;
+    size_t count = a->count;
+    if (a->bad_key) {
+        a->used = 0;
+        return fail(err, errlen, ADAPTER_BROKEN, "a key of '%s' holds a newline, which no "
+                    "key line can", what);
+    }
+    int st = answer(a, what, !a->query ? ADAPTER_LINE_MAX
+                             : count + 64 > ADAPTER_LINE_MAX ? count + 64 : ADAPTER_LINE_MAX,
                     err, errlen);
     if (st != ADAPTER_OK)
         return st;
+    if (!a->query) {
+        uint64_t got;
+        const char *s = strncmp(a->line, "inserted ", 9) == 0 ? decimal(a->line + 9, &got)
+                                                              : NULL;
+        return !s || *s || got != count ? failed(a, what, err, errlen) : ADAPTER_OK;
+    }
     size_t len = strlen(a->line);
     uint64_t ones = 0;
     for (size_t i = 0; i < len; i++) {
@@ -378,6 +401,28 @@ int adapter_query(adapter_t *a, const uint64_t *keys, size_t count, uint64_t *hi
                     "%zu", len, what, count);
     *hits = ones;
     return ADAPTER_OK;
+}
+
+/* A command of count u64 keys. */
+static int u64_command(adapter_t *a, int query, const uint64_t *keys, size_t count,
+                       uint64_t *hits, char *err, size_t errlen)
+{
+    adapter_begin(a, query, KEY_INT, count);
+    for (size_t i = 0; i < count; i++)
+        adapter_key(a, &(rkey_t){.kind = KEY_INT, .u = keys[i]});
+    return adapter_end(a, hits, err, errlen);
+}
+
+int adapter_insert(adapter_t *a, const uint64_t *keys, size_t count, char *err,
+                   size_t errlen)
+{
+    return u64_command(a, 0, keys, count, NULL, err, errlen);
+}
+
+int adapter_query(adapter_t *a, const uint64_t *keys, size_t count, uint64_t *hits,
+                  char *err, size_t errlen)
+{
+    return u64_command(a, 1, keys, count, hits, err, errlen);
 }
 
 void adapter_stop(adapter_t *a, int broken, int *status)

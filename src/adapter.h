@@ -23,6 +23,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "keys.h"
+
 enum { ADAPTER_OK = 0, ADAPTER_REFUSED = 1, ADAPTER_BROKEN = 2, ADAPTER_STOPPED = 3 };
 
 /* The protocol version this driver speaks. */
@@ -36,6 +38,9 @@ typedef struct adapter {
     char *out;       /* the command being written: out[0..used) */
     size_t outcap, used;
     int out_failed;  /* memory ran short while a command was formatted */
+    int query, bad_key; /* the command being written: a query; a key held a newline */
+    size_t count;
+    char what[64];   /* its first line, for messages */
     int from;        /* its standard output, read through buf */
     char *buf;       /* what was read: buf[start..have) is not yet an answer */
     size_t cap, have, start;
@@ -64,6 +69,15 @@ int adapter_insert(adapter_t *a, const uint64_t *keys, size_t count, char *err,
 /* Ask about count keys of kind u64; *hits receives how many it answers 1. */
 int adapter_query(adapter_t *a, const uint64_t *keys, size_t count, uint64_t *hits,
                   char *err, size_t errlen);
+
+/* A command of any keys, written key by key: adapter_begin (an insert, or a query when
+ * query is 1, of count keys of kind KEY_INT, sent as u64, or KEY_BYTES, sent as str:
+ * their bytes, which may not hold a newline), then adapter_key count times (the key is
+ * copied: its bytes may change after), then adapter_end, which sends it and reads the
+ * answer (a query's 1s into *hits). */
+void adapter_begin(adapter_t *a, int query, int kind, size_t count);
+void adapter_key(adapter_t *a, const rkey_t *k);
+int adapter_end(adapter_t *a, uint64_t *hits, char *err, size_t errlen);
 
 /* Send `quit` (unless broken), close the pipes and reap the adapter: its exit status in
  * *status (NULL: not wanted), -1 when a signal ended it. A broken adapter is first sent

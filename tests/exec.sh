@@ -7,7 +7,8 @@
 #    and ends on bad input with an error line and status 1, at the end of input with 0;
 #  - `bloomsim audit --exec` measures a C adapter (bloomsim's own) by rate and by bits
 #    per key, to its target, within 5 standard errors of the exact rate at the m and k
-#    it reports, the same at the same seed; and a JavaScript adapter (bloomfilter.js, in
+#    it reports, the same at the same seed, with its own keys or a key set's (seq: one
+#    filter asked again; file: str keys); and a JavaScript adapter (bloomfilter.js, in
 #    tests/conformance/node_modules) where node and the package are installed;
 #  - an adapter that dies, refuses the design, answers garbage, too few answers or the
 #    wrong count, answers or reads nothing within --timeout, or ends badly after quit:
@@ -89,6 +90,25 @@ grep -q "^  promised   0.01$" "$tmp/guava" && grep -q "^  ratio " "$tmp/guava" &
 grep -q "m = 100000 bits (10 bits per key), k = 6," "$tmp/leveldb" &&
     grep -q "^  promised   nothing" "$tmp/leveldb" && ok || bad "audit --exec leveldb: $(cat "$tmp/leveldb")"
 
+# Key sets: seq builds one filter and asks it disjoint keys (binomial); a file's lines
+# are sent as str keys, its queries cyclic over the lines after the inserted ones; the
+# same seed, the same measurement.
+"$B" audit --exec "$B adapter guava" --keys 10000 --rate 0.01 --precision 0.1 --key-set seq \
+    > "$tmp/seq" 2> "$tmp/stderr" && grep -q "^  keys       seq (u64), seed 1; the same inserted keys in every filter" "$tmp/seq" &&
+    grep -q "(binomial interval)" "$tmp/seq" && ok || bad "audit --exec --key-set seq: $(cat "$tmp/seq" "$tmp/stderr")"
+awk 'BEGIN { for (i = 0; i < 15000; i++) print "user:" i * 7919 }' > "$tmp/keys.txt"
+"$B" audit --exec "$B adapter guava" --keys 10000 --rate 0.01 --precision 0.1 --key-set file \
+    --key-file "$tmp/keys.txt" > "$tmp/file" 2> "$tmp/stderr" &&
+    grep -q "^  keys       file $tmp/keys.txt (str)" "$tmp/file" && ok \
+    || bad "audit --exec --key-set file: $(cat "$tmp/file" "$tmp/stderr")"
+"$B" audit --exec "$B adapter guava" --keys 10000 --rate 0.01 --precision 0.1 --key-set uuid \
+    --seed 4 > "$tmp/uuid1" 2> /dev/null
+"$B" audit --exec "$B adapter guava" --keys 10000 --rate 0.01 --precision 0.1 --key-set uuid \
+    --seed 4 > "$tmp/uuid2" 2> /dev/null
+grep -q "^  keys       uuid (str), seed 4$" "$tmp/uuid1" &&
+    [ "$(grep -A1 '^  measured' "$tmp/uuid1")" = "$(grep -A1 '^  measured' "$tmp/uuid2")" ] && ok \
+    || bad "audit --exec --key-set uuid: $(cat "$tmp/uuid1")"
+
 # ... and on a JavaScript adapter, where node and bloomfilter.js 1.1.0 are installed.
 if command -v node > /dev/null && [ -f tests/conformance/node_modules/bloomfilter-1.1.0/package.json ]; then
     "$B" audit --exec "node tests/conformance/bloomfilter_js_adapter.js 1.1.0" --keys 10000 \
@@ -130,8 +150,9 @@ expect_error 2 "audit: --exec needs --keys and one of --rate and --bits-per-key 
     audit --exec "$B adapter guava" $a --bits-per-key 10
 expect_error 2 "audit: --exec measures its adapter, not a library (got 'guava')" \
     audit guava --exec "$B adapter guava" $a
-expect_error 2 "audit: --key-set, --key-prefix and --key-file go with a LIBRARY; --exec sends its own keys (got 'seq')" \
-    audit --exec "$B adapter guava" $a --key-set seq
+expect_error 2 "audit: unknown key set" audit --exec "$B adapter guava" $a --key-set nosuch
+expect_error 2 "audit: --key-set file needs --key-file PATH" audit --exec "$B adapter guava" $a --key-set file
+expect_error 2 "(got '--key-set file')" audit --exec "$B adapter guava" $a --key-set file --key-file "$tmp/nosuch"
 expect_error 2 "audit: --exec takes bits per key above 0 (got '--bits-per-key 0')" \
     audit --exec "$B adapter leveldb" --keys 1000 --bits-per-key 0
 expect_error 2 "no answer to 'design 1000 0.01' within 1 seconds" audit --exec \

@@ -18,6 +18,7 @@ static const char usage[] =
     "                      [--key-set KIND [--key-prefix X] [--key-file PATH]]\n"
     "                      [--precision R] [--max-filters F] [--threads T] [--seed S]\n"
     "       bloomsim audit --exec 'CMD' --keys N (--rate P | --bits-per-key B)\n"
+    "                      [--key-set KIND [--key-prefix X] [--key-file PATH]]\n"
     "                      [--precision R] [--max-filters F] [--seed S] [--timeout S]\n"
     "       bloomsim audit --list [--tsv]\n"
     "\n"
@@ -34,10 +35,11 @@ static const char usage[] =
     "With --exec, measures any implementation instead: CMD (run by sh -c) speaks the\n"
     "adapter protocol (docs/adapter.md) on its standard input and output; bloomsim\n"
     "asks it to design filters for N keys at P (or at B bits per key), inserts N random\n"
-    "64-bit keys into each, asks about others never inserted, until the rate's relative\n"
-    "standard error is R, and prints the rate, its 95% interval, the promise and the\n"
-    "formula and exact rates at the m and k the adapter reports. An adapter that\n"
-    "refuses the design, dies, or answers outside the protocol: one line, exit 2.\n"
+    "64-bit keys (or --key-set's) into each, asks about others never inserted, until\n"
+    "the rate's relative standard error is R, and prints the rate, its 95% interval,\n"
+    "the promise and the formula and exact rates at the m and k the adapter reports.\n"
+    "An adapter that refuses the design, dies, or answers outside the protocol: one\n"
+    "line, exit 2.\n"
     "\n"
     "  --bits-per-key B the design of libraries configured by bits per key (LevelDB,\n"
     "                   RocksDB: NewBloomFilterPolicy(B)) instead of --rate\n"
@@ -232,12 +234,7 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
         if (a->bpk == 0)
             return cli_die(2, "audit: --exec takes bits per key above 0 (got "
                               "'--bits-per-key 0')");
-        if (a->key_set || a->key_prefix || a->key_file)
-            return cli_die(2, "audit: --key-set, --key-prefix and --key-file go with a "
-                              "LIBRARY; --exec sends its own keys (got '%s')",
-                           a->key_set ? a->key_set : a->key_prefix ? a->key_prefix
-                                                                     : a->key_file);
-        return -1;
+        return check_key_args(a);
     }
     if (a->p >= 0 && a->bpk >= 0)
         return cli_die(2, "audit: give --rate or --bits-per-key, not both (got both)");
@@ -290,6 +287,32 @@ static int audit_keys(const audit_args_t *a, exp_row_t *row)
 
 static int audit_measure(const audit_args_t *ap, const exp_row_t *rowp, const audit_design_t *dp);
 
+/* audit --exec, with the key set the options name (none: its own random keys). */
+static int audit_exec(const audit_args_t *a)
+{
+    int kind = a->key_set ? keyset_kind_find(a->key_set) : KEYSET_IDEAL;
+    keyset_t ks;
+    char err[EXP_ERR_LEN], label[300];
+    if (kind != KEYSET_IDEAL) {
+        const char *param = kind == KEYSET_FILE ? a->key_file : a->key_prefix;
+        if (keyset_open(&ks, kind, a->seed, a->n, param, err, sizeof err))
+            return cli_die(2, "audit: %s (got '--key-set %s')", err, a->key_set);
+        if (keyset_check(&ks, 1, err, sizeof err)) {
+            keyset_close(&ks);
+            return cli_die(2, "audit: %s (got '--key-set %s')", err, a->key_set);
+        }
+        snprintf(label, sizeof label, "%s%s%s", a->key_set, param ? " " : "",
+                 param ? param : "");
+    }
+    int rc = cli_audit_exec(&(audit_exec_t){
+        .cmd = a->exec, .n = a->n, .seed = a->seed, .max_filters = a->max_filters, .p = a->p,
+        .bits_per_key = a->bpk, .precision = a->precision, .timeout = a->timeout,
+        .keys = kind != KEYSET_IDEAL ? &ks : NULL, .keys_label = label});
+    if (kind != KEYSET_IDEAL)
+        keyset_close(&ks);
+    return rc;
+}
+
 int cli_audit(int argc, char **argv)
 {
     audit_args_t a = {.seed = 1, .max_filters = AUDIT_MAX_FILTERS, .p = -1, .bpk = -1,
@@ -299,11 +322,7 @@ int cli_audit(int argc, char **argv)
     if (rc >= 0)
         return rc;
     if (a.exec)
-        return cli_audit_exec(&(audit_exec_t){.cmd = a.exec, .n = a.n, .seed = a.seed,
-                                              .max_filters = a.max_filters, .p = a.p,
-                                              .bits_per_key = a.bpk,
-                                              .precision = a.precision,
-                                              .timeout = a.timeout});
+        return audit_exec(&a);
     exp_row_t row;
     audit_design_t d;
     char err[EXP_ERR_LEN] = "";

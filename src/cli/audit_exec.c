@@ -39,7 +39,6 @@ typedef struct exec_run {
     adapter_t ad;
     uint64_t m, L, F, *c; /* c[f]: false positives of filter f */
     unsigned k;
-    uint64_t *keys;       /* EXEC_BATCH */
     char name[256];       /* what the adapter's hello said */
     char err[512];
 } exec_run_t;
@@ -51,51 +50,82 @@ static double seconds_now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* Keys from..from+count of filter f's sequence into r->keys. */
-static void exec_keys(exec_run_t *r, uint64_t salt, uint64_t from, size_t count)
+/* Does filter f get keys of its own (the default keys, random and uuid), or the same
+ * inserted keys as every other filter (seq, seq-str, file: one filter, asked more)? */
+static int exec_per_filter(const keyset_t *ks)
 {
-    for (size_t i = 0; i < count; i++)
-        r->keys[i] = pcg_mix64(salt + from + i);
+    return !ks || ks->kind == KEYSET_RANDOM || ks->kind == KEYSET_UUID;
 }
 
-/* Design, fill and ask filter f; its false positives into r->c[f]. ADAPTER_* status. */
+/* Send `count` keys of filter f's role (inserted, or queried when query is 1) in commands
+ * of EXEC_BATCH keys; a query's 1s into *hits. ADAPTER_* status, -1 when stopped. The
+ * default keys are mix(salt + i), inserted i < n, queried i >= n; a key set's are its
+ * streams' (keys.h), as the real-keys estimator takes them (est_keys.c): stream f for
+ * random and uuid, else stream 0 with filter f's queries from f L on, a file's queries
+ * cyclic over its lines after the inserted ones. */
+static int exec_send(exec_run_t *r, uint64_t f, uint64_t salt, int query, uint64_t count,
+                     uint64_t *hits)
+{
+    const keyset_t *ks = r->x->keys;
+    key_stream_t ss;
+    int kind = KEY_INT;
+    if (ks) {
+        int per = exec_per_filter(ks);
+        uint64_t first = query && !per ? f * r->L : 0;
+        if (query && ks->kind == KEYSET_FILE)
+            first %= ks->lines - ks->inserts;
+        key_stream_init(&ss, ks, query ? KEY_ROLE_QUERY : KEY_ROLE_INSERT, per ? f : 0, first);
+        kind = ks->kind == KEYSET_SEQ || ks->kind == KEYSET_RANDOM ? KEY_INT : KEY_BYTES;
+    }
+    *hits = 0;
+    for (uint64_t i = 0; i < count; i += EXEC_BATCH) {
+        size_t b = count - i < EXEC_BATCH ? (size_t)(count - i) : EXEC_BATCH;
+        adapter_begin(&r->ad, query, kind, b);
+        for (size_t j = 0; j < b; j++) {
+            rkey_t k = {.kind = KEY_INT, .u = pcg_mix64(salt + (query ? r->x->n : 0) + i + j)};
+            if (ks && !key_next(&ss, &k)) { /* the end of a file's lines: round again */
+                key_stream_init(&ss, ks, KEY_ROLE_QUERY, 0, 0);
+                key_next(&ss, &k);
+            }
+            adapter_key(&r->ad, &k);
+        }
+        uint64_t h = 0;
+        int st = adapter_end(&r->ad, &h, r->err, sizeof r->err);
+        if (st != ADAPTER_OK)
+            return st;
+        *hits += h;
+        if (atomic_load(&cli_stop_signal))
+            return -1;
+    }
+    return ADAPTER_OK;
+}
+
+/* Design, fill and ask filter f; its false positives into r->c[f]. ADAPTER_* status.
+ * Key sets whose inserted keys are every filter's build the filter once. */
 static int exec_filter(exec_run_t *r, uint64_t f)
 {
     const audit_exec_t *x = r->x;
-    uint64_t m;
+    uint64_t m, h;
     unsigned k;
-    int st = adapter_design(&r->ad, x->n, x->p, x->bits_per_key, &m, &k, r->err,
-                            sizeof r->err);
-    if (st != ADAPTER_OK)
-        return st;
-    if (f > 0 && (m != r->m || k != r->k)) {
-        snprintf(r->err, sizeof r->err, "the adapter designed m = %" PRIu64 ", k = %u for "
-                 "filter 1 and m = %" PRIu64 ", k = %u for filter %" PRIu64 " of the same "
-                 "design", r->m, r->k, m, k, f + 1);
-        return ADAPTER_BROKEN;
-    }
-    r->m = m, r->k = k;
     pcg32_t g;
     pcg32_unit(&g, x->seed, 0, f);
-    uint64_t salt = pcg32_next64(&g), hits = 0;
-    for (uint64_t i = 0; i < x->n && st == ADAPTER_OK; i += EXEC_BATCH) {
-        size_t b = x->n - i < EXEC_BATCH ? (size_t)(x->n - i) : EXEC_BATCH;
-        exec_keys(r, salt, i, b);
-        st = adapter_insert(&r->ad, r->keys, b, r->err, sizeof r->err);
-        if (atomic_load(&cli_stop_signal))
-            return -1;
+    uint64_t salt = pcg32_next64(&g);
+    if (f == 0 || exec_per_filter(x->keys)) {
+        int st = adapter_design(&r->ad, x->n, x->p, x->bits_per_key, &m, &k, r->err,
+                                sizeof r->err);
+        if (st != ADAPTER_OK)
+            return st;
+        if (f > 0 && (m != r->m || k != r->k)) {
+            snprintf(r->err, sizeof r->err, "the adapter designed m = %" PRIu64 ", k = %u "
+                     "for filter 1 and m = %" PRIu64 ", k = %u for filter %" PRIu64 " of the "
+                     "same design", r->m, r->k, m, k, f + 1);
+            return ADAPTER_BROKEN;
+        }
+        r->m = m, r->k = k;
+        if ((st = exec_send(r, f, salt, 0, x->n, &h)) != ADAPTER_OK)
+            return st;
     }
-    for (uint64_t i = 0; i < r->L && st == ADAPTER_OK; i += EXEC_BATCH) {
-        size_t b = r->L - i < EXEC_BATCH ? (size_t)(r->L - i) : EXEC_BATCH;
-        uint64_t h;
-        exec_keys(r, salt, x->n + i, b);
-        st = adapter_query(&r->ad, r->keys, b, &h, r->err, sizeof r->err);
-        hits += h;
-        if (atomic_load(&cli_stop_signal))
-            return -1;
-    }
-    r->c[f] = hits;
-    return st;
+    return exec_send(r, f, salt, 1, r->L, &r->c[f]);
 }
 
 /* The row's summary so far, and whether it meets the target (as sim_target_met). */
@@ -106,8 +136,9 @@ static int exec_summary(const exec_run_t *r, stats_summary_t *s)
         rate += (double)r->c[f];
     rate /= (double)r->F * (double)r->L;
     /* Hidden m and k: no model of the spread between filters, so never assume it is
-     * negligible. */
-    double v = r->m ? rate_between_var(r->m, r->x->n, r->k, rate) : INFINITY;
+     * negligible; one filter asked again (seq, seq-str, file) has none. */
+    double v = !exec_per_filter(r->x->keys) ? 0
+               : r->m ? rate_between_var(r->m, r->x->n, r->k, rate) : INFINITY;
     stats_summarize(r->c, r->F, r->L, v, s);
     double target = r->x->precision * s->rate;
     int trusted = s->kind == STATS_BINOMIAL || s->filters >= STATS_MIN_SPREAD_FILTERS ||
@@ -150,9 +181,16 @@ static void exec_print(const exec_run_t *r, const stats_summary_t *s, int met, d
            "relative)\n", s->rate, s->ci_low, s->ci_high, s->stderr_,
            s->rate > 0 ? 100 * s->stderr_ / s->rate : 0.0);
     printf("             %" PRIu64 " filters of %" PRIu64 " lookups, %" PRIu64 " false "
-           "positives (%s interval); keys: random 64-bit integers (u64), seed %" PRIu64 "\n",
-           s->filters, r->L, s->false_positives,
-           s->kind == STATS_BINOMIAL ? "binomial" : "between-filter spread", x->seed);
+           "positives (%s interval)\n", s->filters, r->L, s->false_positives,
+           s->kind == STATS_BINOMIAL ? "binomial" : "between-filter spread");
+    if (!x->keys)
+        printf("  keys       random 64-bit integers (u64), seed %" PRIu64 "\n", x->seed);
+    else
+        printf("  keys       %s%s, seed %" PRIu64 "%s\n", x->keys_label,
+               x->keys->kind == KEYSET_SEQ || x->keys->kind == KEYSET_RANDOM ? " (u64)"
+                                                                             : " (str)",
+               x->seed, exec_per_filter(x->keys) ? ""
+               : "; the same inserted keys in every filter: one filter, asked disjoint keys");
     if (!met)
         printf("  target     not reached: %.3g%% relative standard error, asked %g%%, after "
                "%" PRIu64 " filters: the most --max-filters allows\n",
@@ -195,7 +233,7 @@ static int exec_measure(exec_run_t *r, stats_summary_t *s, int *met)
                                "signal %d)", atomic_load(&cli_stop_signal));
             if (st != ADAPTER_OK)
                 return cli_die(2, "audit: --exec '%s': %s", x->cmd, r->err);
-            if (!r->m && want < STATS_MIN_SPREAD_FILTERS) /* hidden m, k: trust a spread */
+            if (!r->m && exec_per_filter(x->keys) && want < STATS_MIN_SPREAD_FILTERS)
                 want = STATS_MIN_SPREAD_FILTERS < x->max_filters ? STATS_MIN_SPREAD_FILTERS
                                                                  : x->max_filters;
         }
@@ -209,9 +247,7 @@ int cli_audit_exec(const audit_exec_t *x)
 {
     exec_run_t r = {.x = x};
     r.c = calloc(x->max_filters, sizeof *r.c);
-    r.keys = malloc(EXEC_BATCH * sizeof *r.keys);
-    if (!r.c || !r.keys) {
-        free(r.c), free(r.keys);
+    if (!r.c) {
         return cli_die(1, "audit: out of memory for %" PRIu64 " filters", x->max_filters);
     }
     /* Lookups per filter: as audit plans them at the promise (at the bits per key's
@@ -244,6 +280,6 @@ int cli_audit_exec(const audit_exec_t *x)
                      x->cmd, status);
     if (rc == 0)
         exec_print(&r, &s, met, seconds_now() - t0);
-    free(r.c), free(r.keys);
+    free(r.c);
     return rc;
 }
