@@ -152,7 +152,8 @@ expect_error 2 "audit: --exec measures its adapter, not a library (got 'guava')"
     audit guava --exec "$B adapter guava" $a
 expect_error 2 "audit: unknown key set" audit --exec "$B adapter guava" $a --key-set nosuch
 expect_error 2 "audit: --key-set file needs --key-file PATH" audit --exec "$B adapter guava" $a --key-set file
-expect_error 2 "(got '--key-set file')" audit --exec "$B adapter guava" $a --key-set file --key-file "$tmp/nosuch"
+expect_error 2 "audit: key file $tmp/nosuch: No such file or directory (got '--key-file $tmp/nosuch')" \
+    audit --exec "$B adapter guava" $a --key-set file --key-file "$tmp/nosuch"
 expect_error 2 "audit: --exec takes bits per key above 0 (got '--bits-per-key 0')" \
     audit --exec "$B adapter leveldb" --keys 1000 --bits-per-key 0
 expect_error 2 "no answer to 'design 1000 0.01' within 1 seconds" audit --exec \

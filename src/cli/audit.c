@@ -295,11 +295,14 @@ static int audit_exec(const audit_args_t *a)
     char err[EXP_ERR_LEN], label[300];
     if (kind != KEYSET_IDEAL) {
         const char *param = kind == KEYSET_FILE ? a->key_file : a->key_prefix;
+        const char *opt = kind == KEYSET_FILE ? "--key-file" : param ? "--key-prefix"
+                                                                      : "--key-set";
+        const char *val = param ? param : a->key_set;
         if (keyset_open(&ks, kind, a->seed, a->n, param, err, sizeof err))
-            return cli_die(2, "audit: %s (got '--key-set %s')", err, a->key_set);
+            return cli_die(2, "audit: %s (got '%s %s')", err, opt, val);
         if (keyset_check(&ks, 1, err, sizeof err)) {
             keyset_close(&ks);
-            return cli_die(2, "audit: %s (got '--key-set %s')", err, a->key_set);
+            return cli_die(2, "audit: %s (got '%s %s')", err, opt, val);
         }
         snprintf(label, sizeof label, "%s%s%s", a->key_set, param ? " " : "",
                  param ? param : "");
