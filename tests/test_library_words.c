@@ -471,6 +471,50 @@ static void test_run_real(void)
     printf("runs of real keys: the counts of filters built key by key, at 1 and 2 threads\n");
 }
 
+/* A file key set (bloomsim audit --key-file): its first n lines inserted, filter f's
+ * queries from query f L on, taken cyclically over the lines after them; the run's
+ * counts equal the filter built here key by key, at 1 and 2 threads. */
+static void test_run_file(void)
+{
+    const uint64_t n = 3000, Q = 1000, F = 3, L = 700;
+    char path[] = "/tmp/bloomsim_test_keysXXXXXX";
+    int fd = mkstemp(path);
+    FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+    assert(fp);
+    for (uint64_t i = 0; i < n + Q; i++)
+        fprintf(fp, "user:%llu%s\n", (unsigned long long)(i * 7919 % 100003),
+                i % 3 ? "" : "\r");
+    fclose(fp);
+    exp_row_t row = real_row("guava", n, 0.05, "seq", F, L);
+    char err[EXP_ERR_LEN];
+    keyset_close(&row.keys);
+    assert(keyset_open(&row.keys, KEYSET_FILE, 0, n, path, err, sizeof err) == KEYSET_OK);
+    assert(row.keys.lines == n + Q);
+    uint64_t c1[3], c2[3], used;
+    assert(sim_row_into(&row, 7, 0, 1, c1, NULL, &used) == 0 && used == F);
+    assert(sim_row_into(&row, 7, 0, 2, c2, NULL, &used) == 0 && used == F);
+    filt_t f;
+    filt_init(&f, "guava", NULL, row.geom.m, row.geom.k);
+    key_stream_t s;
+    rkey_t key;
+    key_stream_init(&s, &row.keys, KEY_ROLE_INSERT, 0, 0);
+    while (key_next(&s, &key))
+        assert(key.len > 5 && key.bytes[key.len - 1] != '\r'), filt_key(&f, &key, 1);
+    for (uint64_t fi = 0; fi < F; fi++) {
+        uint64_t fpc = 0;
+        for (uint64_t q = 0; q < L; q++) {
+            key_stream_init(&s, &row.keys, KEY_ROLE_QUERY, 0, (fi * L + q) % Q);
+            assert(key_next(&s, &key));
+            fpc += (uint64_t)filt_key(&f, &key, 0);
+        }
+        assert(c1[fi] == fpc && c2[fi] == fpc);
+    }
+    free(f.b);
+    keyset_close(&row.keys);
+    remove(path);
+    printf("a file of keys: the counts of its filter built line by line, queries cyclic\n");
+}
+
 /* What a sweep of real keys refuses, each naming its line and value. */
 static void test_real_errors(void)
 {
@@ -524,6 +568,7 @@ int main(void)
     test_bloomfilter_js();
     test_bloom_filters();
     test_run_real();
+    test_run_file();
     test_real_errors();
     return 0;
 }

@@ -18,6 +18,13 @@
  * per-process or per-filter seed, is the user's, or hashes a serialisation this file
  * does not reproduce have no entry: library_words_skipped() says why.
  *
+ * Use (the bits a library's filter holds after inserting keys, as the conformance
+ * adapters compare them): lib = library_find(NAME), lw = library_words_find(NAME);
+ * sizing_design(lib->sizing, n, p, &m, &k) (or sizing_design_bpk); lib->scheme->
+ * geometry(m, k, 0, &g); then for each key, library_words_positions(lw, lib->scheme, &g,
+ * &key, pos) and set bits pos[0..g.k) of a g.m-bit array (bit i: byte i / 8, bit i % 8,
+ * or the library's own word layout). est_keys.c builds its filters so.
+ *
  * Pure functions of their arguments; thread-safe. No allocation for keys up to
  * LIBRARY_WORDS_KEY_MAX bytes (Hadoop's Text framing copies a key: longer keys take a
  * heap buffer).
