@@ -23,6 +23,8 @@ static const cli_command_t commands[] = {
     {"audit", "does a library's filter keep its promise? (audit --list: the libraries)",
      cli_audit, 0},
     {"columns", "the columns of the result table and what each means", cli_columns, 0},
+    {"adapter", "a library of audit --list behind the adapter protocol (docs/adapter.md)",
+     cli_adapter, 0},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -154,6 +154,15 @@ static void test_library_rules(void)
     assert(sizing_design_blocked(RULE("sbbf"), 100, 0.01, 256, 0, &mc, &m, &k) == SIZING_EBLOCK);
     assert(m == 12345 && mc == 54321 && k == 678);
     assert(sizing_design_full(RULE("libbloom"), 300000000, 0.01, &mc, &m, &k) == SIZING_OK);
+    /* 1.x's entries are an int: 2^31 keys are refused even where the bits would fit
+     * (0.7: 0.74 bits a key), as libbloom-dev 1.6's bloom_init((int)2^31, 0.7) returns 1
+     * (tests/adapters.sh); 2.0 takes them. */
+    assert(sizing_design_full(RULE("libbloom-1"), UINT64_C(2147483648), 0.7, &mc, &m, &k) ==
+           SIZING_EKEYS);
+    assert(sizing_design_full(RULE("libbloom-1"), UINT64_C(2147483647), 0.7, &mc, &m, &k) ==
+           SIZING_OK);
+    assert(sizing_design_full(RULE("libbloom"), UINT64_C(2147483648), 0.7, &mc, &m, &k) ==
+           SIZING_OK);
     for (int s = SIZING_ECAP; s <= SIZING_EBPK; s++)
         assert(strcmp(sizing_strerror(s), sizing_strerror(-1)) != 0);
     /* Rates: the blocked libraries at their lines and blocks. */

@@ -17,6 +17,9 @@ static const char usage[] =
     "usage: bloomsim audit LIBRARY --keys N (--rate P | --bits-per-key B)\n"
     "                      [--key-set KIND [--key-prefix X] [--key-file PATH]]\n"
     "                      [--precision R] [--max-filters F] [--threads T] [--seed S]\n"
+    "       bloomsim audit --exec 'CMD' --keys N (--rate P | --bits-per-key B)\n"
+    "                      [--key-set KIND [--key-prefix X] [--key-file PATH]]\n"
+    "                      [--precision R] [--max-filters F] [--seed S] [--timeout S]\n"
     "       bloomsim audit --list [--tsv]\n"
     "\n"
     "Designs LIBRARY's filter for N keys at target false-positive rate P with the\n"
@@ -28,6 +31,15 @@ static const char usage[] =
     "By default bloomsim feeds the arithmetic ideal uniform hash words of the library's\n"
     "width: it measures the library's arithmetic and sizing, not its hash function.\n"
     "--key-set inserts real keys through the library's own hash function instead.\n"
+    "\n"
+    "With --exec, measures any implementation instead: CMD (run by sh -c) speaks the\n"
+    "adapter protocol (docs/adapter.md) on its standard input and output; bloomsim\n"
+    "asks it to design filters for N keys at P (or at B bits per key), inserts N random\n"
+    "64-bit keys (or --key-set's) into each, asks about others never inserted, until\n"
+    "the rate's relative standard error is R, and prints the rate, its 95% interval,\n"
+    "the promise and the formula and exact rates at the m and k the adapter reports.\n"
+    "An adapter that refuses the design, dies, or answers outside the protocol: one\n"
+    "line, exit 2.\n"
     "\n"
     "  --bits-per-key B the design of libraries configured by bits per key (LevelDB,\n"
     "                   RocksDB: NewBloomFilterPolicy(B)) instead of --rate\n"
@@ -42,6 +54,9 @@ static const char usage[] =
     "  --precision R    target relative standard error, above 0 and below 1\n"
     "  --max-filters F  build at most F filters (default 1000)\n"
     "  --threads T      threads (default: all); --seed S  seed (default 1)\n"
+    "  --exec CMD       measure the adapter CMD (docs/adapter.md)\n"
+    "  --timeout S      with --exec: give up on an answer after S seconds (default\n"
+    "                   600; 0: wait for ever)\n"
     "\n"
     "Ctrl-C (SIGINT) or SIGTERM stops it; exit 130 or 143.\n";
 
@@ -154,9 +169,9 @@ static void print_audit(const library_t *lib, const audit_design_t *d, const exp
 typedef struct audit_args {
     const library_t *lib;
     uint64_t n, seed, max_filters, threads;
-    double p, precision, bpk;
+    double p, precision, bpk, timeout;
     int list, tsv;
-    const char *key_set, *key_prefix, *key_file;
+    const char *key_set, *key_prefix, *key_file, *exec;
 } audit_args_t;
 
 static int library_name(void *ctx, const char *arg)
@@ -187,6 +202,9 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
         {.name = "--max-filters", .kind = CLI_COUNT, .dst = &a->max_filters, .min = 2,
          .max = UINT64_C(1) << 40, .must = "a whole number from 2 to 2^40"},
         CLI_OPT_THREADS(&a->threads), CLI_OPT_SEED(&a->seed),
+        {.name = "--exec", .kind = CLI_TEXT, .dst = &a->exec, .min = 1, .must = "a command"},
+        {.name = "--timeout", .kind = CLI_REAL, .dst = &a->timeout, .lo = 0, .hi = 1e9,
+         .must = "a number of seconds >= 0"},
     };
     cli_spec_t spec = {.command = "audit", .usage = usage, .unknown = "argument", .opts = opts,
                        .nopts = sizeof opts / sizeof opts[0], .positional = library_name,
@@ -198,6 +216,19 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
         return audit_list(a->tsv);
     if (a->tsv)
         return cli_die(2, "audit: --tsv goes with --list (got '--tsv' alone)");
+    if (a->exec) {
+        if (a->lib)
+            return cli_die(2, "audit: --exec measures its adapter, not a library (got '%s')",
+                           a->lib->name);
+        if (!a->n || (a->p < 0) == (a->bpk < 0))
+            return cli_die(2, "audit: --exec needs --keys and one of --rate and "
+                              "--bits-per-key (got %s)", !a->n ? "no --keys" :
+                           a->p < 0 ? "neither" : "both");
+        if (a->bpk == 0)
+            return cli_die(2, "audit: --exec takes bits per key above 0 (got "
+                              "'--bits-per-key 0')");
+        return check_key_args(a);
+    }
     if (a->p >= 0 && a->bpk >= 0)
         return cli_die(2, "audit: give --rate or --bits-per-key, not both (got both)");
     if (!a->lib || !a->n || (a->p < 0 && a->bpk < 0))
@@ -260,13 +291,45 @@ static int audit_keys(const audit_args_t *a, exp_row_t *row)
 
 static int audit_measure(const audit_args_t *ap, const exp_row_t *rowp, const audit_design_t *dp);
 
+/* audit --exec, with the key set the options name (none: its own random keys). */
+static int audit_exec(const audit_args_t *a)
+{
+    int kind = a->key_set ? keyset_kind_find(a->key_set) : KEYSET_IDEAL;
+    keyset_t ks;
+    char err[EXP_ERR_LEN], label[300];
+    if (kind != KEYSET_IDEAL) {
+        const char *param = kind == KEYSET_FILE ? a->key_file : a->key_prefix;
+        const char *opt = kind == KEYSET_FILE ? "--key-file" : param ? "--key-prefix"
+                                                                      : "--key-set";
+        const char *val = param ? param : a->key_set;
+        if (keyset_open(&ks, kind, a->seed, a->n, param, err, sizeof err))
+            return cli_die(2, "audit: %s (got '%s %s')", err, opt, val);
+        if (keyset_check(&ks, 1, err, sizeof err)) {
+            keyset_close(&ks);
+            return cli_die(2, "audit: %s (got '%s %s')", err, opt, val);
+        }
+        snprintf(label, sizeof label, "%s%s%s", a->key_set, param ? " " : "",
+                 param ? param : "");
+    }
+    int rc = cli_audit_exec(&(audit_exec_t){
+        .cmd = a->exec, .n = a->n, .seed = a->seed, .max_filters = a->max_filters, .p = a->p,
+        .bits_per_key = a->bpk, .precision = a->precision, .timeout = a->timeout,
+        .keys = kind != KEYSET_IDEAL ? &ks : NULL, .keys_label = label});
+    if (kind != KEYSET_IDEAL)
+        keyset_close(&ks);
+    return rc;
+}
+
 int cli_audit(int argc, char **argv)
 {
     audit_args_t a = {.seed = 1, .max_filters = AUDIT_MAX_FILTERS, .p = -1, .bpk = -1,
+                      .timeout = 600,
                       .precision = AUDIT_PRECISION, .threads = 0};
     int rc = parse_audit_args(argc, argv, &a);
     if (rc >= 0)
         return rc;
+    if (a.exec)
+        return audit_exec(&a);
     exp_row_t row;
     audit_design_t d;
     char err[EXP_ERR_LEN] = "";

@@ -49,7 +49,11 @@ const scheme_t scheme_libbloom = {
  * any entries >= 1 (the minimum of 1000 came in dbe2777, v1.5). ---- */
 static int libbloom_sizing(uint64_t n, double p, int in_double, sizing_out_t *out)
 {
-    if (n < 1000 || n > 4294967295u)
+    /* 1.x takes entries as an int (bloom.h @v1.6: bloom_init(struct bloom *, int, double)):
+     * a caller's 2^31 and more arrive negative (or, from 2^32, wrapped) and are refused
+     * by its entries < 1000 check, or taken as another number (tests/adapters.sh found
+     * it, bloom_init((int)2^31, 0.7) == 1); 2.0's bloom_init2 takes unsigned entries. */
+    if (n < 1000 || n > (in_double ? (uint64_t)INT32_MAX : 4294967295u))
         return SIZING_EKEYS;
     double bpe = -log(p) / 0.480453013918201;
     long double all = in_double ? (long double)((double)n * bpe) : (long double)n * bpe;
@@ -87,6 +91,12 @@ static const char *libbloom_refusal(int status)
         return NULL;
     }
 }
+static const char *libbloom_1_refusal(int status)
+{
+    return status == SIZING_EKEYS ? "libbloom 1.x refuses it: bloom_init takes an int, 1000 "
+                                    "to 2^31 - 1 entries"
+                                  : libbloom_refusal(status);
+}
 
 const sizing_rule_t sizing_libbloom = {
     .name = "libbloom",
@@ -98,10 +108,10 @@ const sizing_rule_t sizing_libbloom = {
 
 const sizing_rule_t sizing_libbloom_1 = {
     .name = "libbloom-1",
-    .summary = "libbloom 1.5-1.6: as libbloom, the product in double, m an int (at most "
+    .summary = "libbloom 1.5-1.6: as libbloom, the product in double, N and m ints (at most "
                "2^31 - 1)",
     .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_UNIFORM, .design = libbloom_1_design,
-    .refusal = libbloom_refusal,
+    .refusal = libbloom_1_refusal,
 };
 
 /* ---- the libraries ---- */

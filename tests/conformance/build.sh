@@ -1,0 +1,102 @@
+#!/bin/sh
+# tests/conformance/build.sh DIR - build the adapters (docs/adapter.md) whose libraries
+# are installed into DIR, and print one line per adapter that can run: its name, a tab,
+# and the command that starts it (for `sh -c`). Adapters whose library is missing are left
+# out, with a line on stderr saying why; scripts/deps installs them all. Run from
+# anywhere; an adapter is rebuilt only when its source is newer than what DIR holds.
+# Exit status 1 when an installed library's adapter fails to build.
+#   libbloom               C, -lbloom (libbloom-dev)
+#   leveldb                C++, -lleveldb (libleveldb-dev)
+#   rocksdb-fastlocal      C++, -lrocksdb (librocksdb-dev), format_version 5
+#   rocksdb-legacy         the same program, format_version 4
+#   guava                  Java, javac against /usr/share/java/guava.jar (libguava-java,
+#                          default-jdk-headless)
+#   bloomfilter-js-0.0.21  node, tests/conformance/node_modules (npm ci)
+#   bloomfilter-js-1.1.0   the same program
+#   bloom-filters          node
+set -u
+[ $# -eq 1 ] || { echo "usage: tests/conformance/build.sh DIR" >&2; exit 2; }
+src=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "$1" || exit 1
+out=$(cd "$1" && pwd)
+status=0
+skip() { echo "adapters: $1 skipped: $2" >&2; }
+has_header() { # COMPILER LANGUAGE HEADER
+    command -v "$1" > /dev/null && printf '#include <%s>\n' "$3" | "$1" -x "$2" -E - > /dev/null 2>&1
+}
+# compile TARGET SOURCE COMMAND...: when TARGET is older than SOURCE, run COMMAND, which
+# writes $tmp (a name of this process's own, so that builds running side by side do not
+# clobber each other), then move it into place.
+compile() {
+    target=$1 source=$2
+    shift 2
+    [ -e "$target" ] && [ "$target" -nt "$source" ] && return 0
+    if "$@" && { [ ! -d "$tmp" ] || rm -rf "$target"; } && mv -f "$tmp" "$target"; then
+        return 0
+    fi
+    rm -rf "$tmp"
+    echo "adapters: building $target from $source failed" >&2
+    status=1
+    return 1
+}
+
+if has_header cc c bloom.h; then
+    tmp=$out/libbloom-adapter.tmp.$$
+    compile "$out/libbloom-adapter" "$src/libbloom_adapter.c" \
+        cc -std=c11 -O2 -Wall -Wextra -Wpedantic -Werror "$src/libbloom_adapter.c" -lbloom \
+        -o "$tmp" &&
+        printf 'libbloom\t%s\n' "$out/libbloom-adapter"
+else
+    skip libbloom "no cc, or no bloom.h (Debian libbloom-dev)"
+fi
+
+if has_header c++ c++ leveldb/filter_policy.h; then
+    tmp=$out/leveldb-adapter.tmp.$$
+    compile "$out/leveldb-adapter" "$src/leveldb_adapter.cc" \
+        c++ -std=c++17 -O2 -Wall -Wextra -Wpedantic -Werror "$src/leveldb_adapter.cc" \
+        -lleveldb -o "$tmp" &&
+        printf 'leveldb\t%s\n' "$out/leveldb-adapter"
+else
+    skip leveldb "no c++, or no leveldb/filter_policy.h (Debian g++, libleveldb-dev)"
+fi
+
+if has_header c++ c++ rocksdb/sst_file_writer.h; then
+    tmp=$out/rocksdb-adapter.tmp.$$
+    compile "$out/rocksdb-adapter" "$src/rocksdb_adapter.cc" \
+        c++ -std=c++17 -O2 -Wall -Wextra -Wpedantic -Werror "$src/rocksdb_adapter.cc" \
+        -lrocksdb -o "$tmp" &&
+        printf 'rocksdb-fastlocal\t%s fastlocal\nrocksdb-legacy\t%s legacy\n' \
+            "$out/rocksdb-adapter" "$out/rocksdb-adapter"
+else
+    skip rocksdb "no c++, or no rocksdb/sst_file_writer.h (Debian g++, librocksdb-dev)"
+fi
+
+guava=/usr/share/java/guava.jar
+if command -v javac > /dev/null && command -v java > /dev/null && [ -f "$guava" ]; then
+    # -Xlint without classfile: guava.jar names annotation classes it does not ship.
+    tmp=$out/guava.tmp.$$
+    compile "$out/guava" "$src/GuavaAdapter.java" \
+        sh -c 'mkdir -p "$1" && javac -Xlint:all,-classfile -Werror -cp "$2" -d "$1" "$3"' \
+        sh "$tmp" "$guava" "$src/GuavaAdapter.java" &&
+        printf 'guava\tjava -cp %s:%s GuavaAdapter\n' "$out/guava" "$guava"
+else
+    skip guava "no java and javac, or no $guava (Debian default-jdk-headless, libguava-java)"
+fi
+
+if command -v node > /dev/null; then
+    for v in 0.0.21 1.1.0; do
+        if [ -f "$src/node_modules/bloomfilter-$v/package.json" ]; then
+            printf 'bloomfilter-js-%s\tnode %s %s\n' "$v" "$src/bloomfilter_js_adapter.js" "$v"
+        else
+            skip "bloomfilter-js-$v" "tests/conformance/node_modules lacks it (scripts/deps: npm ci)"
+        fi
+    done
+    if [ -f "$src/node_modules/bloom-filters/package.json" ]; then
+        printf 'bloom-filters\tnode %s\n' "$src/bloom_filters_adapter.js"
+    else
+        skip bloom-filters "tests/conformance/node_modules lacks it (scripts/deps: npm ci)"
+    fi
+else
+    skip "the JavaScript adapters" "no node"
+fi
+exit $status
