@@ -3,7 +3,8 @@
 # are installed into DIR, and print one line per adapter that can run: its name, a tab,
 # and the command that starts it (for `sh -c`). Adapters whose library is missing are left
 # out, with a line on stderr saying why; scripts/deps installs them all. Run from
-# anywhere; an adapter is rebuilt only when its source is newer than what DIR holds.
+# anywhere; an adapter is rebuilt only when its source (or adapter_io.h, which the C++
+# adapters share) is newer than what DIR holds.
 # Exit status 1 when an installed library's adapter fails to build.
 #   libbloom               C, -lbloom (libbloom-dev)
 #   leveldb                C++, -lleveldb (libleveldb-dev)
@@ -30,7 +31,8 @@ has_header() { # COMPILER LANGUAGE HEADER
 compile() {
     target=$1 source=$2
     shift 2
-    [ -e "$target" ] && [ "$target" -nt "$source" ] && return 0
+    [ -e "$target" ] && [ "$target" -nt "$source" ] && [ "$target" -nt "$src/adapter_io.h" ] &&
+        return 0
     if "$@" && { [ ! -d "$tmp" ] || rm -rf "$target"; } && mv -f "$tmp" "$target"; then
         return 0
     fi
