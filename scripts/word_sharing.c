@@ -1,0 +1,215 @@
+/* word_sharing.c - the structure of a library's real hash on real keys, measured
+ * (docs/model.md, "Key sets and real hashes"; results/word-sharing.tsv): for each
+ * library with a real hash in bloomsim, each key set and each key count n, how many of
+ * the n inserted keys get the same hash words as an earlier inserted key (the filter
+ * sees them as one key), and how many of Q queried keys get the words of some inserted
+ * key (a false positive whatever the filter's size), each beside what independent
+ * uniform words of the same width give.
+ *
+ * The words are the library's (library_words.h), at the geometry its sizing rule
+ * designs for n keys at 1% (words on [0, m) and drawn words depend on m). A key's words
+ * are compared whole: exactly when they fit in 64 bits, and otherwise by a 64-bit
+ * digest of them (a chance equality of two digests has probability 2^-64 per pair:
+ * about 3e-4 expected among 10^8 keys).
+ *
+ * Independent words: with N equally likely word tuples and n keys, the expected number
+ * of keys that repeat an earlier one is n - N(1 - (1 - 1/N)^n), and a query meets one
+ * of the D distinct inserted tuples with probability D/N (N = 2^W for W bits of words,
+ * m^j for j words on [0, m)).
+ *
+ * Usage: word-sharing [-n N,N,...] [-q Q] [-s SET,SET,...] [LIBRARY...]
+ *   N defaults to 1000000,10000000; Q (queries) to 1000000; the key sets to seq,
+ *   seq-str, random, uuid (seed 1, the first stream); the libraries to every covered one.
+ * Prints a tab-separated table. Memory: 16 bytes a key. Built by meson, never installed.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hashes/library_words.h"
+#include "keys.h"
+#include "library.h"
+#include "sizing.h"
+
+typedef struct {
+    unsigned nwords; /* words a key has (g.k for drawn schemes) */
+    double log2_n;   /* log2 of the number of equally likely word tuples */
+    int exact;       /* 1: the tuple fits in 64 bits and is packed, not digested */
+} width_t;
+
+static uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 30, x *= UINT64_C(0xbf58476d1ce4e5b9);
+    x ^= x >> 27, x *= UINT64_C(0x94d049bb133111eb);
+    return x ^ (x >> 31);
+}
+
+static width_t word_width(const library_words_t *w, const probe_geom_t *g)
+{
+    width_t d;
+    if (w->drawn) {
+        d.nwords = g->k;
+        d.log2_n = 32.0 * g->k;
+    } else {
+        d.nwords = w->nwords;
+        d.log2_n = w->word_bits ? (double)w->word_bits * w->nwords
+                                : log2((double)g->m) * w->nwords;
+    }
+    d.exact = w->word_bits && !w->drawn && w->word_bits * w->nwords <= 64;
+    return d;
+}
+
+/* The key's words as one 64-bit value: packed when they fit, a digest otherwise. */
+static uint64_t words_of(const library_words_t *w, const probe_geom_t *g, const width_t *d,
+                         const rkey_t *key)
+{
+    uint64_t h[SIZING_MAX_K > 8 ? SIZING_MAX_K : 8];
+    w->words(key, g, h);
+    if (d->exact)
+        return d->nwords == 1 ? h[0] : h[0] | h[1] << 32;
+    uint64_t x = UINT64_C(0x9e3779b97f4a7c15);
+    for (unsigned i = 0; i < d->nwords; i++)
+        x = mix64(x ^ h[i]) + i;
+    return x;
+}
+
+/* Least significant digit first, 16 bits a pass; tmp holds n values. */
+static void radix_sort(uint64_t *a, uint64_t *tmp, size_t n)
+{
+    static size_t count[1 << 16];
+    for (int shift = 0; shift < 64; shift += 16) {
+        memset(count, 0, sizeof count);
+        for (size_t i = 0; i < n; i++)
+            count[a[i] >> shift & 0xffff]++;
+        size_t sum = 0;
+        for (size_t b = 0; b < (1 << 16); b++) {
+            size_t c = count[b];
+            count[b] = sum, sum += c;
+        }
+        for (size_t i = 0; i < n; i++)
+            tmp[count[a[i] >> shift & 0xffff]++] = a[i];
+        uint64_t *t = a;
+        a = tmp, tmp = t;
+    }
+    /* four passes: the sorted values are back in the caller's a */
+}
+
+static int contains(const uint64_t *a, size_t n, uint64_t v)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (a[mid] < v)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < n && a[lo] == v;
+}
+
+/* Expected repeats among n independent keys, and N itself, from log2 N. */
+static double expected_repeats(double n, double log2_n)
+{
+    if (log2_n > 1000)
+        return 0;
+    double N = exp2(log2_n);
+    return n - N * -expm1(n * log1p(-1 / N));
+}
+
+static void measure(const library_words_t *w, const keyset_t *ks, uint64_t n, uint64_t q,
+                    uint64_t *a, uint64_t *tmp)
+{
+    const library_t *lib = library_find(w->library);
+    probe_geom_t g;
+    uint64_t m;
+    unsigned k;
+    if (sizing_design(lib->sizing, n, 0.01, &m, &k) != 0 ||
+        lib->scheme->geometry(m, k, 0, &g) != SCHEME_OK) {
+        printf("%s\t%s\t%s\t%llu\tnot designed at 1%%\n", w->library, w->hash,
+               keyset_kind_name(ks->kind), (unsigned long long)n);
+        return;
+    }
+    width_t d = word_width(w, &g);
+    key_stream_t s;
+    rkey_t key;
+    key_stream_init(&s, ks, KEY_ROLE_INSERT, 0, 0);
+    size_t got = 0;
+    while (got < n && key_next(&s, &key))
+        a[got++] = words_of(w, &g, &d, &key);
+    radix_sort(a, tmp, got);
+    size_t distinct = 0;
+    for (size_t i = 0; i < got; i++)
+        if (i == 0 || a[i] != a[distinct - 1])
+            a[distinct++] = a[i];
+    uint64_t hits = 0, asked = 0;
+    key_stream_init(&s, ks, KEY_ROLE_QUERY, 0, 0);
+    while (asked < q && key_next(&s, &key))
+        asked++, hits += contains(a, distinct, words_of(w, &g, &d, &key));
+    double rep = expected_repeats((double)got, d.log2_n);
+    double hit = (double)asked * ((double)got - rep) / exp2(fmin(d.log2_n, 1000));
+    printf("%s\t%s\t%s\t%llu\t%.1f\t%llu\t%.4g\t%llu\t%llu\t%.4g\n", w->library, w->hash,
+           keyset_kind_name(ks->kind), (unsigned long long)got, d.log2_n,
+           (unsigned long long)(got - distinct), rep, (unsigned long long)asked,
+           (unsigned long long)hits, hit);
+    fflush(stdout);
+}
+
+static size_t split_u64(char *arg, uint64_t *out, size_t most)
+{
+    size_t c = 0;
+    for (char *t = strtok(arg, ","); t && c < most; t = strtok(NULL, ","))
+        out[c++] = (uint64_t)strtod(t, NULL);
+    return c;
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t ns[16] = {1000000, 10000000}, q = 1000000;
+    size_t nn = 2;
+    int sets[KEYSET_COUNT] = {KEYSET_SEQ, KEYSET_SEQ_STR, KEYSET_RANDOM, KEYSET_UUID};
+    size_t nsets = 4;
+    int a = 1;
+    for (; a + 1 < argc && argv[a][0] == '-'; a += 2) {
+        if (!strcmp(argv[a], "-n"))
+            nn = split_u64(argv[a + 1], ns, 16);
+        else if (!strcmp(argv[a], "-q"))
+            q = (uint64_t)strtod(argv[a + 1], NULL);
+        else if (!strcmp(argv[a], "-s")) {
+            nsets = 0;
+            for (char *t = strtok(argv[a + 1], ","); t && nsets < KEYSET_COUNT;
+                 t = strtok(NULL, ","))
+                if ((sets[nsets++] = keyset_kind_find(t)) <= KEYSET_IDEAL ||
+                    sets[nsets - 1] == KEYSET_FILE)
+                    return fprintf(stderr, "word-sharing: key set %s: not one of seq, "
+                                           "seq-str, random, uuid\n", t), 2;
+        } else
+            return fprintf(stderr, "word-sharing: unknown option %s\n", argv[a]), 2;
+    }
+    uint64_t most = 0;
+    for (size_t i = 0; i < nn; i++)
+        most = ns[i] > most ? ns[i] : most;
+    uint64_t *buf = malloc(most * sizeof *buf), *tmp = malloc(most * sizeof *tmp);
+    if (!buf || !tmp)
+        return fprintf(stderr, "word-sharing: no memory for %llu keys\n",
+                       (unsigned long long)most), 2;
+    printf("library\thash\tkey_set\tkeys\tword_bits\tshared\tshared_independent\t"
+           "queries\tquery_hits\tquery_hits_independent\n");
+    for (size_t i = 0; i < library_words_count(); i++) {
+        const library_words_t *w = library_words_at(i);
+        int chosen = a >= argc;
+        for (int j = a; j < argc; j++)
+            chosen |= strcmp(argv[j], w->library) == 0;
+        for (size_t ni = 0; chosen && ni < nn; ni++)
+            for (size_t si = 0; si < nsets; si++) {
+                keyset_t ks;
+                char err[200];
+                if (keyset_open(&ks, sets[si], 1, ns[ni], NULL, err, sizeof err) != KEYSET_OK)
+                    return fprintf(stderr, "word-sharing: %s\n", err), 2;
+                measure(w, &ks, ns[ni], q, buf, tmp);
+                keyset_close(&ks);
+            }
+    }
+    free(buf), free(tmp);
+    return 0;
+}
