@@ -39,7 +39,10 @@
 
 #include "pcg.h"
 
-enum { KEY_INT = 1, KEY_BYTES = 2 }; /* key kinds; also bits of a kinds mask */
+/* Key kinds, also bits of a kinds mask. KEY_TEXT is a mask bit only: the library's byte
+ * strings are its language's text (a Java or JavaScript string), so a string key must be
+ * UTF-8 (a key of arbitrary bytes is KEY_BYTES). */
+enum { KEY_INT = 1, KEY_BYTES = 2, KEY_TEXT = 4 };
 
 /* A key (POSIX's <sys/types.h> owns the name key_t, hence rkey_t, "real key"). bytes
  * stays valid until the next key_next on the stream that produced it. */

@@ -299,6 +299,10 @@ static void w_bloom_filters(const rkey_t *key, const probe_geom_t *g, uint64_t *
 /* ---- the table ---- */
 
 #define INT_AND_BYTES (KEY_INT | KEY_BYTES)
+/* Java libraries: a String (its UTF-8) and a byte[] (its bytes) hash the same bytes. */
+#define INT_TEXT_BYTES (KEY_INT | KEY_TEXT | KEY_BYTES)
+/* bloomfilter.js takes strings only (an integer is its decimal string). */
+#define INT_AND_TEXT (KEY_INT | KEY_TEXT)
 #define LE8_UTF8 "integer: 8 bytes little-endian; string: its bytes"
 #define DEC_UTF8 "integer: its decimal string; string: its bytes"
 #define JS_STR "the JavaScript string v + \"\": an integer's decimal digits, a string's " \
@@ -308,16 +312,16 @@ static void w_bloom_filters(const rkey_t *key, const probe_geom_t *g, uint64_t *
 static const library_words_t TABLE[] = {
     {"guava-2012", "Murmur3_x64_128 (Guava), first 64 bits as two ints",
      "integer: 8 bytes little-endian (Funnels.longFunnel); string: UTF-8 "
-     "(Funnels.stringFunnel(UTF_8))", INT_AND_BYTES, 2, 32, 0, w_guava32},
+     "(Funnels.stringFunnel(UTF_8))", INT_TEXT_BYTES, 2, 32, 0, w_guava32},
     {"guava", "Murmur3_x64_128 (Guava)",
      "integer: 8 bytes little-endian (Funnels.longFunnel); string: UTF-8 "
-     "(Funnels.stringFunnel(UTF_8))", INT_AND_BYTES, 2, 64, 0, w_guava64},
+     "(Funnels.stringFunnel(UTF_8))", INT_TEXT_BYTES, 2, 64, 0, w_guava64},
     {"spark-v1", "Murmur3_x86_32 (Spark sketch), h2 seeded with h1",
      "integer: putLong (hashLong); string: putString, its UTF-8 (hashUnsafeBytes)",
-     INT_AND_BYTES, 2, 32, 0, w_spark},
+     INT_TEXT_BYTES, 2, 32, 0, w_spark},
     {"spark-v2", "Murmur3_x86_32 (Spark sketch), h2 seeded with h1",
      "integer: putLong (hashLong); string: putString, its UTF-8 (hashUnsafeBytes)",
-     INT_AND_BYTES, 2, 32, 0, w_spark},
+     INT_TEXT_BYTES, 2, 32, 0, w_spark},
     {"orc", "Murmur3.hash64 (ORC/Hive, seed 104729); Thomas Wang's getLongHash",
      "integer: addLong (getLongHash); string: addBytes of its bytes (Murmur3.hash64)",
      INT_AND_BYTES, 2, 32, 0, w_orc},
@@ -334,7 +338,7 @@ static const library_words_t TABLE[] = {
      0, w_leveldb},
     {"cassandra", "MurmurHash3_x64_128 (Cassandra, sign-extended tail)",
      "integer: a bigint key, 8 bytes big-endian; string: a text key, its UTF-8",
-     INT_AND_BYTES, 2, 64, 0, w_cassandra},
+     INT_TEXT_BYTES, 2, 64, 0, w_cassandra},
     {"parquet", "XXH64 (seed 0)", "integer: INT64 plain, 8 bytes little-endian; string: "
      "BYTE_ARRAY, its bytes", INT_AND_BYTES, 1, 64, 0, w_parquet},
     {"parquet-java", "XXH64 (seed 0)", "integer: INT64 plain, 8 bytes little-endian; "
@@ -358,16 +362,16 @@ static const library_words_t TABLE[] = {
     {"libbloom-1", "MurmurHash2 (libbloom), seeds 0x9747b28c and a; h1 = a - b", LE8_UTF8,
      INT_AND_BYTES, 2, 32, 0, w_libbloom_1},
     {"bloomfilter-js", "FNV-1a 64 over UTF-16 units (bloomfilter.js 0.0.21, 1.1.0)", JS_STR,
-     INT_AND_BYTES, 2, 32, 0, w_bloomfilter_js},
+     INT_AND_TEXT, 2, 32, 0, w_bloomfilter_js},
     {"bloomfilter-js-0.0.21", "FNV-1a 64 over UTF-16 units (bloomfilter.js 0.0.21, 1.1.0)",
-     JS_STR, INT_AND_BYTES, 2, 32, 0, w_bloomfilter_js},
+     JS_STR, INT_AND_TEXT, 2, 32, 0, w_bloomfilter_js},
     {"bloomfilter-js-0.0.17", "fnv_1a and fnv_1a seeded 1576284489 (bloomfilter.js 0.0.17)",
-     JS_STR, INT_AND_BYTES, 2, 32, 0, w_bloomfilter_js_17},
-    {"bloomfilter-js-0.0.16", "fnv_1a (bloomfilter.js 0.0.16)", JS_STR, INT_AND_BYTES, 1,
+     JS_STR, INT_AND_TEXT, 2, 32, 0, w_bloomfilter_js_17},
+    {"bloomfilter-js-0.0.16", "fnv_1a (bloomfilter.js 0.0.16)", JS_STR, INT_AND_TEXT, 1,
      32, 0, w_bloomfilter_js_16},
     {"bloom-filters", "XXH64 (xxhashjs), seeds 0x34567891 and 0x34567892, low 32 bits",
      "integer: its decimal string; string: its UTF-8 (xxhashjs toUTF8Array)",
-     INT_AND_BYTES, 2, 32, 0, w_bloom_filters},
+     INT_TEXT_BYTES, 2, 32, 0, w_bloom_filters},
 };
 
 static const struct {

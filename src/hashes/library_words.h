@@ -44,7 +44,9 @@ typedef struct library_words {
     const char *library;   /* the library's name, as bloomsim audit takes it */
     const char *hash;      /* display name, e.g. "Murmur3_x64_128 (Guava)" */
     const char *key_bytes; /* what it hashes for an integer key and for a byte string */
-    unsigned kinds;        /* the key kinds it takes: KEY_INT | KEY_BYTES (keys.h) */
+    unsigned kinds;        /* the keys it takes (keys.h): KEY_INT integers; KEY_TEXT text
+                            * (a string key must be UTF-8); KEY_BYTES any bytes. A
+                            * KEY_BYTES rkey_t is text or bytes, and hashed the same */
     unsigned nwords;       /* words written: the scheme's nwords (0 when drawn) */
     unsigned word_bits;    /* their width, the scheme's word_bits (32 or 64; 0: reduced
                             * below m, for schemes that draw words on [0, m)) */
