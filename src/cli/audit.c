@@ -141,8 +141,16 @@ static void print_audit(const library_t *lib, const audit_design_t *d, const exp
                    (unsigned long long)r->filters, STATS_MIN_SPREAD_FILTERS);
         else
             printf("after %llu filters", (unsigned long long)r->filters);
-        printf("%s\n", r->filters >= row->max_filters ? ": the most --max-filters allows"
-                                                      : ": the most lookups it makes");
+        /* A key file's queried lines are each asked once: the row ends where they do. */
+        uint64_t q = row_real_keys(row) && row->keys.kind == KEYSET_FILE
+                         ? row->keys.lines - row->keys.inserts : UINT64_MAX;
+        if (r->filters && r->lookups + r->lookups / r->filters > q)
+            printf(": every line of the key file after the %llu inserted is asked (%llu); "
+                   "a longer file goes further\n", (unsigned long long)row->keys.inserts,
+                   (unsigned long long)q);
+        else
+            printf("%s\n", r->filters >= row->max_filters ? ": the most --max-filters allows"
+                                                          : ": the most lookups it makes");
     }
     printf("  ratio      %.4g times the promise (interval %.4g to %.4g)\n", r->rate / d->p,
            r->ci_low / d->p, r->ci_high / d->p);
