@@ -258,12 +258,22 @@ static int check_fingerprint(parse_state_t *ps, const sweep_t *sw, const raw_val
 }
 
 /* key_sets takes libraries (their hashes make the keys' words); key_prefix takes seq-str
- * among them and at most KEYSET_PREFIX_MAX bytes. Returns 0, or -1 with the message set. */
+ * among them and at most KEYSET_PREFIX_MAX bytes; file among them and key_file go
+ * together. Returns 0, or -1 with the message set. */
 static int check_key_sets(parse_state_t *ps, const sweep_t *sw, const raw_value_t *raw)
 {
     if (sw->line[F_KEY_SETS] && !sw->nlibraries)
         return exp_fail_at(ps, sw->line[F_KEY_SETS], "key_sets needs libraries (their hashes "
                            "turn keys into words) (got '%s')", raw[F_KEY_SETS].text), -1;
+    int file = 0;
+    for (size_t i = 0; i < sw->nkey_sets; i++)
+        file |= sw->key_sets[i] == KEYSET_FILE;
+    if (file && !sw->key_file[0])
+        return exp_fail_at(ps, sw->line[F_KEY_SETS], "key_sets: the file key set needs "
+                           "key_file = PATH (got '%s')", raw[F_KEY_SETS].text), -1;
+    if (sw->line[F_KEY_FILE] && !file)
+        return exp_fail_at(ps, sw->line[F_KEY_FILE], "key_file needs file in key_sets "
+                           "(got '%s')", raw[F_KEY_FILE].text), -1;
     if (!sw->line[F_KEY_PREFIX])
         return 0;
     int seq_str = 0;

@@ -34,7 +34,7 @@ enum {
     F_BITS, F_BPK, F_KEYS, F_K, F_SCHEMES, F_ESTIMATOR, F_FILTERS, F_LOOKUPS, F_STRIDES,
     F_PRECISION, F_MAX_FILTERS, F_DESIGN_KEYS, F_DESIGN_RATE, F_SIZING, F_LOAD, F_INSERTED,
     F_STACK, F_SINGLE, F_BLOCK_BITS, F_REBUILT, F_FINGERPRINT, F_LOAD_THRESHOLD,
-    F_FINGERPRINT_BITS, F_LIBRARIES, F_KEY_SETS, F_KEY_PREFIX, F_NFIELDS
+    F_FINGERPRINT_BITS, F_LIBRARIES, F_KEY_SETS, F_KEY_PREFIX, F_KEY_FILE, F_NFIELDS
 };
 enum { X_TITLE = F_NFIELDS, X_DESCRIPTION, X_SEED, X_NKEYS };
 
@@ -94,6 +94,8 @@ typedef struct sweep {
     int key_sets[KEYSET_COUNT];
     size_t nkey_sets;
     char key_prefix[KEYSET_PREFIX_MAX + 1];
+    /* The file key set's file, as written (relative: to the experiment file's folder). */
+    char key_file[1024];
     unsigned line[F_NFIELDS]; /* line that set each field; 0 = not set */
 } sweep_t;
 
@@ -131,7 +133,7 @@ typedef enum {
                     * EXP_ESTIMATOR_AUTO for "auto" */
     FT_LIBRARIES,  /* const library_t *[EXP_MAX_LIBRARIES], names unique; count at offset2 */
     FT_FINGERPRINTS, /* const fp_filter_t *[EXP_MAX_SCHEMES], names unique; count at offset2 */
-    FT_KEY_SETS,   /* int[KEYSET_COUNT], key set kinds (keys.h) but file, names unique;
+    FT_KEY_SETS,   /* int[KEYSET_COUNT], key set kinds (keys.h), names unique;
                     * count at offset2 */
     FT_NTYPES
 } exp_field_type_t;

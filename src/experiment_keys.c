@@ -116,6 +116,8 @@ static const exp_field_t fields[] = {
      .sweeps = SW_DESIGN, SWEEP_AT(key_sets), .offset2 = offsetof(sweep_t, nkey_sets)},
     {.key = F_KEY_PREFIX, .name = "key_prefix", .type = FT_TEXT, SWEEP_KEY,
      .sweeps = SW_DESIGN, SWEEP_AT(key_prefix)},
+    {.key = F_KEY_FILE, .name = "key_file", .type = FT_TEXT, SWEEP_KEY,
+     .sweeps = SW_DESIGN, SWEEP_AT(key_file)},
     {.key = X_TITLE, .name = "title", .type = FT_TEXT, .sections = IN_EXPERIMENT,
      EXPERIMENT_AT(title)}, /* not given: the file's name */
     {.key = X_DESCRIPTION, .name = "description", .type = FT_TEXT,
@@ -482,19 +484,18 @@ static int convert_fingerprints(const exp_field_t *f, const char *v, void *base,
     return 0;
 }
 
-/* Key set kinds as entries to name: file is the command line's alone (a path per run). */
+/* Key set kinds as entries to name (file's path is key_file). */
 static const int KEY_KINDS[KEYSET_COUNT] = {0, 1, 2, 3, 4, 5};
 static const void *find_key_set(const char *name)
 {
     int k = keyset_kind_find(name);
-    return k >= 0 && k != KEYSET_FILE ? &KEY_KINDS[k] : NULL;
+    return k >= 0 ? &KEY_KINDS[k] : NULL;
 }
 
 static int convert_key_sets(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
 {
     static const names_kind_t kinds = {find_key_set,
-        "unknown key set (ideal, seq, seq-str, random or uuid; a file is bloomsim audit's "
-        "--key-file)", "key set listed twice", "too many key sets",
+        "unknown key set (ideal, seq, seq-str, random, uuid or file)", "key set listed twice", "too many key sets",
         "needs at least one key set", KEYSET_COUNT};
     names_ctx_t nc = {.kind = &kinds};
     if (convert_names(&nc, f, v, base, b))

@@ -142,7 +142,51 @@ static int single_row(const experiment_t *e, const sweep_t *s, const exp_variant
     if (plan_real_keys(row, va->library, va->key_set, s->key_prefix[0] ? s->key_prefix : NULL,
                        why, sizeof why))
         return row_error(e, s->line[F_KEY_SETS], err, errlen, "%s (got '%s')", why, set);
+    if (va->key_set != KEYSET_FILE)
+        return 0;
+    /* A relative key_file is the experiment file's neighbour, wherever the run starts. */
+    char path[2200];
+    const char *slash = strrchr(e->path, '/');
+    if (s->key_file[0] == '/' || !slash)
+        snprintf(path, sizeof path, "%s", s->key_file);
+    else
+        snprintf(path, sizeof path, "%.*s/%s", (int)(slash - e->path), e->path, s->key_file);
+    if (plan_key_file(row, path, s->key_file, why, sizeof why))
+        return row_error(e, s->line[F_KEY_FILE], err, errlen, "key_file: %s (got '%s')", why,
+                         s->key_file);
     return 0;
+}
+
+int plan_key_file(exp_row_t *row, const char *path, const char *shown, char *err, size_t errlen)
+{
+    if (keyset_open(&row->keys, KEYSET_FILE, 0, row->n, path, err, errlen) ||
+        keyset_check(&row->keys, 1, err, errlen)) {
+        keyset_close(&row->keys);
+        row->keys.kind = KEYSET_FILE; /* still a row of real keys, for plan_rows_free */
+        return 2;
+    }
+    snprintf(row->label, sizeof row->label, "%s; keys file %s; hash %s", row->library->name,
+             shown, row->words->hash);
+    /* Every filter of a file is the same filter, and filter f queries the lines from f*L
+     * on: at most Q / L filters before a line would be asked twice (keyset_check: Q >= 1);
+     * the precision rule's growth of L is capped the same way (simulate.c, lookups_cap). */
+    uint64_t q = row->keys.lines - row->keys.inserts;
+    if (row->lookups_per_filter > q / 2) /* two filters at least: a spread to check */
+        row->lookups_per_filter = q / 2 ? q / 2 : 1;
+    uint64_t fmax = q / row->lookups_per_filter;
+    if (row->filters > fmax)
+        row->filters = fmax;
+    if (row->max_filters > fmax)
+        row->max_filters = fmax;
+    return 0;
+}
+
+void plan_rows_free(exp_row_t *rows, size_t nrows)
+{
+    for (size_t i = 0; rows && i < nrows; i++)
+        if (rows[i].keys.kind == KEYSET_FILE)
+            keyset_close(&rows[i].keys);
+    free(rows);
 }
 
 int plan_real_keys(exp_row_t *row, const library_t *lib, int key_set, const char *prefix,
@@ -418,7 +462,7 @@ int plan_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows,
         int rc = sw[w].design_keys ? design_rows(e, &sw[w], all + at, err, errlen)
                                    : plain_rows(e, &sw[w], all + at, err, errlen);
         if (rc) {
-            free(all);
+            plan_rows_free(all, total);
             return rc;
         }
         for (size_t n = sweep_nrows(&sw[w]); n > 0; n--)

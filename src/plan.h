@@ -27,8 +27,8 @@ typedef struct exp_variant {
 size_t plan_variants(const sweep_t *s, exp_variant_t *v);
 
 /* Expand a loaded experiment into rows (sweep by sweep; within one, size-major, then b,
- * then scheme, in file order), checking every combination. *rows is malloc'ed; caller
- * frees. Returns 0, or 2 with a message naming the file, line and value. */
+ * then scheme, in file order), checking every combination. *rows is malloc'ed; the caller
+ * frees it with plan_rows_free. Returns 0, or 2 with a message naming the file, line and value. */
 int plan_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows, char *err,
               size_t errlen);
 
@@ -40,6 +40,17 @@ int plan_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows,
  * prefix too long). */
 int plan_real_keys(exp_row_t *row, const library_t *lib, int key_set, const char *prefix,
                    char *err, size_t errlen);
+
+/* Make a real-keys row of a file key set (plan_real_keys done) read the file at path,
+ * its label naming it as shown: its first n lines inserted, the lines after them queried,
+ * each once, so that the row's lookups per filter and its filters are capped by the
+ * lines there are (at least two filters where it has two queried lines). Returns 0, or
+ * 2 with a one-line reason in err (the file unreadable, or without a line to query). */
+int plan_key_file(exp_row_t *row, const char *path, const char *shown, char *err,
+                  size_t errlen);
+
+/* Free rows from plan_rows, with the key files their rows hold open. */
+void plan_rows_free(exp_row_t *rows, size_t nrows);
 
 /* k for bits per key b under a rule: optimal = round(b ln 2), ceil = ceil(b ln 2),
  * both at least 1; fixed = k. */

@@ -307,7 +307,7 @@ void runner_free(run_result_t *res)
 {
     if (res->claimed)
         store_close(&res->store);
-    free(res->plan);
+    plan_rows_free(res->plan, res->nrows_planned);
     free(res->rows);
     memset(res, 0, sizeof *res);
 }

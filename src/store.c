@@ -56,6 +56,12 @@ static int write_meta(const char *path, const store_t *st, const store_meta_t *m
             "gcc " __VERSION__
 #endif
     );
+    /* Key files (key_sets = file) by the names the experiment gives them (relative: to
+     * its folder); a --resume takes them as unchanged. */
+    const sweep_t *sw = strcmp(st->scale, "quick") == 0 ? m->e->quick : m->e->full;
+    for (size_t i = 0; i < m->e->nsweeps; i++)
+        if (sw[i].key_file[0] && (i == 0 || strcmp(sw[i].key_file, sw[i - 1].key_file)))
+            fprintf(f, "key_file = %s\n", sw[i].key_file);
     return fclose(f) == 0 ? 0 : -1;
 }
 

@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         exp_row_t *rows;
         size_t n;
         if (plan_rows(&e, quick, &rows, &n, err, sizeof err) == 0)
-            free(rows);
+            plan_rows_free(rows, n);
         else if (strncmp(err, "fuzz.ini", 8) != 0)
             abort();
     }

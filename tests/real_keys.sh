@@ -50,6 +50,9 @@ lk=$(sed -n 's/^ *\([0-9]*\) lookups, .*/\1/p' "$tmp/a1")
     && grep -q "^Ideal uniform hash words" "$tmp/a" && ok || bad "audit rocksdb --bits-per-key: $(cat "$tmp/a")"
 
 # A sweep with key_sets: rows side by side, naming key set and hash; 1 and 2 threads.
+# keys0.txt holds the seq-str keys user:0, user:1, ... as lines: the file key set (its
+# path relative to the experiment file) must give the seq-str rows' counts exactly.
+seq 0 819999 | sed 's/^/user:/' > "$tmp/keys0.txt"
 cat > "$tmp/rk.ini" <<'EOF'
 [experiment]
 title = real keys beside ideal words
@@ -57,8 +60,9 @@ title = real keys beside ideal words
 design_keys = 20000
 design_rate = 0.01
 libraries = leveldb, bloomfilter-js
-key_sets = ideal, seq, seq-str, random, uuid
+key_sets = ideal, seq, seq-str, random, uuid, file
 key_prefix = user:
+key_file = keys0.txt
 filters = 4
 lookups = 200000
 EOF
@@ -68,7 +72,14 @@ for t in 1 2; do
     strip_seconds "$tmp/t$t/rk.csv" > "$tmp/rk$t.csv"
 done
 cmp -s "$tmp/rk1.csv" "$tmp/rk2.csv" && ok || bad "rk: 1 and 2 threads differ"
-[ "$(wc -l < "$tmp/rk1.csv")" -eq 11 ] && ok || bad "rk: $(wc -l < "$tmp/rk1.csv") lines, wanted 11"
+[ "$(wc -l < "$tmp/rk1.csv")" -eq 13 ] && ok || bad "rk: $(wc -l < "$tmp/rk1.csv") lines, wanted 13"
+for l in leveldb bloomfilter-js; do
+    a=$(grep -F "\"$l; keys seq-str 'user:'" "$tmp/rk1.csv" | cut -d, -f8-11)
+    b=$(grep -F "\"$l; keys file keys0.txt" "$tmp/rk1.csv" | cut -d, -f8-11)
+    [ -n "$a" ] && [ "$a" = "$b" ] && ok || bad "rk: $l's file rows ($b) are not its seq-str rows ($a)"
+done
+grep -q "^key_file = keys0.txt$" "$tmp/t1/rk.meta" && ok || bad "rk: no key_file in the metadata"
+
 grep -q ",leveldb,binomial\|,leveldb,spread" "$tmp/rk1.csv" \
     && grep -qF "\"leveldb; keys seq-str 'user:'; hash Hash (LevelDB BloomHash, seed 0xbc9f1d34)\"" "$tmp/rk1.csv" \
     && grep -qF "bloomfilter-js; keys uuid; hash FNV-1a 64 over UTF-16 units" "$tmp/rk1.csv" \
@@ -106,7 +117,22 @@ expect_error 2 "it takes a rate (--rate), not bits per key (got '--bits-per-key 
     audit guava --keys 1000 --bits-per-key 10
 expect_error 2 "audit: give --rate or --bits-per-key, not both" audit leveldb --keys 1000 --rate 0.01 --bits-per-key 10
 sed 's/^key_sets = .*/key_sets = ideal, sequential/' "$tmp/rk.ini" > "$tmp/bad.ini"
-expect_error 2 "bad.ini:7: key_sets: unknown key set (ideal, seq, seq-str, random or uuid; a file is bloomsim audit's --key-file) (got 'sequential')" \
+expect_error 2 "bad.ini:7: key_sets: unknown key set (ideal, seq, seq-str, random, uuid or file) (got 'sequential')" \
+    run "$tmp/bad.ini" --out "$tmp/badout"
+[ ! -e "$tmp/badout" ] && ok || bad "a refused run wrote $(ls "$tmp/badout")"
+# The file key set and key_file go together; a key file that cannot be read, or holds
+# no line past the inserted ones, is refused at the key's line.
+sed '/^key_file/d' "$tmp/rk.ini" > "$tmp/bad.ini"
+expect_error 2 "bad.ini:7: key_sets: the file key set needs key_file = PATH (got 'ideal, seq, seq-str, random, uuid, file')" \
+    run "$tmp/bad.ini" --out "$tmp/badout"
+sed 's/^key_sets = .*/key_sets = ideal, seq/' "$tmp/rk.ini" > "$tmp/bad.ini"
+expect_error 2 "bad.ini:9: key_file needs file in key_sets (got 'keys0.txt')" run "$tmp/bad.ini" --out "$tmp/badout"
+sed 's/^key_file = .*/key_file = none.txt/' "$tmp/rk.ini" > "$tmp/bad.ini"
+expect_error 2 "bad.ini:9: key_file: key file $tmp/none.txt: No such file or directory (got 'none.txt')" \
+    run "$tmp/bad.ini" --out "$tmp/badout"
+head -20000 "$tmp/keys0.txt" > "$tmp/short.txt"
+sed 's/^key_file = .*/key_file = short.txt/' "$tmp/rk.ini" > "$tmp/bad.ini"
+expect_error 2 "bad.ini:9: key_file: key file $tmp/short.txt has 20000 lines: 20000 inserts and 1 queries need 20001" \
     run "$tmp/bad.ini" --out "$tmp/badout"
 [ ! -e "$tmp/badout" ] && ok || bad "a refused run wrote $(ls "$tmp/badout")"
 sed 's/^libraries = .*/libraries = leveldb, fastbloom/' "$tmp/rk.ini" > "$tmp/bad.ini"

@@ -276,24 +276,8 @@ static int audit_keys(const audit_args_t *a, exp_row_t *row)
                        a->key_prefix ? " --key-prefix " : "", a->key_prefix ? a->key_prefix : "");
     if (kind != KEYSET_FILE)
         return -1;
-    if (keyset_open(&row->keys, KEYSET_FILE, 0, row->n, a->key_file, err, sizeof err) ||
-        keyset_check(&row->keys, 1, err, sizeof err)) {
-        keyset_close(&row->keys);
+    if (plan_key_file(row, a->key_file, a->key_file, err, sizeof err))
         return cli_die(2, "audit: %s (got '--key-file %s')", err, a->key_file);
-    }
-    snprintf(row->label, sizeof row->label, "%s; keys file %s; hash %s", a->lib->name,
-             a->key_file, row->words->hash);
-    /* Every filter of a file is the same filter, and filter f queries the lines from f*L
-     * on: at most Q / L filters before a line would be asked twice (keyset_check: Q >= 1);
-     * the precision rule's growth of L is capped the same way (simulate.c, lookups_cap). */
-    uint64_t q = row->keys.lines - row->keys.inserts;
-    if (row->lookups_per_filter > q / 2) /* two filters at least: a spread to check */
-        row->lookups_per_filter = q / 2 ? q / 2 : 1;
-    uint64_t fmax = q / row->lookups_per_filter;
-    if (row->filters > fmax)
-        row->filters = fmax;
-    if (row->max_filters > fmax)
-        row->max_filters = fmax;
     return -1;
 }
 

@@ -191,7 +191,7 @@ static int load_checked(const names_t *nm, int i, const char *outdir, experiment
         size_t nrows;
         if (plan_rows(&ex[i], q, &rows, &nrows, err, sizeof err))
             return cli_die(2, "%s", err);
-        free(rows);
+        plan_rows_free(rows, nrows);
     }
     for (int j = 0; j < i; j++)
         if (strcmp(ex[j].name, ex[i].name) == 0)
