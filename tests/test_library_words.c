@@ -530,9 +530,13 @@ static void test_real_errors(void)
     } cases[] = {
         {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nlibraries = guava\n"
          "key_sets = seq, sq\n", "t.ini:5: key_sets: unknown key set (ideal, seq, seq-str, "
-         "random or uuid; a file is bloomsim audit's --key-file) (got 'sq')"},
+         "random, uuid or file) (got 'sq')"},
         {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nlibraries = guava\n"
-         "key_sets = file\n", "t.ini:5: key_sets: unknown key set"},
+         "key_sets = file\n", "t.ini:5: key_sets: the file key set needs key_file = PATH "
+         "(got 'file')"},
+        {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nlibraries = guava\n"
+         "key_sets = seq\nkey_file = k.txt\n", "t.ini:6: key_file needs file in key_sets "
+         "(got 'k.txt')"},
         {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nschemes = double\n"
          "key_sets = seq\n", "t.ini:5: key_sets needs libraries (their hashes turn keys into "
          "words) (got 'seq')"},
@@ -558,7 +562,7 @@ static void test_real_errors(void)
         if (rc != 2 || strncmp(err, cases[i].want, strlen(cases[i].want)) != 0)
             printf("FAIL case %zu: rc %d, '%s'\n", i, rc, err);
         assert(rc == 2 && strncmp(err, cases[i].want, strlen(cases[i].want)) == 0);
-        free(rows);
+        plan_rows_free(rows, rows ? nrows : 0);
         free(e);
     }
     printf("sweeps of real keys: %zu bad inputs, each one line naming its line\n",
