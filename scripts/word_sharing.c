@@ -31,6 +31,7 @@
 #include "keys.h"
 #include "library.h"
 #include "sizing.h"
+#include "sorted.h"
 
 typedef struct {
     unsigned nwords; /* words a key has (g.k for drawn schemes) */
@@ -95,19 +96,6 @@ static void radix_sort(uint64_t *a, uint64_t *tmp, size_t n)
     /* four passes: the sorted values are back in the caller's a */
 }
 
-static int contains(const uint64_t *a, size_t n, uint64_t v)
-{
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (a[mid] < v)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < n && a[lo] == v;
-}
-
 /* Expected repeats among n independent keys, and N itself, from log2 N. */
 static double expected_repeats(double n, double log2_n)
 {
@@ -138,14 +126,11 @@ static void measure(const library_words_t *w, const keyset_t *ks, uint64_t n, ui
     while (got < n && key_next(&s, &key))
         a[got++] = words_of(w, &g, &d, &key);
     radix_sort(a, tmp, got);
-    size_t distinct = 0;
-    for (size_t i = 0; i < got; i++)
-        if (i == 0 || a[i] != a[distinct - 1])
-            a[distinct++] = a[i];
+    size_t distinct = sorted_unique(a, got);
     uint64_t hits = 0, asked = 0;
     key_stream_init(&s, ks, KEY_ROLE_QUERY, 0, 0);
     while (asked < q && key_next(&s, &key))
-        asked++, hits += contains(a, distinct, words_of(w, &g, &d, &key));
+        asked++, hits += sorted_contains(a, distinct, words_of(w, &g, &d, &key));
     double rep = expected_repeats((double)got, d.log2_n);
     double hit = (double)asked * ((double)got - rep) / exp2(fmin(d.log2_n, 1000));
     printf("%s\t%s\t%s\t%llu\t%.1f\t%llu\t%.4g\t%llu\t%llu\t%.4g\n", w->library, w->hash,

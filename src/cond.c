@@ -3,6 +3,7 @@
 #include "cond.h"
 
 #include "rate.h"
+#include "sorted.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -45,24 +46,7 @@ static size_t sort_unique(uint64_t *v, size_t n)
     if (n == 0)
         return 0;
     qsort(v, n, sizeof *v, cmp_u64);
-    size_t u = 1;
-    for (size_t i = 1; i < n; i++)
-        if (v[i] != v[u - 1])
-            v[u++] = v[i];
-    return u;
-}
-
-static int contains(const uint64_t *v, size_t n, uint64_t x)
-{
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (v[mid] < x)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < n && v[lo] == x;
+    return sorted_unique(v, n);
 }
 
 int cond_plan_make(cond_plan_t *p, const scheme_t *s, const probe_geom_t *g, uint64_t n,
@@ -324,7 +308,7 @@ double cond_evaluate(const cond_plan_t *p, const bits_t *b, cond_work_t *w, pcg3
             uint64_t st;
             do
                 st = pcg32_below(r, p->strides);
-            while (contains(w->strata, nd, st));
+            while (sorted_contains(w->strata, nd, st));
             uint64_t hits = cond_stride_hits(p, b, w, st);
             sum_r += hits;
             sum_r2 += (long double)hits * (long double)hits;
