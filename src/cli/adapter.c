@@ -24,6 +24,7 @@
 
 #include "bits.h"
 #include "cli/cli.h"
+#include "hashes/hashes.h"
 #include "hashes/library_words.h"
 #include "library.h"
 #include "sizing.h"
@@ -98,26 +99,6 @@ static int canonical(const char *t, uint64_t *x)
     return 0;
 }
 
-/* Is p[0..len) UTF-8 (RFC 3629: shortest forms, no surrogates, at most U+10FFFF)? What
- * a strict decoder (JavaScript's TextDecoder with fatal, Java's with REPORT) accepts. */
-static int utf8_valid(const uint8_t *p, size_t len)
-{
-    for (size_t i = 0; i < len;) {
-        uint8_t c = p[i];
-        size_t n = c < 0x80 ? 0 : c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2
-                 : c >= 0xf0 && c <= 0xf4 ? 3 : 9;
-        if (n == 9 || len - i - 1 < n)
-            return 0;
-        uint8_t lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80; /* no overlong forms */
-        uint8_t hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;  /* no surrogates, <= 10FFFF */
-        for (size_t j = 1; j <= n; j++)
-            if (p[i + j] < (j == 1 ? lo : 0x80) || p[i + j] > (j == 1 ? hi : 0xbf))
-                return 0;
-        i += n + 1;
-    }
-    return 1;
-}
-
 /* A key line of kind into *k (bytes in s->key for hex, in s->line for str): 0 or -1. */
 static int parse_key(srv_t *s, int kind, size_t len, rkey_t *k)
 {
@@ -128,7 +109,7 @@ static int parse_key(srv_t *s, int kind, size_t len, rkey_t *k)
     *k = (rkey_t){.kind = KEY_BYTES, .bytes = (const uint8_t *)s->line, .len = len};
     if (kind == 's') /* a line with a NUL is no text; a text library's must be UTF-8 */
         return memchr(s->line, '\0', len) ||
-               (s->lw->kinds & KEY_TEXT && !utf8_valid(k->bytes, len)) ? -1 : 0;
+               (s->lw->kinds & KEY_TEXT && !hash_utf8_valid(k->bytes, len)) ? -1 : 0;
     if (len % 2 || len / 2 > sizeof s->key)
         return -1;
     for (size_t i = 0; i < len; i++) {

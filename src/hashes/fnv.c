@@ -21,7 +21,10 @@
  */
 #include "hashes/hashes.h"
 
-/* The code point starting at p[*i] (advancing *i), U+FFFD for an invalid sequence. */
+/* What decode returns for an invalid sequence; the string holds U+FFFD there. */
+#define NOT_UTF8 0x110000u
+
+/* The code point starting at p[*i] (advancing *i), NOT_UTF8 for an invalid sequence. */
 static uint32_t decode(const uint8_t *p, size_t len, size_t *i)
 {
     uint8_t b = p[(*i)++];
@@ -37,10 +40,10 @@ static uint32_t decode(const uint8_t *p, size_t len, size_t *i)
     else if (b >= 0xf0 && b <= 0xf4)
         need = 3, cp = b & 0x07, lo = b == 0xf0 ? 0x90 : 0x80, hi = b == 0xf4 ? 0x8f : 0xbf;
     else
-        return 0xfffd;
+        return NOT_UTF8;
     while (need-- > 0) {
         if (*i >= len || p[*i] < lo || p[*i] > hi)
-            return 0xfffd; /* the offending byte is read again as the next sequence */
+            return NOT_UTF8; /* the offending byte is read again as the next sequence */
         cp = cp << 6 | (p[(*i)++] & 0x3f);
         lo = 0x80, hi = 0xbf;
     }
@@ -55,6 +58,8 @@ static inline int units(const uint8_t *p, size_t len, size_t *i, uint16_t u[2])
         return 1;
     }
     uint32_t cp = decode(p, len, i);
+    if (cp == NOT_UTF8)
+        cp = 0xfffd;
     if (cp < 0x10000) {
         u[0] = (uint16_t)cp;
         return 1;
@@ -62,6 +67,15 @@ static inline int units(const uint8_t *p, size_t len, size_t *i, uint16_t u[2])
     u[0] = (uint16_t)(0xd800 + ((cp - 0x10000) >> 10));
     u[1] = (uint16_t)(0xdc00 + ((cp - 0x10000) & 0x3ff));
     return 2;
+}
+
+int hash_utf8_valid(const void *utf8, size_t len)
+{
+    const uint8_t *p = utf8;
+    for (size_t i = 0; i < len;)
+        if (decode(p, len, &i) == NOT_UTF8)
+            return 0;
+    return 1;
 }
 
 size_t hash_utf8_to_utf16(const void *utf8, size_t len, uint16_t *out)

@@ -99,6 +99,10 @@ uint32_t hash_fnv1a_js(const void *utf8, size_t len, uint32_t seed);
 /* Code units of the JavaScript string of utf8 into units (at most len of them, as a
  * UTF-8 byte never makes more than one unit); returns their number. */
 size_t hash_utf8_to_utf16(const void *utf8, size_t len, uint16_t *units);
+/* Whether utf8[0..len) is UTF-8 as that decoder reads it (shortest forms, no surrogates,
+ * at most U+10FFFF): what a strict decoder (JavaScript's TextDecoder with fatal, Java's
+ * with CodingErrorAction.REPORT) accepts. */
+int hash_utf8_valid(const void *utf8, size_t len);
 
 /* ---- integer mixes (wang.c) ---- */
 
