@@ -30,21 +30,16 @@
 #include "hashes/library_words.h"
 #include "keys.h"
 #include "library.h"
+#include "pcg.h"
 #include "sizing.h"
 #include "sorted.h"
+#include "values.h"
 
 typedef struct {
     unsigned nwords; /* words a key has (g.k for drawn schemes) */
     double log2_n;   /* log2 of the number of equally likely word tuples */
     int exact;       /* 1: the tuple fits in 64 bits and is packed, not digested */
 } width_t;
-
-static uint64_t mix64(uint64_t x)
-{
-    x ^= x >> 30, x *= UINT64_C(0xbf58476d1ce4e5b9);
-    x ^= x >> 27, x *= UINT64_C(0x94d049bb133111eb);
-    return x ^ (x >> 31);
-}
 
 static width_t word_width(const library_words_t *w, const probe_geom_t *g)
 {
@@ -71,7 +66,7 @@ static uint64_t words_of(const library_words_t *w, const probe_geom_t *g, const 
         return d->nwords == 1 ? h[0] : h[0] | h[1] << 32;
     uint64_t x = UINT64_C(0x9e3779b97f4a7c15);
     for (unsigned i = 0; i < d->nwords; i++)
-        x = mix64(x ^ h[i]) + i;
+        x = pcg_mix64(x ^ h[i]) + i;
     return x;
 }
 
@@ -140,11 +135,13 @@ static void measure(const library_words_t *w, const keyset_t *ks, uint64_t n, ui
     fflush(stdout);
 }
 
-static size_t split_u64(char *arg, uint64_t *out, size_t most)
+/* Comma-separated counts (values.h: 1e7 reads as 10000000); 0 on a bad one. */
+static size_t split_counts(char *arg, uint64_t *out, size_t most)
 {
     size_t c = 0;
     for (char *t = strtok(arg, ","); t && c < most; t = strtok(NULL, ","))
-        out[c++] = (uint64_t)strtod(t, NULL);
+        if (values_count(t, &out[c++]) != VALUES_OK)
+            return 0;
     return c;
 }
 
@@ -156,11 +153,15 @@ int main(int argc, char **argv)
     size_t nsets = 4;
     int a = 1;
     for (; a + 1 < argc && argv[a][0] == '-'; a += 2) {
-        if (!strcmp(argv[a], "-n"))
-            nn = split_u64(argv[a + 1], ns, 16);
-        else if (!strcmp(argv[a], "-q"))
-            q = (uint64_t)strtod(argv[a + 1], NULL);
-        else if (!strcmp(argv[a], "-s")) {
+        if (!strcmp(argv[a], "-n") || !strcmp(argv[a], "-q")) {
+            int keys = argv[a][1] == 'n';
+            char given[256]; /* split_counts cuts the argument at its commas */
+            snprintf(given, sizeof given, "%s", argv[a + 1]);
+            if (keys ? !(nn = split_counts(argv[a + 1], ns, 16))
+                     : values_count(argv[a + 1], &q) != VALUES_OK)
+                return fprintf(stderr, "word-sharing: %s takes %s (got '%s')\n", argv[a],
+                               keys ? "counts, comma-separated" : "a count", given), 2;
+        } else if (!strcmp(argv[a], "-s")) {
             nsets = 0;
             for (char *t = strtok(argv[a + 1], ","); t && nsets < KEYSET_COUNT;
                  t = strtok(NULL, ","))
