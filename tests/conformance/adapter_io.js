@@ -10,8 +10,17 @@
 //   add(f, key), has(f, key), bits(f)   insert, test, and the `bits M HEX` answer
 // Keys: u64 as its decimal string (a JavaScript number cannot hold every 64-bit
 // integer); str as the JavaScript string the UTF-8 line decodes to (invalid UTF-8 is
-// refused).
+// refused). installed(pkg): the version of the package in node_modules/ beside the
+// adapters (its package.json), for the hello line.
 'use strict'
+
+const fs = require('fs')
+const path = require('path')
+
+function installed (pkg) {
+  return JSON.parse(fs.readFileSync(
+    path.join(__dirname, 'node_modules', pkg, 'package.json'), 'utf8')).version
+}
 
 function answer (line) { process.stdout.write(line + '\n') }
 function fail (what) { answer(`error ${what}`); process.exit(1) }
@@ -99,4 +108,4 @@ function serve (lib) {
   })
 }
 
-module.exports = { serve }
+module.exports = { serve, installed }

@@ -20,16 +20,12 @@
 // decimal string (add takes strings); str as the JavaScript string the UTF-8 line
 // decodes to (xxhashjs hashes a string's UTF-8 bytes); hex as a Buffer of its bytes.
 'use strict'
-const fs = require('fs')
-const path = require('path')
 const { BloomFilter } = require('bloom-filters')
-const { serve } = require('./adapter_io.js')
+const { serve, installed } = require('./adapter_io.js')
 
-const installed = JSON.parse(fs.readFileSync(
-  path.join(__dirname, 'node_modules', 'bloom-filters', 'package.json'), 'utf8')).version
 serve({
   name: 'bloom-filters',
-  hello: `bloom-filters ${installed} (npm bloom-filters, BloomFilter.create)`,
+  hello: `bloom-filters ${installed('bloom-filters')} (npm bloom-filters, BloomFilter.create)`,
   creator: 'BloomFilter.create',
   create: (n, p) => BloomFilter.create(n, p),
   mk: (f) => [f._size, f._nbHashes],

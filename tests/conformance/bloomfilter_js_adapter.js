@@ -23,9 +23,7 @@
 // integer); str as the JavaScript string the UTF-8 line decodes to (invalid UTF-8 is
 // refused); hex is not supported (the library takes strings), and is refused.
 'use strict'
-const fs = require('fs')
-const path = require('path')
-const { serve } = require('./adapter_io.js')
+const { serve, installed } = require('./adapter_io.js')
 
 const version = process.argv[2]
 if (version !== '0.0.21' && version !== '1.1.0') {
@@ -42,11 +40,9 @@ function bits (f) {
 
 async function main () {
   const { BloomFilter } = version === '0.0.21' ? require(pkg) : await import(pkg)
-  const installed = JSON.parse(fs.readFileSync(
-    path.join(__dirname, 'node_modules', pkg, 'package.json'), 'utf8')).version
   serve({
     name: 'bloomfilter.js',
-    hello: `bloomfilter.js ${installed} (npm bloomfilter, BloomFilter.withTargetError)`,
+    hello: `bloomfilter.js ${installed(pkg)} (npm bloomfilter, BloomFilter.withTargetError)`,
     creator: 'withTargetError',
     create: (n, p) => BloomFilter.withTargetError(n, p),
     mk: (f) => [f.m, f.k],
