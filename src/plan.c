@@ -161,8 +161,8 @@ int plan_key_file(exp_row_t *row, const char *path, const char *shown, char *err
 {
     if (keyset_open(&row->keys, KEYSET_FILE, 0, row->n, path, err, errlen) ||
         keyset_check(&row->keys, 1, err, errlen)) {
+        /* keyset_close keeps the kind (file): plan_rows_free may close it again, harmlessly */
         keyset_close(&row->keys);
-        row->keys.kind = KEYSET_FILE; /* still a row of real keys, for plan_rows_free */
         return 2;
     }
     snprintf(row->label, sizeof row->label, "%s; keys file %s; hash %s", row->library->name,
