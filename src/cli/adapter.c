@@ -12,8 +12,9 @@
  * after an insert, sized for the keys it got; the others take `design` and refuse
  * `design-bpk`. Keys: u64 (the library's own serialisation of an integer, as
  * library_words says), str (the bytes; UTF-8 only for a library that takes text) and hex
- * (the bytes, for a library that takes bytes; library_words' kinds). Reads stdin, answers on stdout, one
- * line each, flushed; an error other than a refused design ends it with status 1.
+ * (the bytes, for a library that takes bytes; library_words' kinds). Reads stdin,
+ * answers on stdout, one line each, flushed; an error other than a refused design ends it
+ * with status 1.
  */
 #include <errno.h>
 #include <stdarg.h>
