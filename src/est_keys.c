@@ -14,10 +14,11 @@
  * Which keys filter f takes: random and uuid keys are drawn from stream f of the key set
  * (keys.h), inserted and queried keys alike, so that filters are independent samples of
  * the key set; seq, seq-str and file keys are the same in every filter (their filters are
- * one filter built again), and filter f queries the keys from f L on, so that the
- * filters' queries are disjoint and their counts sum to a binomial count on that one
- * filter. A file's queried lines are taken cyclically: query j is line n + (j mod Q) of
- * its Q lines after the inserted ones (docs/model.md says what repeated queries mean).
+ * one filter, built once a call and queried again), and filter f queries the keys from
+ * f L on, so that the filters' queries are disjoint and their counts sum to a binomial
+ * count on that one filter. A file's queried lines are taken cyclically: query j is
+ * line n + (j mod Q) of its Q lines after the inserted ones (docs/model.md says what
+ * repeated queries mean).
  */
 #include <omp.h>
 
@@ -154,21 +155,24 @@ int est_keys_run_row(const exp_row_t *row, uint64_t seed, int threads, bits_t *b
     const uint64_t most = nins > nlook ? nins : nlook;
     const int nth = most < (uint64_t)threads ? (int)most : threads;
     b->m = g->m;
+    int built = 0; /* b holds the filter of keys that are the same in every filter */
     for (uint64_t f = f0; f < F && !progress_stopped(stop); f++) {
         const uint64_t stream = own ? f : 0, qbase = own ? 0 : f * L;
+        const uint64_t ni = own || !built ? nins : 0; /* insert chunks this filter */
         uint64_t fp = 0;
-        bits_reset(b, g->m);
+        if (ni)
+            bits_reset(b, g->m);
         uint64_t chunks = 0; /* finished, inserts and lookups */
 #pragma omp parallel num_threads(nth)
         {
             const int t = omp_get_thread_num();
 #pragma omp for schedule(dynamic, 1)
-            for (uint64_t c = 0; c < nins; c++) {
+            for (uint64_t c = 0; c < ni; c++) {
                 if (progress_stopped(stop))
                     continue;
                 keys_insert(row, &ks, b, stream, c * RUNNER_CHUNK, keys_chunk_len(n, c),
                             nth > 1);
-                keys_chunk_done(ps, t, &chunks, nins + nlook, per_filter, *done, L, n);
+                keys_chunk_done(ps, t, &chunks, ni + nlook, per_filter, *done, L, n);
             }
 #pragma omp for schedule(dynamic, 1) reduction(+ : fp)
             for (uint64_t c = 0; c < nlook; c++) {
@@ -176,11 +180,12 @@ int est_keys_run_row(const exp_row_t *row, uint64_t seed, int threads, bits_t *b
                     continue;
                 fp += keys_lookup(row, &ks, b, stream, qbase + c * RUNNER_CHUNK,
                                   keys_chunk_len(L, c));
-                keys_chunk_done(ps, t, &chunks, nins + nlook, per_filter, *done, L, n);
+                keys_chunk_done(ps, t, &chunks, ni + nlook, per_filter, *done, L, n);
             }
         }
         if (progress_stopped(stop))
             break;
+        built = 1;
         out->counts[f] = fp;
         if (out->popcounts)
             out->popcounts[f] = bits_count(b);
