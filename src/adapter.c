@@ -328,7 +328,6 @@ int adapter_design(adapter_t *a, uint64_t n, double p, double bits_per_key, uint
     return ADAPTER_OK;
 }
 
-/* Write `verb u64 count` and the keys. */
 /* Append len bytes to the command being written (a->out_failed when memory is short). */
 static void put_bytes(adapter_t *a, const void *p, size_t len)
 {
@@ -345,11 +344,13 @@ static void put_bytes(adapter_t *a, const void *p, size_t len)
     a->used += len;
 }
 
-void adapter_begin(adapter_t *a, int query, int kind, size_t count)
+const char *const ADAPTER_WIRE_NAMES[3] = {"u64", "str", "hex"};
+
+void adapter_begin(adapter_t *a, int query, int wire, size_t count)
 {
-    a->query = query, a->count = count, a->bad_key = 0;
+    a->query = query, a->wire = wire, a->count = count, a->bad_key = 0;
     snprintf(a->what, sizeof a->what, "%s %s %zu", query ? "query" : "insert",
-             kind == KEY_INT ? "u64" : "str", count);
+             ADAPTER_WIRE_NAMES[wire], count);
     put(a, "%s\n", a->what);
 }
 
@@ -359,8 +360,16 @@ void adapter_key(adapter_t *a, const rkey_t *k)
         put(a, "%" PRIu64 "\n", k->u);
         return;
     }
-    a->bad_key |= memchr(k->bytes, '\n', k->len) != NULL;
-    put_bytes(a, k->bytes, k->len);
+    if (a->wire == ADAPTER_HEX) {
+        static const char digits[] = "0123456789abcdef";
+        for (size_t i = 0; i < k->len; i++) {
+            char two[2] = {digits[k->bytes[i] >> 4], digits[k->bytes[i] & 15]};
+            put_bytes(a, two, 2);
+        }
+    } else {
+        a->bad_key |= memchr(k->bytes, '\n', k->len) != NULL;
+        put_bytes(a, k->bytes, k->len);
+    }
     put_bytes(a, "\n", 1);
 }
 
@@ -404,10 +413,11 @@ int adapter_end(adapter_t *a, uint64_t *hits, char *err, size_t errlen)
 }
 
 /* A command of count u64 keys. */
+/* `insert u64 COUNT` or `query u64 COUNT` and the keys. */
 static int u64_command(adapter_t *a, int query, const uint64_t *keys, size_t count,
                        uint64_t *hits, char *err, size_t errlen)
 {
-    adapter_begin(a, query, KEY_INT, count);
+    adapter_begin(a, query, ADAPTER_U64, count);
     for (size_t i = 0; i < count; i++)
         adapter_key(a, &(rkey_t){.kind = KEY_INT, .u = keys[i]});
     return adapter_end(a, hits, err, errlen);

@@ -38,7 +38,8 @@ typedef struct adapter {
     char *out;       /* the command being written: out[0..used) */
     size_t outcap, used;
     int out_failed;  /* memory ran short while a command was formatted */
-    int query, bad_key; /* the command being written: a query; a key held a newline */
+    int query, wire, bad_key; /* the command being written: a query; its ADAPTER_U64,
+                               * _STR or _HEX; a str key held a newline */
     size_t count;
     char what[64];   /* its first line, for messages */
     int from;        /* its standard output, read through buf */
@@ -71,11 +72,13 @@ int adapter_query(adapter_t *a, const uint64_t *keys, size_t count, uint64_t *hi
                   char *err, size_t errlen);
 
 /* A command of any keys, written key by key: adapter_begin (an insert, or a query when
- * query is 1, of count keys of kind KEY_INT, sent as u64, or KEY_BYTES, sent as str:
- * their bytes, which may not hold a newline), then adapter_key count times (the key is
- * copied: its bytes may change after), then adapter_end, which sends it and reads the
- * answer (a query's 1s into *hits). */
-void adapter_begin(adapter_t *a, int query, int kind, size_t count);
+ * query is 1, of count keys sent as wire, ADAPTER_U64 for KEY_INT keys, ADAPTER_STR for
+ * KEY_BYTES keys whose bytes hold no newline, ADAPTER_HEX for any KEY_BYTES keys), then
+ * adapter_key count times (the key is copied: its bytes may change after), then
+ * adapter_end, which sends it and reads the answer (a query's 1s into *hits). */
+enum { ADAPTER_U64, ADAPTER_STR, ADAPTER_HEX };
+extern const char *const ADAPTER_WIRE_NAMES[3]; /* "u64", "str", "hex" */
+void adapter_begin(adapter_t *a, int query, int wire, size_t count);
 void adapter_key(adapter_t *a, const rkey_t *k);
 int adapter_end(adapter_t *a, uint64_t *hits, char *err, size_t errlen);
 

@@ -11,9 +11,9 @@
  * depends on (row, f, c) alone and inserts are atomic ORs, so the bits and the count
  * are the same for any thread count.
  *
- * Which keys filter f takes: random and uuid keys are drawn from stream f of the key set
- * (keys.h), inserted and queried keys alike, so that filters are independent samples of
- * the key set; seq, seq-str and file keys are the same in every filter (their filters are
+ * Which keys filter f takes: random, uuid and filter-bench keys are those of stream f of
+ * the key set (keys.h), inserted and queried keys alike, so that filters are independent
+ * samples of the key set; seq, seq-str and file keys are the same in every filter (their filters are
  * one filter, built once a call and queried again), and filter f queries the keys from
  * f L on, so that the filters' queries are disjoint and their counts sum to a binomial
  * count on that one filter. A file's queried lines are taken cyclically: query j is
@@ -29,10 +29,12 @@
  * key. */
 enum { KEYS_BATCH = 16, KEYS_BATCH_K = 64, KEYS_RING = 64 };
 
-/* Does the key set give each filter its own keys (random draws), or the same ones? */
+/* Does the key set give each filter its own keys (random draws, filter-bench's id), or
+ * the same ones? */
 static int keys_per_filter(const keyset_t *ks)
 {
-    return ks->kind == KEYSET_RANDOM || ks->kind == KEYSET_UUID;
+    return ks->kind == KEYSET_RANDOM || ks->kind == KEYSET_UUID ||
+           ks->kind == KEYSET_FILTER_BENCH;
 }
 
 /* Insert the inserted keys [first, first + count) of stream `stream` into b, each

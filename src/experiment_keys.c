@@ -485,7 +485,7 @@ static int convert_fingerprints(const exp_field_t *f, const char *v, void *base,
 }
 
 /* Key set kinds as entries to name (file's path is key_file). */
-static const int KEY_KINDS[KEYSET_COUNT] = {0, 1, 2, 3, 4, 5};
+static const int KEY_KINDS[KEYSET_COUNT] = {0, 1, 2, 3, 4, 5, 6};
 static const void *find_key_set(const char *name)
 {
     int k = keyset_kind_find(name);
@@ -495,7 +495,7 @@ static const void *find_key_set(const char *name)
 static int convert_key_sets(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
 {
     static const names_kind_t kinds = {find_key_set,
-        "unknown key set (ideal, seq, seq-str, random, uuid or file)", "key set listed twice", "too many key sets",
+        "unknown key set (" KEYSET_NAMES_LIST ")", "key set listed twice", "too many key sets",
         "needs at least one key set", KEYSET_COUNT};
     names_ctx_t nc = {.kind = &kinds};
     if (convert_names(&nc, f, v, base, b))

@@ -14,11 +14,13 @@
 static const char *const KEYSET_NAMES[KEYSET_COUNT] = {
     [KEYSET_IDEAL] = "ideal", [KEYSET_SEQ] = "seq", [KEYSET_SEQ_STR] = "seq-str",
     [KEYSET_RANDOM] = "random", [KEYSET_UUID] = "uuid", [KEYSET_FILE] = "file",
+    [KEYSET_FILTER_BENCH] = "filter-bench",
 };
 
 /* The random and uuid keys of role r in stream s come from pcg32_unit(seed, KEYS_TAG +
  * r, s): "keys" in the high word keeps them apart from the simulation's units, whose
- * first coordinate is a row number. */
+ * first coordinate is a row number. filter-bench's id of stream s is the first output of
+ * pcg32_unit(seed, KEYS_TAG + 2, s). */
 #define KEYS_TAG (UINT64_C(0x6b657973) << 32)
 
 int keyset_kind_find(const char *name)
@@ -142,7 +144,7 @@ int keyset_open(keyset_t *ks, int kind, uint64_t seed, uint64_t inserts, const c
     memset(ks, 0, sizeof *ks);
     ks->kind = kind, ks->seed = seed, ks->inserts = inserts;
     if (kind < 0 || kind >= KEYSET_COUNT) {
-        snprintf(err, errlen, "unknown key set (ideal, seq, seq-str, random, uuid or file)");
+        snprintf(err, errlen, "unknown key set (" KEYSET_NAMES_LIST ")");
         return KEYSET_EKIND;
     }
     int st = KEYSET_OK;
@@ -163,6 +165,11 @@ int keyset_open(keyset_t *ks, int kind, uint64_t seed, uint64_t inserts, const c
     } else if (param) {
         snprintf(err, errlen, "key set %s takes no parameter", KEYSET_NAMES[kind]);
         return KEYSET_EPARAM;
+    } else if (kind == KEYSET_FILTER_BENCH && inserts > KEYSET_FILTER_BENCH_MAX) {
+        snprintf(err, errlen, "filter-bench keys number at most 2^31 inserted keys a filter "
+                 "(a 32-bit counter whose top bit marks the queries): %llu asked",
+                 (unsigned long long)inserts);
+        return KEYSET_ECOUNT;
     }
     if (st == KEYSET_ENOMEM)
         snprintf(err, errlen, "out of memory indexing key file %s", param);
@@ -175,6 +182,12 @@ int keyset_check(const keyset_t *ks, uint64_t queries, char *err, size_t errlen)
 {
     if (queries > UINT64_MAX - ks->inserts) {
         snprintf(err, errlen, "%llu inserts and %llu queries: more than 2^64 - 1 keys",
+                 (unsigned long long)ks->inserts, (unsigned long long)queries);
+        return KEYSET_ECOUNT;
+    }
+    if (ks->kind == KEYSET_FILTER_BENCH && queries > ks->inserts) {
+        snprintf(err, errlen, "filter-bench keys: at most %llu queries a filter (as many "
+                 "as it inserts, the counters filter_bench asks): %llu asked",
                  (unsigned long long)ks->inserts, (unsigned long long)queries);
         return KEYSET_ECOUNT;
     }
@@ -217,6 +230,9 @@ void key_stream_init(key_stream_t *s, const keyset_t *ks, int role, uint64_t str
         pcg32_unit(&s->rng, ks->seed, KEYS_TAG + (uint64_t)role, stream);
         pcg32_advance(&s->rng, draws_per_key(ks->kind) * first);
         s->buf[8] = s->buf[13] = s->buf[18] = s->buf[23] = '-'; /* uuid's fixed dashes */
+    } else if (ks->kind == KEYSET_FILTER_BENCH) {
+        pcg32_unit(&s->rng, ks->seed, KEYS_TAG + 2, stream);
+        s->id = pcg32_next(&s->rng);
     } else if (ks->kind == KEYSET_SEQ_STR) {
         memcpy(s->buf, ks->prefix, ks->prefix_len);
         s->digits = key_format_u64(index, (char *)s->buf + ks->prefix_len);
@@ -280,6 +296,21 @@ static void uuid_next(key_stream_t *s)
         memcpy(s->buf + UUID_AT[i], HEX2 + 2 * b[i], 2);
 }
 
+/* filter_bench's KeyMaker::Get(id, v) (util/filter_bench.cc at 8aa99fc7, lines 125-161)
+ * at its defaults key_size 24 and vary_key_size_log2_interval 5: EncodeFixed32(v),
+ * EncodeFixed32(id + v), zeros, of length smallest_size_ + fastrange32((v >> 5) *
+ * 1234567891, 5), where smallest_size_ = 24 - (interval >= 30 ? 2 : 0) = 24 as written
+ * there. Its alignment (v % 4) moves the bytes in its buffer, not their values. Returns
+ * the length. */
+static size_t filter_bench_key(uint8_t *buf, uint32_t id, uint32_t v)
+{
+    uint32_t w[2] = {v, id + v};
+    memset(buf, 0, 28);
+    for (int i = 0; i < 8; i++)
+        buf[i] = (uint8_t)(w[i / 4] >> (8 * (i % 4)));
+    return 24 + (size_t)(((uint64_t)((v >> 5) * 1234567891u) * 5) >> 32);
+}
+
 /* The next line of the file: [pos, "\n"), without a final "\r". */
 static int file_next(key_stream_t *s, rkey_t *k)
 {
@@ -332,6 +363,14 @@ int key_next(key_stream_t *s, rkey_t *k)
         return 1;
     case KEYSET_FILE:
         return file_next(s, k);
+    case KEYSET_FILTER_BENCH:
+        if (s->next > ks->inserts)
+            return 0; /* n queries a filter: keyset_check and the callers' caps keep to them */
+        k->kind = KEY_BYTES;
+        k->bytes = s->buf;
+        k->len = filter_bench_key(s->buf, s->id,
+                                  (uint32_t)(s->next - 1) | (uint32_t)s->role << 31);
+        return 1;
     default:
         return 0;
     }

@@ -17,17 +17,25 @@
  *            the generator's, 6 are the version and variant
  *   file     the lines of a user's file (without "\n" or "\r\n"): the first n lines are
  *            inserted, the lines after them queried
+ *   filter-bench  the keys of RocksDB's benchmark util/filter_bench.cc (KeyMaker::Get at
+ *            commit 8aa99fc7, the benchmark of facebook/rocksdb PR #6317), byte strings:
+ *            for the filter's 32-bit id F (drawn per stream, as filter_bench draws one
+ *            per filter) and a 32-bit counter v, the bytes LE32(v), LE32(F + v) and zeros,
+ *            24 + floor(5 ((v >> 5) 1234567891 mod 2^32) / 2^32) bytes in all (24 to 28);
+ *            inserts take v = 0..n-1 (n at most 2^31), queries v = 2^31 + j for
+ *            j = 0..n-1, the keys filter_bench asks (Get(id, j | 0x80000000) with j
+ *            below the filter's key count), each once: at most n queries a filter
  * Inserted and queried keys are disjoint by construction: seq and seq-str take disjoint
- * index ranges and the decimal form of a number is unique (no leading zeros); random
- * and uuid differ in the reserved bit. A file's lines are the user's: duplicates in it,
+ * index ranges and the decimal form of a number is unique (no leading zeros); random,
+ * uuid and filter-bench differ in the reserved bit. A file's lines are the user's: duplicates in it,
  * across the n-th line, would make a query a key that was inserted (docs/model.md, Key sets
  * and real hashes).
  *
  * Streams: a key stream yields the keys of one role from one index on, and its keys are
  * a pure function of (key set, seed, role, stream, index): any number of threads may
  * each drive their own stream over a shared key set (read only once opened). `stream`
- * selects independent random keys (e.g. one per filter); seq, seq-str and file keys are
- * the same in every stream. Starting at index `first` costs O(log first) for random and
+ * selects independent random keys (e.g. one per filter) and filter-bench's filter id;
+ * seq, seq-str and file keys are the same in every stream. Starting at index `first` costs O(log first) for random and
  * uuid (PCG jump-ahead), O(1) for seq and seq-str, and at most KEYSET_FILE_STRIDE lines
  * of scanning for file (a sparse index of line offsets is built when the file opens).
  */
@@ -54,7 +62,7 @@ typedef struct rkey {
 } rkey_t;
 
 enum { KEYSET_IDEAL, KEYSET_SEQ, KEYSET_SEQ_STR, KEYSET_RANDOM, KEYSET_UUID, KEYSET_FILE,
-       KEYSET_COUNT };
+       KEYSET_FILTER_BENCH, KEYSET_COUNT };
 enum { KEY_ROLE_INSERT = 0, KEY_ROLE_QUERY = 1 };
 
 enum {
@@ -64,7 +72,8 @@ enum {
                      * parameter for a key set that takes none */
     KEYSET_EFILE,   /* the file cannot be opened, read or mapped */
     KEYSET_ESHORT,  /* the file has fewer lines than the inserts and queries need */
-    KEYSET_ECOUNT,  /* inserts + queries past 2^64 - 1 */
+    KEYSET_ECOUNT,  /* inserts + queries past 2^64 - 1; filter-bench: inserts past 2^31,
+                     * queries past the inserts */
     KEYSET_ENOMEM
 };
 
@@ -72,6 +81,8 @@ enum {
 #define KEYSET_PREFIX_DEFAULT "key"
 /* A file key set records the offset of every KEYSET_FILE_STRIDE-th line. */
 #define KEYSET_FILE_STRIDE 4096
+/* filter-bench: at most 2^31 inserted keys, and as many queries, a filter. */
+#define KEYSET_FILTER_BENCH_MAX (UINT64_C(1) << 31)
 /* The longest key a stream formats itself: a prefix and 20 digits, or a UUID. */
 #define KEY_BUF_MAX (KEYSET_PREFIX_MAX + 24)
 
@@ -98,10 +109,13 @@ typedef struct key_stream {
     const uint8_t *pos; /* file: the start of the next line */
     size_t digits;      /* seq-str: how many digits follow the prefix in buf */
     int fresh;          /* seq-str: buf holds the next key (not yet returned) */
+    uint32_t id;        /* filter-bench: the filter's id */
     uint8_t buf[KEY_BUF_MAX];
 } key_stream_t;
 
-/* KEYSET_* of a name ("ideal", "seq", "seq-str", "random", "uuid", "file"), or -1. */
+/* KEYSET_* of a name ("ideal", "seq", "seq-str", "random", "uuid", "file",
+ * "filter-bench"), or -1. KEYSET_NAMES_LIST: the names, for messages. */
+#define KEYSET_NAMES_LIST "ideal, seq, seq-str, random, uuid, file or filter-bench"
 int keyset_kind_find(const char *name);
 const char *keyset_kind_name(int kind);
 
@@ -111,8 +125,9 @@ const char *keyset_kind_name(int kind);
  * nothing to free. */
 int keyset_open(keyset_t *ks, int kind, uint64_t seed, uint64_t inserts, const char *param,
                 char *err, size_t errlen);
-/* KEYSET_OK when the key set holds n inserts and `queries` queries: a file needs
- * n + queries lines (KEYSET_ESHORT otherwise, with the counts in err). */
+/* KEYSET_OK when the key set holds n inserts and `queries` queries (a filter's, where
+ * filters have keys of their own): a file needs n + queries lines (KEYSET_ESHORT
+ * otherwise, with the counts in err), filter-bench at most n (KEYSET_ECOUNT). */
 int keyset_check(const keyset_t *ks, uint64_t queries, char *err, size_t errlen);
 void keyset_close(keyset_t *ks);
 

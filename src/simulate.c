@@ -165,6 +165,8 @@ static uint64_t lookups_cap(const exp_row_t *row, uint64_t F)
     double cap = fmin(1000.0 * (double)row->lookups_per_filter, 72057594037927936.0 / (double)F);
     if (row_real_keys(row) && row->keys.kind == KEYSET_FILE) /* each queried line once */
         cap = fmin(cap, (double)((row->keys.lines - row->keys.inserts) / F));
+    if (row_real_keys(row) && row->keys.kind == KEYSET_FILTER_BENCH) /* its n queries */
+        cap = fmin(cap, (double)row->keys.inserts);
     return (uint64_t)cap;
 }
 
@@ -178,8 +180,8 @@ int sim_target_met(const exp_row_t *row, const stats_summary_t *s)
 
 /* Asks for 10% more than the standard error so far says the target needs: more lookups
  * on the same filters where they are shared (too big to build many) and the spread is
- * binomial, else more filters, at least one more batch and at least
- * STATS_MIN_SPREAD_FILTERS in all. */
+ * binomial (up to filter-bench's n queries a filter), else more filters, at least one
+ * more batch and at least STATS_MIN_SPREAD_FILTERS in all. */
 sim_used_t sim_wanted(const exp_row_t *row, sim_used_t now, const row_out_t *out)
 {
     if (row->precision <= 0)
@@ -192,7 +194,11 @@ sim_used_t sim_wanted(const exp_row_t *row, sim_used_t now, const row_out_t *out
     double rse = s.rate > 0 ? s.stderr_ / s.rate : INFINITY;
     double grow = isfinite(rse) ? (rse / row->precision) * (rse / row->precision) * 1.1 : 10;
     sim_used_t next = now;
-    if (sim_shared(row) && s.kind == STATS_BINOMIAL) {
+    /* filter-bench's filters each have keys of their own and n queries at most: past
+     * them, more filters */
+    int spent = row_real_keys(row) && row->keys.kind == KEYSET_FILTER_BENCH &&
+                now.lookups_per_filter >= lookups_cap(row, now.filters);
+    if (sim_shared(row) && s.kind == STATS_BINOMIAL && !spent) {
         uint64_t cap = lookups_cap(row, now.filters);
         double want = ceil((double)now.lookups_per_filter * fmax(grow, 1.1));
         next.lookups_per_filter = want < (double)cap ? (uint64_t)want : cap;

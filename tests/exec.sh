@@ -8,7 +8,8 @@
 #  - `bloomsim audit --exec` measures a C adapter (bloomsim's own) by rate and by bits
 #    per key, to its target, within 5 standard errors of the exact rate at the m and k
 #    it reports, the same at the same seed, with its own keys or a key set's (seq: one
-#    filter asked again; file: str keys); and a JavaScript adapter (bloomfilter.js, in
+#    filter asked again; file: str keys; filter-bench: hex keys, counted as the
+#    simulation counts them); and a JavaScript adapter (bloomfilter.js, in
 #    tests/conformance/node_modules) where node and the package are installed;
 #  - an adapter that dies, refuses the design, answers garbage, too few answers or the
 #    wrong count, answers or reads nothing within --timeout, or ends badly after quit:
@@ -108,6 +109,18 @@ awk 'BEGIN { for (i = 0; i < 15000; i++) print "user:" i * 7919 }' > "$tmp/keys.
 grep -q "^  keys       uuid (str), seed 4$" "$tmp/uuid1" &&
     [ "$(grep -A1 '^  measured' "$tmp/uuid1")" = "$(grep -A1 '^  measured' "$tmp/uuid2")" ] && ok \
     || bad "audit --exec --key-set uuid: $(cat "$tmp/uuid1")"
+
+# filter-bench keys hold zeros and newlines: sent as hex, they reach the adapter intact,
+# and its false positives are the simulated audit's, filter for filter and key for key.
+"$B" audit --exec "$B adapter rocksdb-legacy" --keys 10000 --bits-per-key 15 --precision 0.1 \
+    --key-set filter-bench > "$tmp/fb1" 2> "$tmp/stderr"
+"$B" audit rocksdb-legacy --keys 10000 --bits-per-key 15 --precision 0.1 --key-set filter-bench \
+    --threads 1 > "$tmp/fb2" 2> "$tmp/stderr2"
+e=$(sed -n 's/^ *\([0-9]*\) filters of \([0-9]*\) lookups, \([0-9]*\) false positives.*/\1 \2 \3/p' "$tmp/fb1")
+s=$(sed -n 's/^ *\([0-9]*\) lookups, \([0-9]*\) false positives.*/\1 \2/p' "$tmp/fb2")
+grep -q "^  keys       filter-bench (hex), seed 1$" "$tmp/fb1" && [ -n "$e" ] &&
+    [ "$(echo "$e" | awk '{ print $1 * $2, $3 }')" = "$s" ] && ok \
+    || bad "audit --exec --key-set filter-bench: exec '$e', simulated '$s': $(cat "$tmp/fb1" "$tmp/stderr")"
 
 # ... and on a JavaScript adapter, where node and bloomfilter.js 1.1.0 are installed.
 if command -v node > /dev/null && [ -f tests/conformance/node_modules/bloomfilter-1.1.0/package.json ]; then

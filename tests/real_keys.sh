@@ -6,8 +6,10 @@
 #  - a sweep with key_sets: ideal and real rows side by side, each row naming its key set
 #    and hash, the same table at 1 and 2 threads (and under mpirun with 2 ranks, where
 #    given);
+#  - filter-bench: at most n queries a filter, more filters past them;
 #  - bad input: an unknown key set, an unreadable or too short key file, a library without
-#    a real hash, options that do not go together: one line, exit 2, nothing written.
+#    a real hash, byte keys for a text-only library, too many filter-bench keys, options
+#    that do not go together: one line, exit 2, nothing written.
 set -u
 B=$1
 MPIRUN=${2:-}
@@ -15,7 +17,7 @@ MPIRUN=${2:-}
 
 # audit with each key set, at 1 and 2 threads.
 seq 1 30000 | sed 's/^/user:/' > "$tmp/keys.txt"
-for set in seq seq-str random uuid file; do
+for set in seq seq-str random uuid filter-bench file; do
     extra=""
     [ "$set" = file ] && extra="--key-file $tmp/keys.txt"
     [ "$set" = seq-str ] && extra="--key-prefix id-"
@@ -41,6 +43,15 @@ lk=$(sed -n 's/^ *\([0-9]*\) lookups, .*/\1/p' "$tmp/a1")
     && [ "$(sed -n 's/^ *\([0-9]*\) lookups, .*/\1/p' "$tmp/a")" -le 20000 ] \
     && ok || bad "audit file, short: $(cat "$tmp/a" "$tmp/err")"
 
+# filter-bench asks a filter at most its n queries: past them the precision rule builds
+# more filters (2,000 keys at 10 bits per key, 3%: about 70 filters of 2,000 lookups).
+"$B" audit rocksdb-legacy --keys 2000 --bits-per-key 10 --key-set filter-bench --precision 0.03 \
+    --threads 2 > "$tmp/a" 2> "$tmp/err"
+f=$(sed -n 's/^ *\([0-9]*\) filters, lookups estimator/\1/p' "$tmp/a")
+lk=$(sed -n 's/^ *\([0-9]*\) lookups, .*/\1/p' "$tmp/a")
+[ -n "$f" ] && [ "$f" -gt 8 ] && [ "$lk" -le $((f * 2000)) ] && ! grep -q "not reached" "$tmp/a" \
+    && ok || bad "audit filter-bench, 3%: $f filters, $lk lookups: $(cat "$tmp/a" "$tmp/err")"
+
 # --bits-per-key: LevelDB's NewBloomFilterPolicy(10) is 10 bits a key, k = 6.
 "$B" audit leveldb --keys 20000 --bits-per-key 10 --key-set seq-str --precision 0.1 --threads 2 \
     > "$tmp/a" 2> "$tmp/err" && grep -q "m = 200000 bits" "$tmp/a" && grep -q "k = 6," "$tmp/a" \
@@ -65,6 +76,14 @@ key_prefix = user:
 key_file = keys0.txt
 filters = 4
 lookups = 200000
+
+[sweep]                     ; filter-bench: byte keys, at most n queries a filter
+design_keys = 20000
+design_rate = 0.00074
+libraries = rocksdb-legacy
+key_sets = ideal, filter-bench
+filters = 4
+lookups = 200000
 EOF
 for t in 1 2; do
     "$B" run "$tmp/rk.ini" --threads $t --out "$tmp/t$t" > /dev/null 2> "$tmp/err" \
@@ -72,7 +91,7 @@ for t in 1 2; do
     strip_seconds "$tmp/t$t/rk.csv" > "$tmp/rk$t.csv"
 done
 cmp -s "$tmp/rk1.csv" "$tmp/rk2.csv" && ok || bad "rk: 1 and 2 threads differ"
-[ "$(wc -l < "$tmp/rk1.csv")" -eq 13 ] && ok || bad "rk: $(wc -l < "$tmp/rk1.csv") lines, wanted 13"
+[ "$(wc -l < "$tmp/rk1.csv")" -eq 15 ] && ok || bad "rk: $(wc -l < "$tmp/rk1.csv") lines, wanted 15"
 for l in leveldb bloomfilter-js; do
     a=$(grep -F "\"$l; keys seq-str 'user:'" "$tmp/rk1.csv" | cut -d, -f8-11)
     b=$(grep -F "\"$l; keys file keys0.txt" "$tmp/rk1.csv" | cut -d, -f8-11)
@@ -100,7 +119,7 @@ if [ -n "$MPIRUN" ]; then
 fi
 
 # Bad input: one line, exit 2, nothing written.
-expect_error 2 "audit: unknown key set; expected ideal, seq, seq-str, random, uuid or file (got '--key-set sq')" \
+expect_error 2 "audit: unknown key set; expected ideal, seq, seq-str, random, uuid, file or filter-bench (got '--key-set sq')" \
     audit guava --keys 1000 --rate 0.01 --key-set sq
 expect_error 2 "audit: key file $tmp/none.txt: No such file or directory (got '--key-file $tmp/none.txt')" \
     audit guava --keys 1000 --rate 0.01 --key-set file --key-file "$tmp/none.txt"
@@ -113,11 +132,15 @@ expect_error 2 "audit: --key-prefix goes with --key-set seq-str (got '--key-pref
     audit guava --keys 1000 --rate 0.01 --key-set seq --key-prefix x
 expect_error 2 "audit: library redisson has no real hash in bloomsim: HighwayHash-128" \
     audit redisson --keys 1000 --rate 0.01 --key-set seq
+expect_error 2 "audit: library bloomfilter-js hashes text only: filter-bench keys are bytes (got '--key-set filter-bench')" \
+    audit bloomfilter-js --keys 1000 --rate 0.01 --key-set filter-bench
+expect_error 2 "audit: filter-bench keys number at most 2^31 inserted keys a filter (a 32-bit counter whose top bit marks the queries): 3000000000 asked" \
+    audit rocksdb-legacy --keys 3e9 --bits-per-key 1 --key-set filter-bench
 expect_error 2 "it takes a rate (--rate), not bits per key (got '--bits-per-key 10')" \
     audit guava --keys 1000 --bits-per-key 10
 expect_error 2 "audit: give --rate or --bits-per-key, not both" audit leveldb --keys 1000 --rate 0.01 --bits-per-key 10
 sed 's/^key_sets = .*/key_sets = ideal, sequential/' "$tmp/rk.ini" > "$tmp/bad.ini"
-expect_error 2 "bad.ini:7: key_sets: unknown key set (ideal, seq, seq-str, random, uuid or file) (got 'sequential')" \
+expect_error 2 "bad.ini:7: key_sets: unknown key set (ideal, seq, seq-str, random, uuid, file or filter-bench) (got 'sequential')" \
     run "$tmp/bad.ini" --out "$tmp/badout"
 [ ! -e "$tmp/badout" ] && ok || bad "a refused run wrote $(ls "$tmp/badout")"
 # The file key set and key_file go together; a key file that cannot be read, or holds

@@ -6,8 +6,8 @@
  * and queries n, n+1, ...; seq-str takes the same indices, and a number's decimal form
  * without leading zeros is unique, so PREFIX + decimal(i) = PREFIX + decimal(j) only
  * when i = j; random keys carry the role in bit 63 and UUIDs in the top bit of their
- * first byte, so an inserted key and a queried key differ in that bit whatever the
- * generator gives. A file's lines are the user's: they are disjoint if its lines are.
+ * first byte, and filter-bench keys in the top bit of their first 32-bit counter, so an
+ * inserted key and a queried key differ in that bit whatever the generator gives. A file's lines are the user's: they are disjoint if its lines are.
  */
 #undef NDEBUG
 #include <assert.h>
@@ -22,7 +22,9 @@
 
 static void test_names_and_decimal(void)
 {
-    static const char *names[] = {"ideal", "seq", "seq-str", "random", "uuid", "file"};
+    static const char *names[] = {"ideal", "seq", "seq-str", "random", "uuid", "file",
+                                  "filter-bench"};
+    assert(sizeof names / sizeof names[0] == KEYSET_COUNT);
     for (int i = 0; i < KEYSET_COUNT; i++) {
         assert(keyset_kind_find(names[i]) == i);
         assert(strcmp(keyset_kind_name(i), names[i]) == 0);
@@ -175,7 +177,7 @@ static void check_disjoint_and_deterministic(int kind, const char *param)
         assert(key_next(&p, &k2));
         same_seed += fold(&k) == fold(&k2);
     }
-    int streamed = kind == KEYSET_RANDOM || kind == KEYSET_UUID;
+    int streamed = kind == KEYSET_RANDOM || kind == KEYSET_UUID || kind == KEYSET_FILTER_BENCH;
     assert(streamed ? same_stream == 0 && same_seed == 0 : same_stream == 1000 && same_seed == 1000);
     free(ins);
     keyset_close(&ks);
@@ -188,8 +190,56 @@ static void test_disjoint(void)
     check_disjoint_and_deterministic(KEYSET_SEQ_STR, NULL);
     check_disjoint_and_deterministic(KEYSET_RANDOM, NULL);
     check_disjoint_and_deterministic(KEYSET_UUID, NULL);
-    printf("seq, seq-str, random, uuid: 10^5 queries none inserted; deterministic from "
-           "(seed, stream, index); UUID version and variant\n");
+    check_disjoint_and_deterministic(KEYSET_FILTER_BENCH, NULL);
+    printf("seq, seq-str, random, uuid, filter-bench: 10^5 queries none inserted; "
+           "deterministic from (seed, stream, index); UUID version and variant\n");
+}
+
+/* filter-bench: the bytes of RocksDB's util/filter_bench.cc KeyMaker::Get(id, v) at commit
+ * 8aa99fc7 (lines 141-161; key_size 24, vary_key_size_log2_interval 5): EncodeFixed32(v),
+ * EncodeFixed32(id + v), then zeros, 24 + fastrange32((v >> 5) * 1234567891, 5) bytes.
+ * The lengths below are worked by hand from that expression: v >> 5 = 0, 1, 2, 3, 4 give
+ * products 0, 1234567891, 2469135782, 3703703673 and 4938271564 mod 2^32 = 643304268,
+ * whose fastrange32 over 5 is 0, 1, 2, 4, 0; the first query, v = 2^31 (j | 0x80000000
+ * with j = 0), has v >> 5 = 2^26 and 1234567891 * 2^26 mod 2^32 = 19 * 2^26, which gives
+ * 1. */
+static void test_filter_bench(void)
+{
+    char err[200];
+    keyset_t ks;
+    key_stream_t s;
+    rkey_t k;
+    static const struct { uint32_t v; size_t len; } want[] = {
+        {0, 24}, {1, 24}, {31, 24}, {32, 25}, {64, 26}, {96, 28}, {127, 28}, {128, 24}};
+    assert(keyset_open(&ks, KEYSET_FILTER_BENCH, 7, 200, NULL, err, sizeof err) == KEYSET_OK);
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        key_stream_init(&s, &ks, KEY_ROLE_INSERT, 2, want[i].v);
+        assert(key_next(&s, &k) && k.kind == KEY_BYTES && k.len == want[i].len);
+        uint32_t w[2] = {want[i].v, s.id + want[i].v};
+        for (size_t b = 0; b < k.len; b++)
+            assert(k.bytes[b] == (b < 8 ? (uint8_t)(w[b / 4] >> (8 * (b % 4))) : 0));
+    }
+    key_stream_init(&s, &ks, KEY_ROLE_QUERY, 2, 0);
+    assert(key_next(&s, &k) && k.len == 25);
+    assert(k.bytes[0] == 0 && k.bytes[3] == 0x80); /* v = 2^31 */
+    uint32_t second = (uint32_t)(s.id + 0x80000000u);
+    for (int b = 0; b < 4; b++)
+        assert(k.bytes[4 + b] == (uint8_t)(second >> (8 * b)));
+    /* n queries a filter (the counters filter_bench asks), at most 2^31 inserts */
+    key_stream_init(&s, &ks, KEY_ROLE_QUERY, 2, 199);
+    assert(key_next(&s, &k) && !key_next(&s, &k));
+    assert(keyset_check(&ks, 200, err, sizeof err) == KEYSET_OK);
+    assert(keyset_check(&ks, 201, err, sizeof err) == KEYSET_ECOUNT);
+    assert(strstr(err, "at most 200 queries a filter") && strstr(err, "201 asked"));
+    keyset_close(&ks);
+    assert(keyset_open(&ks, KEYSET_FILTER_BENCH, 7, KEYSET_FILTER_BENCH_MAX, NULL, err,
+                       sizeof err) == KEYSET_OK);
+    keyset_close(&ks);
+    assert(keyset_open(&ks, KEYSET_FILTER_BENCH, 7, KEYSET_FILTER_BENCH_MAX + 1, NULL, err,
+                       sizeof err) == KEYSET_ECOUNT);
+    assert(strstr(err, "at most 2^31 inserted keys") && strstr(err, "2147483649 asked"));
+    printf("filter-bench: RocksDB filter_bench's key bytes and lengths; n queries a filter, "
+           "2^31 inserts at most\n");
 }
 
 /* A temporary file with this text; its name in path. */
@@ -297,6 +347,7 @@ int main(void)
     test_names_and_decimal();
     test_seq();
     test_disjoint();
+    test_filter_bench();
     test_file_lines();
     test_file_seek();
     test_file_errors();

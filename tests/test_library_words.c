@@ -436,22 +436,24 @@ static exp_row_t real_row(const char *lib, uint64_t n, double p, const char *set
 
 /* The counts a run of real keys makes equal a filter built here key by key from the same
  * key streams: seq keys (every filter the same one, filter f querying keys f L on) and
- * random keys (filter f its own stream), at 1 and 2 threads, over more than one chunk of
+ * random and filter-bench keys (filter f its own stream; filter-bench's L cut to n where
+ * n is smaller), at 1 and 2 threads, over more than one chunk of
  * RUNNER_CHUNK keys so that chunks meet. Queried keys are never inserted ones. */
 static void test_run_real(void)
 {
     static const char *libs[] = {"leveldb", "guava", "hadoop"};
-    static const char *sets[] = {"seq", "random", "seq-str", "uuid"};
+    static const char *sets[] = {"seq", "random", "seq-str", "uuid", "filter-bench"};
     for (size_t li = 0; li < 3; li++)
-        for (size_t si = 0; si < 4; si++) {
-            const uint64_t n = li == 0 && si < 2 ? 300000 : 20000, F = 3, L = 40000;
+        for (size_t si = 0; si < 5; si++) {
+            const uint64_t n = li == 0 && si != 2 && si != 3 ? 300000 : 20000, F = 3, L = 40000;
             exp_row_t row = real_row(libs[li], n, 0.02, sets[si], F, L);
             uint64_t c1[3], c2[3], used;
             assert(sim_row_into(&row, 7, 0, 1, c1, NULL, &used) == 0 && used == F);
             assert(sim_row_into(&row, 7, 0, 2, c2, NULL, &used) == 0 && used == F);
             keyset_t ks = row.keys;
             ks.seed = 7;
-            int own = ks.kind == KEYSET_RANDOM || ks.kind == KEYSET_UUID;
+            int own = ks.kind == KEYSET_RANDOM || ks.kind == KEYSET_UUID ||
+                      ks.kind == KEYSET_FILTER_BENCH;
             filt_t f;
             filt_init(&f, libs[li], NULL, row.geom.m, row.geom.k);
             assert(f.g.m == row.geom.m);
@@ -530,7 +532,10 @@ static void test_real_errors(void)
     } cases[] = {
         {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nlibraries = guava\n"
          "key_sets = seq, sq\n", "t.ini:5: key_sets: unknown key set (ideal, seq, seq-str, "
-         "random, uuid or file) (got 'sq')"},
+         "random, uuid, file or filter-bench) (got 'sq')"},
+        {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nlibraries = guava, bloomfilter-js\n"
+         "key_sets = filter-bench\n", "t.ini:5: library bloomfilter-js hashes text only: "
+         "filter-bench keys are bytes (got 'filter-bench')"},
         {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nlibraries = guava\n"
          "key_sets = file\n", "t.ini:5: key_sets: the file key set needs key_file = PATH "
          "(got 'file')"},

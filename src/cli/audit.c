@@ -45,8 +45,9 @@ static const char usage[] =
     "                   RocksDB: NewBloomFilterPolicy(B)) instead of --rate\n"
     "  --key-set KIND   ideal (default: uniform words), seq (0, 1, 2, ...), seq-str\n"
     "                   (PREFIX0, PREFIX1, ...), random (64-bit integers), uuid\n"
-    "                   (random version-4 UUID strings) or file (--key-file's lines: the\n"
-    "                   first N inserted, the rest queried); queried keys are never\n"
+    "                   (random version-4 UUID strings), file (--key-file's lines: the\n"
+    "                   first N inserted, the rest queried) or filter-bench (the byte\n"
+    "                   keys of RocksDB's filter_bench); queried keys are never\n"
     "                   inserted ones\n"
     "  --key-prefix X   seq-str's prefix (default key); --key-file PATH  file's keys\n"
     "  --list           the libraries, with the version each follows (--tsv: with the\n"
@@ -250,8 +251,8 @@ static int check_key_args(const audit_args_t *a)
 {
     int kind = a->key_set ? keyset_kind_find(a->key_set) : KEYSET_IDEAL;
     if (kind < 0)
-        return cli_die(2, "audit: unknown key set; expected ideal, seq, seq-str, random, uuid "
-                          "or file (got '--key-set %s')", a->key_set);
+        return cli_die(2, "audit: unknown key set; expected " KEYSET_NAMES_LIST " (got "
+                          "'--key-set %s')", a->key_set);
     if (a->key_prefix && kind != KEYSET_SEQ_STR)
         return cli_die(2, "audit: --key-prefix goes with --key-set seq-str (got '--key-prefix "
                           "%s')", a->key_prefix);

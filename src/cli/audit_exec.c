@@ -50,37 +50,46 @@ static double seconds_now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* Does filter f get keys of its own (the default keys, random and uuid), or the same
- * inserted keys as every other filter (seq, seq-str, file: one filter, asked more)? */
+/* Does filter f get keys of its own (the default keys, random, uuid, filter-bench), or
+ * the same inserted keys as every other filter (seq, seq-str, file: one filter, asked
+ * more)? */
 static int exec_per_filter(const keyset_t *ks)
 {
-    return !ks || ks->kind == KEYSET_RANDOM || ks->kind == KEYSET_UUID;
+    return !ks || ks->kind == KEYSET_RANDOM || ks->kind == KEYSET_UUID ||
+           ks->kind == KEYSET_FILTER_BENCH;
+}
+
+/* How the key set's keys travel (adapter.h): integers as u64, arbitrary bytes
+ * (filter-bench's hold zeros and newlines) as hex, other strings as str. */
+static int exec_wire(const keyset_t *ks)
+{
+    return !ks || ks->kind == KEYSET_SEQ || ks->kind == KEYSET_RANDOM ? ADAPTER_U64
+           : ks->kind == KEYSET_FILTER_BENCH                          ? ADAPTER_HEX
+                                                                      : ADAPTER_STR;
 }
 
 /* Send `count` keys of filter f's role (inserted, or queried when query is 1) in commands
  * of EXEC_BATCH keys; a query's 1s into *hits. ADAPTER_* status, -1 when stopped. The
  * default keys are mix(salt + i), inserted i < n, queried i >= n; a key set's are its
  * streams' (keys.h), as the real-keys estimator takes them (est_keys.c): stream f for
- * random and uuid, else stream 0 with filter f's queries from f L on, a file's queries
+ * random, uuid and filter-bench, else stream 0 with filter f's queries from f L on, a file's queries
  * cyclic over its lines after the inserted ones. */
 static int exec_send(exec_run_t *r, uint64_t f, uint64_t salt, int query, uint64_t count,
                      uint64_t *hits)
 {
     const keyset_t *ks = r->x->keys;
     key_stream_t ss;
-    int kind = KEY_INT;
     if (ks) {
         int per = exec_per_filter(ks);
         uint64_t first = query && !per ? f * r->L : 0;
         if (query && ks->kind == KEYSET_FILE)
             first %= ks->lines - ks->inserts;
         key_stream_init(&ss, ks, query ? KEY_ROLE_QUERY : KEY_ROLE_INSERT, per ? f : 0, first);
-        kind = ks->kind == KEYSET_SEQ || ks->kind == KEYSET_RANDOM ? KEY_INT : KEY_BYTES;
     }
     *hits = 0;
     for (uint64_t i = 0; i < count; i += EXEC_BATCH) {
         size_t b = count - i < EXEC_BATCH ? (size_t)(count - i) : EXEC_BATCH;
-        adapter_begin(&r->ad, query, kind, b);
+        adapter_begin(&r->ad, query, exec_wire(ks), b);
         for (size_t j = 0; j < b; j++) {
             rkey_t k = {.kind = KEY_INT, .u = pcg_mix64(salt + (query ? r->x->n : 0) + i + j)};
             if (ks && !key_next(&ss, &k)) { /* the end of a file's lines: round again */
@@ -186,9 +195,8 @@ static void exec_print(const exec_run_t *r, const stats_summary_t *s, int met, d
     if (!x->keys)
         printf("  keys       random 64-bit integers (u64), seed %" PRIu64 "\n", x->seed);
     else
-        printf("  keys       %s%s, seed %" PRIu64 "%s\n", x->keys_label,
-               x->keys->kind == KEYSET_SEQ || x->keys->kind == KEYSET_RANDOM ? " (u64)"
-                                                                             : " (str)",
+        printf("  keys       %s (%s), seed %" PRIu64 "%s\n", x->keys_label,
+               ADAPTER_WIRE_NAMES[exec_wire(x->keys)],
                x->seed, exec_per_filter(x->keys) ? ""
                : "; the same inserted keys in every filter: one filter, asked disjoint keys");
     if (!met)
@@ -254,6 +262,8 @@ int cli_audit_exec(const audit_exec_t *x)
      * -ln P / ln^2 2 otherwise), for the first 2 filters. */
     double p = x->bits_per_key > 0 ? exp(-x->bits_per_key * LN2 * LN2) : x->p;
     r.L = audit_lookups(p, x->precision, 2);
+    if (x->keys && x->keys->kind == KEYSET_FILTER_BENCH && r.L > x->n)
+        r.L = x->n; /* its n queries a filter (keys.h); more filters carry the rest */
     if ((double)r.L * 2 > 1e9 && !cli_quiet)
         fprintf(stderr, "bloomsim: audit: %" PRIu64 " lookups a filter through the adapter "
                 "for a relative standard error of %g at %g: this may take a while\n", r.L,
