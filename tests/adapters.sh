@@ -20,7 +20,8 @@
 #    sequential integers inserted and the next 100,000 asked (the same false positives,
 #    key for key), and, for LevelDB and RocksDB, keys inserted many times; and
 #    `bloomsim audit --exec` measures the library's adapter and bloomsim's the same, on
-#    its own random keys and on --key-set seq-str;
+#    its own random keys, on --key-set seq-str and, where it takes hex keys, on
+#    --key-set filter-bench (RocksDB filter_bench's byte keys);
 # and short sessions beside it check that garbage (an unknown command, a u64 key that is
 # not canonical decimal, an unknown or unsupported key kind, keys before a design, the
 # end of input inside a key list) gets an `error` line and status 1, and that the end of
@@ -304,6 +305,20 @@ while IFS="$(printf '\t')" read -r name cmd; do
     m1=$(grep -A1 '^  measured' "$tmp/$name.exec") m2=$(grep -A1 '^  measured' "$tmp/$name.execsim")
     [ -n "$m1" ] && [ "$m1" = "$m2" ] && ok \
         || bad "$name: audit --exec --key-set seq-str measured '$m1' through the library, '$m2' through bloomsim's $lib"
+    # ... and on RocksDB filter_bench's byte keys (--key-set filter-bench, sent as hex),
+    # where the library takes bytes.
+    if case $kinds in *hex*) true ;; *) false ;; esac; then
+        # shellcheck disable=SC2086
+        "$B" audit --exec "$cmd" --keys 10000 $d --precision 0.1 --key-set filter-bench \
+            > "$tmp/$name.exec" 2> "$tmp/$name.err" \
+            || bad "$name: audit --exec --key-set filter-bench: $(cat "$tmp/$name.err")"
+        # shellcheck disable=SC2086
+        "$B" audit --exec "$B adapter $lib" --keys 10000 $d --precision 0.1 \
+            --key-set filter-bench > "$tmp/$name.execsim" 2> "$tmp/$name.simerr"
+        m1=$(grep -A1 '^  measured' "$tmp/$name.exec") m2=$(grep -A1 '^  measured' "$tmp/$name.execsim")
+        [ -n "$m1" ] && [ "$m1" = "$m2" ] && ok \
+            || bad "$name: audit --exec --key-set filter-bench measured '$m1' through the library, '$m2' through bloomsim's $lib"
+    fi
     fp=$(sed -n 4p "$tmp/$name.bigout" | tr -cd 1 | wc -c)
     echo "$name: conformance: 100,000 sequential u64 keys: $fp false positives of 100,000" \
         "($(sed -n 2p "$tmp/$name.bigout")), the library's and bloomsim's $lib's alike"
