@@ -29,14 +29,6 @@
  * key. */
 enum { KEYS_BATCH = 16, KEYS_BATCH_K = 64, KEYS_RING = 64 };
 
-/* Does the key set give each filter its own keys (random draws, filter-bench's id), or
- * the same ones? */
-static int keys_per_filter(const keyset_t *ks)
-{
-    return ks->kind == KEYSET_RANDOM || ks->kind == KEYSET_UUID ||
-           ks->kind == KEYSET_FILTER_BENCH;
-}
-
 /* Insert the inserted keys [first, first + count) of stream `stream` into b, each
  * position prefetched for writing KEYS_RING positions ahead of its set: an atomic OR when
  * threads share b (shared), a plain one when one thread builds it. A locked OR also holds
@@ -76,11 +68,15 @@ static int keys_all_set(const bits_t *b, const uint64_t *pos, unsigned k)
     return 1;
 }
 
-/* The next queried key of s; a file's queries wrap to its first queried line. */
+/* The next queried key of s; a file's queries wrap to its first queried line. Other key
+ * sets end only past filter-bench's n queries, which the row's lookups never reach
+ * (plan_real_keys, lookups_cap): 0 there, never another stream's keys. */
 static int keys_next_query(key_stream_t *s, const keyset_t *ks, rkey_t *key)
 {
     if (key_next(s, key))
         return 1;
+    if (ks->kind != KEYSET_FILE)
+        return 0;
     key_stream_init(s, ks, KEY_ROLE_QUERY, 0, 0);
     return key_next(s, key);
 }
@@ -151,7 +147,7 @@ int est_keys_run_row(const exp_row_t *row, uint64_t seed, int threads, bits_t *b
     const double per_filter = est_row_work(row) / (double)row->filters;
     keyset_t ks = row->keys;
     ks.seed = seed; /* the run's: --seed gives other random and uuid keys */
-    const int own = keys_per_filter(&ks);
+    const int own = keyset_per_filter(&ks);
     /* No more threads than chunks: a small row's filters are one chunk of keys and one
      * of lookups, and waking idle threads for each would cost more than the filter. */
     const uint64_t most = nins > nlook ? nins : nlook;

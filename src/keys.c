@@ -214,6 +214,12 @@ void keyset_close(keyset_t *ks)
 
 /* ---- streams ---- */
 
+int keyset_per_filter(const keyset_t *ks)
+{
+    return ks->kind == KEYSET_RANDOM || ks->kind == KEYSET_UUID ||
+           ks->kind == KEYSET_FILTER_BENCH;
+}
+
 /* PCG outputs per key: two for a 64-bit integer, four for a UUID's 128 bits. */
 static uint64_t draws_per_key(int kind)
 {
@@ -308,7 +314,7 @@ static size_t filter_bench_key(uint8_t *buf, uint32_t id, uint32_t v)
     memset(buf, 0, 28);
     for (int i = 0; i < 8; i++)
         buf[i] = (uint8_t)(w[i / 4] >> (8 * (i % 4)));
-    return 24 + (size_t)(((uint64_t)((v >> 5) * 1234567891u) * 5) >> 32);
+    return 24 + (size_t)(((uint64_t)(uint32_t)((v >> 5) * 1234567891u) * 5) >> 32);
 }
 
 /* The next line of the file: [pos, "\n"), without a final "\r". */

@@ -134,6 +134,10 @@ void keyset_close(keyset_t *ks);
 /* A stream of the keys of `role` (KEY_ROLE_*), from the role's key number `first` on. */
 void key_stream_init(key_stream_t *s, const keyset_t *ks, int role, uint64_t stream,
                      uint64_t first);
+/* Does each filter take keys of its own (stream f: random, uuid, filter-bench's id), or
+ * the same keys as every other (seq, seq-str, file: one filter, asked disjoint keys)? */
+int keyset_per_filter(const keyset_t *ks);
+
 /* The next key into *k: 1, or 0 past the role's keys: an insert stream ends after the
  * n-th inserted key (so that it never yields a query), a file's query stream at its
  * last line; ideal streams have no keys. */

@@ -77,13 +77,14 @@ key_file = keys0.txt
 filters = 4
 lookups = 200000
 
-[sweep]                     ; filter-bench: byte keys, at most n queries a filter
-design_keys = 20000
+[sweep]                     ; filter-bench: byte keys, at most n queries a filter,
+design_keys = 20000         ; then more filters for the precision (also under mpirun)
 design_rate = 0.00074
 libraries = rocksdb-legacy
 key_sets = ideal, filter-bench
 filters = 4
 lookups = 200000
+precision = 0.05
 EOF
 for t in 1 2; do
     "$B" run "$tmp/rk.ini" --threads $t --out "$tmp/t$t" > /dev/null 2> "$tmp/err" \

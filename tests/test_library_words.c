@@ -452,8 +452,9 @@ static void test_run_real(void)
             assert(sim_row_into(&row, 7, 0, 2, c2, NULL, &used) == 0 && used == F);
             keyset_t ks = row.keys;
             ks.seed = 7;
-            int own = ks.kind == KEYSET_RANDOM || ks.kind == KEYSET_UUID ||
-                      ks.kind == KEYSET_FILTER_BENCH;
+            int own = keyset_per_filter(&ks);
+            /* filter-bench asks a filter at most its n queries */
+            assert(row.lookups_per_filter == (ks.kind == KEYSET_FILTER_BENCH && n < L ? n : L));
             filt_t f;
             filt_init(&f, libs[li], NULL, row.geom.m, row.geom.k);
             assert(f.g.m == row.geom.m);

@@ -14,6 +14,7 @@
  * --max-filters are built; nothing is printed on stdout before the end, so a failed
  * measurement publishes nothing.
  */
+#include <assert.h>
 #include <inttypes.h>
 #include <math.h>
 #include <signal.h>
@@ -55,8 +56,7 @@ static double seconds_now(void)
  * more)? */
 static int exec_per_filter(const keyset_t *ks)
 {
-    return !ks || ks->kind == KEYSET_RANDOM || ks->kind == KEYSET_UUID ||
-           ks->kind == KEYSET_FILTER_BENCH;
+    return !ks || keyset_per_filter(ks);
 }
 
 /* How the key set's keys travel (adapter.h): integers as u64, arbitrary bytes
@@ -93,6 +93,7 @@ static int exec_send(exec_run_t *r, uint64_t f, uint64_t salt, int query, uint64
         for (size_t j = 0; j < b; j++) {
             rkey_t k = {.kind = KEY_INT, .u = pcg_mix64(salt + (query ? r->x->n : 0) + i + j)};
             if (ks && !key_next(&ss, &k)) { /* the end of a file's lines: round again */
+                assert(ks->kind == KEYSET_FILE); /* filter-bench's L is cut to its n */
                 key_stream_init(&ss, ks, KEY_ROLE_QUERY, 0, 0);
                 key_next(&ss, &k);
             }
