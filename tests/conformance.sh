@@ -22,19 +22,28 @@ awk 'BEGIN { srand(2026); for (t = 0; t < 300; t++) {
         e = 1 + int(rand() * 40); m = 2 + int(rand() * (2 ^ e - 2))
         k = 1 + int(rand() * 30); if (k >= m) k = m - 1
         printf "%.0f %.0f %.0f %d\n", a, b, m, k } }' > "$tmp/cases"
+node "$js" positions - < "$tmp/cases" > "$tmp/want"
 while read -r a b m k; do
-    want=$(node "$js" positions "$a" "$b" "$m" "$k")
-    got=$("$B" probes bloom-filters --bits "$m" --k "$k" --h1 "$a" --h2 "$b" | tail -1)
-    [ "$want" = "$got" ] && ok || bad "positions a=$a b=$b m=$m k=$k: library '$want', bloomsim '$got'"
-done < "$tmp/cases"
+    "$B" probes bloom-filters --bits "$m" --k "$k" --h1 "$a" --h2 "$b" | tail -1
+done < "$tmp/cases" > "$tmp/got"
+[ "$(wc -l < "$tmp/want")" -eq 300 ] && ok || bad "positions: the library answered $(wc -l < "$tmp/want") of 300 cases"
+paste -d '|' "$tmp/cases" "$tmp/want" "$tmp/got" > "$tmp/all"
+while IFS='|' read -r c want got; do
+    [ "$want" = "$got" ] && ok || bad "positions $c (a b m k): library '$want', bloomsim '$got'"
+done < "$tmp/all"
 
 # Designs.
 for n in 1 7 1000 12345 1000000 1000000000; do
-    for p in 0.5 0.1 0.01 0.001 0.000001 0.3; do
-        want=$(node "$js" design "$n" "$p")
-        got=$("$B" size --keys "$n" --rate "$p" --rule bloom-filters 2>&1 |
-              sed -n 's/^m = \([0-9]*\) bits .*, k = \([0-9]*\),.*/\1 \2/p')
-        [ "$want" = "$got" ] && ok || bad "design n=$n p=$p: library '$want', bloomsim '$got'"
-    done
-done
+    for p in 0.5 0.1 0.01 0.001 0.000001 0.3; do echo "$n $p"; done
+done > "$tmp/designs"
+node "$js" design - < "$tmp/designs" > "$tmp/want"
+[ "$(wc -l < "$tmp/want")" -eq 36 ] && ok || bad "design: the library answered $(wc -l < "$tmp/want") of 36 cases"
+paste -d '|' "$tmp/designs" "$tmp/want" > "$tmp/all"
+while IFS='|' read -r c want; do
+    # shellcheck disable=SC2086
+    set -- $c
+    got=$("$B" size --keys "$1" --rate "$2" --rule bloom-filters 2>&1 |
+          sed -n 's/^m = \([0-9]*\) bits .*, k = \([0-9]*\),.*/\1 \2/p')
+    [ "$want" = "$got" ] && ok || bad "design n=$1 p=$2: library '$want', bloomsim '$got'"
+done < "$tmp/all"
 finish
