@@ -3,7 +3,7 @@
 # libraries' own code, run from the source root by meson test. For npm's bloom-filters
 # 3.0.4 (tests/conformance/, installed by scripts/deps from its lock file): the positions
 # of 300 chosen pairs of hash words at sizes from 2 to 2^40 bits and 1 to 30 probes
-# (Hashing.doubleHashing) against `bloomsim probes bloom-filters`, and the designs of 40
+# (Hashing.doubleHashing) against `bloomsim probes bloom-filters`, and the designs of 36
 # key counts and rates (BloomFilter.create's formulas) against `bloomsim size --rule
 # bloom-filters`: every position, m and k equal. Skipped (exit 77) where node or the
 # packages are absent.
