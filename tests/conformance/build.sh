@@ -74,13 +74,16 @@ else
 fi
 
 guava=/usr/share/java/guava.jar
+# The JVM: no hsperfdata file (two JVMs meeting on one, as test runs do, printed a
+# warning), and any warning of its own on stderr, never on the protocol's stdout.
 if command -v javac > /dev/null && command -v java > /dev/null && [ -f "$guava" ]; then
     # -Xlint without classfile: guava.jar names annotation classes it does not ship.
     tmp=$out/guava.tmp.$$
     compile "$out/guava" "$src/GuavaAdapter.java" \
         sh -c 'mkdir -p "$1" && javac -Xlint:all,-classfile -Werror -cp "$2" -d "$1" "$3"' \
         sh "$tmp" "$guava" "$src/GuavaAdapter.java" &&
-        printf 'guava\tjava -cp %s:%s GuavaAdapter\n' "$out/guava" "$guava"
+        printf 'guava\tjava -XX:-UsePerfData -Xlog:all=warning:stderr -cp %s:%s GuavaAdapter\n' \
+            "$out/guava" "$guava"
 else
     skip guava "no java and javac, or no $guava (Debian default-jdk-headless, libguava-java)"
 fi
