@@ -484,8 +484,9 @@ static int convert_fingerprints(const exp_field_t *f, const char *v, void *base,
     return 0;
 }
 
-/* Key set kinds as entries to name (file's path is key_file). */
+/* Key set kinds as entries to name (file's path is key_file): KEY_KINDS[i] == i. */
 static const int KEY_KINDS[KEYSET_COUNT] = {0, 1, 2, 3, 4, 5, 6};
+_Static_assert(KEYSET_COUNT == 7, "a new key set needs its entry in KEY_KINDS");
 static const void *find_key_set(const char *name)
 {
     int k = keyset_kind_find(name);
