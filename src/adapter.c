@@ -413,7 +413,6 @@ int adapter_end(adapter_t *a, uint64_t *hits, char *err, size_t errlen)
 }
 
 /* A command of count u64 keys. */
-/* `insert u64 COUNT` or `query u64 COUNT` and the keys. */
 static int u64_command(adapter_t *a, int query, const uint64_t *keys, size_t count,
                        uint64_t *hits, char *err, size_t errlen)
 {

@@ -13,12 +13,12 @@
  *
  * Which keys filter f takes: random, uuid and filter-bench keys are those of stream f of
  * the key set (keys.h), inserted and queried keys alike, so that filters are independent
- * samples of the key set; seq, seq-str and file keys are the same in every filter (their filters are
- * one filter, built once a call and queried again), and filter f queries the keys from
- * f L on, so that the filters' queries are disjoint and their counts sum to a binomial
- * count on that one filter. A file's queried lines are taken cyclically: query j is
- * line n + (j mod Q) of its Q lines after the inserted ones (docs/model.md says what
- * repeated queries mean).
+ * samples of the key set; seq, seq-str and file keys are the same in every filter (their
+ * filters are one filter, built once a call and queried again), and filter f queries the
+ * keys from f L on, so that the filters' queries are disjoint and their counts sum to a
+ * binomial count on that one filter. A file's queried lines are taken cyclically: query
+ * j is line n + (j mod Q) of its Q lines after the inserted ones (docs/model.md says
+ * what repeated queries mean).
  */
 #include <omp.h>
 

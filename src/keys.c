@@ -185,7 +185,7 @@ int keyset_check(const keyset_t *ks, uint64_t queries, char *err, size_t errlen)
                  (unsigned long long)ks->inserts, (unsigned long long)queries);
         return KEYSET_ECOUNT;
     }
-    if (ks->kind == KEYSET_FILTER_BENCH && queries > ks->inserts) {
+    if (queries > keyset_queries_max(ks)) {
         snprintf(err, errlen, "filter-bench keys: at most %llu queries a filter (as many "
                  "as it inserts, the counters filter_bench asks): %llu asked",
                  (unsigned long long)ks->inserts, (unsigned long long)queries);
@@ -218,6 +218,11 @@ int keyset_per_filter(const keyset_t *ks)
 {
     return ks->kind == KEYSET_RANDOM || ks->kind == KEYSET_UUID ||
            ks->kind == KEYSET_FILTER_BENCH;
+}
+
+uint64_t keyset_queries_max(const keyset_t *ks)
+{
+    return ks->kind == KEYSET_FILTER_BENCH ? ks->inserts : UINT64_MAX;
 }
 
 /* PCG outputs per key: two for a 64-bit integer, four for a UUID's 128 bits. */
@@ -370,8 +375,8 @@ int key_next(key_stream_t *s, rkey_t *k)
     case KEYSET_FILE:
         return file_next(s, k);
     case KEYSET_FILTER_BENCH:
-        if (s->next > ks->inserts)
-            return 0; /* n queries a filter: keyset_check and the callers' caps keep to them */
+        if (s->next > keyset_queries_max(ks))
+            return 0; /* keyset_check and the callers' caps keep to them */
         k->kind = KEY_BYTES;
         k->bytes = s->buf;
         k->len = filter_bench_key(s->buf, s->id,

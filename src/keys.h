@@ -27,17 +27,18 @@
  *            below the filter's key count), each once: at most n queries a filter
  * Inserted and queried keys are disjoint by construction: seq and seq-str take disjoint
  * index ranges and the decimal form of a number is unique (no leading zeros); random,
- * uuid and filter-bench differ in the reserved bit. A file's lines are the user's: duplicates in it,
- * across the n-th line, would make a query a key that was inserted (docs/model.md, Key sets
- * and real hashes).
+ * uuid and filter-bench differ in the reserved bit. A file's lines are the user's:
+ * duplicates in it, across the n-th line, would make a query a key that was inserted
+ * (docs/model.md, Key sets and real hashes).
  *
  * Streams: a key stream yields the keys of one role from one index on, and its keys are
  * a pure function of (key set, seed, role, stream, index): any number of threads may
  * each drive their own stream over a shared key set (read only once opened). `stream`
  * selects independent random keys (e.g. one per filter) and filter-bench's filter id;
- * seq, seq-str and file keys are the same in every stream. Starting at index `first` costs O(log first) for random and
- * uuid (PCG jump-ahead), O(1) for seq and seq-str, and at most KEYSET_FILE_STRIDE lines
- * of scanning for file (a sparse index of line offsets is built when the file opens).
+ * seq, seq-str and file keys are the same in every stream. Starting at index `first`
+ * costs O(log first) for random and uuid (PCG jump-ahead), O(1) for seq, seq-str and
+ * filter-bench, and at most KEYSET_FILE_STRIDE lines of scanning for file (a sparse
+ * index of line offsets is built when the file opens).
  */
 #ifndef BLOOMSIM_KEYS_H
 #define BLOOMSIM_KEYS_H
@@ -137,6 +138,10 @@ void key_stream_init(key_stream_t *s, const keyset_t *ks, int role, uint64_t str
 /* Does each filter take keys of its own (stream f: random, uuid, filter-bench's id), or
  * the same keys as every other (seq, seq-str, file: one filter, asked disjoint keys)? */
 int keyset_per_filter(const keyset_t *ks);
+/* The most queries one filter may ask: filter-bench's n (the counters filter_bench
+ * asks), UINT64_MAX for the others (a file's lines bound its filters together, by
+ * keyset_check). Where a row wants more, it builds more filters. */
+uint64_t keyset_queries_max(const keyset_t *ks);
 
 /* The next key into *k: 1, or 0 past the role's keys: an insert stream ends after the
  * n-th inserted key (so that it never yields a query), a file's query stream at its

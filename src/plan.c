@@ -204,15 +204,17 @@ int plan_real_keys(exp_row_t *row, const library_t *lib, int key_set, const char
                  lib->name);
         return 2;
     }
-    /* filter-bench asks a filter its n queries at most (keys.h): more filters, not more
-     * lookups, where more are wanted (simulate.c, lookups_cap) */
-    if (key_set == KEYSET_FILTER_BENCH && row->lookups_per_filter > row->n)
-        row->lookups_per_filter = row->n;
-    if (key_set != KEYSET_FILE &&
-        (keyset_open(&row->keys, key_set, 0, row->n, key_set == KEYSET_SEQ_STR ? prefix : NULL,
-                     err, errlen) != KEYSET_OK ||
-         keyset_check(&row->keys, row->lookups_per_filter, err, errlen) != KEYSET_OK))
-        return 2;
+    if (key_set != KEYSET_FILE) { /* a file is opened by plan_key_file */
+        if (keyset_open(&row->keys, key_set, 0, row->n,
+                        key_set == KEYSET_SEQ_STR ? prefix : NULL, err, errlen) != KEYSET_OK)
+            return 2;
+        /* At most the key set's queries a filter (filter-bench's n): more filters, not
+         * more lookups, where more are wanted (simulate.c, lookups_cap) */
+        if (row->lookups_per_filter > keyset_queries_max(&row->keys))
+            row->lookups_per_filter = keyset_queries_max(&row->keys);
+        if (keyset_check(&row->keys, row->lookups_per_filter, err, errlen) != KEYSET_OK)
+            return 2;
+    }
     row->words = w;
     row->est = &est_lookups;
     const char *set = keyset_kind_name(key_set);

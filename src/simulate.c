@@ -165,8 +165,8 @@ static uint64_t lookups_cap(const exp_row_t *row, uint64_t F)
     double cap = fmin(1000.0 * (double)row->lookups_per_filter, 72057594037927936.0 / (double)F);
     if (row_real_keys(row) && row->keys.kind == KEYSET_FILE) /* each queried line once */
         cap = fmin(cap, (double)((row->keys.lines - row->keys.inserts) / F));
-    if (row_real_keys(row) && row->keys.kind == KEYSET_FILTER_BENCH) /* its n queries */
-        cap = fmin(cap, (double)row->keys.inserts);
+    if (row_real_keys(row)) /* the key set's queries a filter (filter-bench's n) */
+        cap = fmin(cap, (double)keyset_queries_max(&row->keys));
     return (uint64_t)cap;
 }
 
@@ -194,9 +194,9 @@ sim_used_t sim_wanted(const exp_row_t *row, sim_used_t now, const row_out_t *out
     double rse = s.rate > 0 ? s.stderr_ / s.rate : INFINITY;
     double grow = isfinite(rse) ? (rse / row->precision) * (rse / row->precision) * 1.1 : 10;
     sim_used_t next = now;
-    /* filter-bench's filters each have keys of their own and n queries at most: past
-     * them, more filters */
-    int spent = row_real_keys(row) && row->keys.kind == KEYSET_FILTER_BENCH &&
+    /* filters of a key set with a bound on their queries (filter-bench's n) that have
+     * asked all they may: more filters */
+    int spent = row_real_keys(row) && keyset_queries_max(&row->keys) != UINT64_MAX &&
                 now.lookups_per_filter >= lookups_cap(row, now.filters);
     if (sim_shared(row) && s.kind == STATS_BINOMIAL && !spent) {
         uint64_t cap = lookups_cap(row, now.filters);

@@ -72,8 +72,8 @@ static int exec_wire(const keyset_t *ks)
  * of EXEC_BATCH keys; a query's 1s into *hits. ADAPTER_* status, -1 when stopped. The
  * default keys are mix(salt + i), inserted i < n, queried i >= n; a key set's are its
  * streams' (keys.h), as the real-keys estimator takes them (est_keys.c): stream f for
- * random, uuid and filter-bench, else stream 0 with filter f's queries from f L on, a file's queries
- * cyclic over its lines after the inserted ones. */
+ * random, uuid and filter-bench, else stream 0 with filter f's queries from f L on, a
+ * file's queries cyclic over its lines after the inserted ones. */
 static int exec_send(exec_run_t *r, uint64_t f, uint64_t salt, int query, uint64_t count,
                      uint64_t *hits)
 {
@@ -263,8 +263,8 @@ int cli_audit_exec(const audit_exec_t *x)
      * -ln P / ln^2 2 otherwise), for the first 2 filters. */
     double p = x->bits_per_key > 0 ? exp(-x->bits_per_key * LN2 * LN2) : x->p;
     r.L = audit_lookups(p, x->precision, 2);
-    if (x->keys && x->keys->kind == KEYSET_FILTER_BENCH && r.L > x->n)
-        r.L = x->n; /* its n queries a filter (keys.h); more filters carry the rest */
+    if (x->keys && r.L > keyset_queries_max(x->keys))
+        r.L = keyset_queries_max(x->keys); /* more filters carry the rest */
     if ((double)r.L * 2 > 1e9 && !cli_quiet)
         fprintf(stderr, "bloomsim: audit: %" PRIu64 " lookups a filter through the adapter "
                 "for a relative standard error of %g at %g: this may take a while\n", r.L,
