@@ -1,8 +1,9 @@
 // adapter_io.h - the line handling the C++ adapters share (docs/adapter.md): reading a
 // line, the canonical u64 and the rate or bits per key of a command, a key line's bytes,
-// and a command's words. Test-only, like the adapters. An adapter includes it inside its
-// anonymous namespace, after defining `[[noreturn]] void fail(const std::string &)`,
-// which answers `error ...` and exits (key_bytes calls it on a malformed key).
+// bytes as hexadecimal and a command's words. Test-only, like the adapters. An adapter
+// includes it inside its anonymous namespace, after defining
+// `[[noreturn]] void fail(const std::string &)`, which answers `error ...` and exits
+// (key_bytes calls it on a malformed key).
 #ifndef BLOOMSIM_ADAPTER_IO_H
 #define BLOOMSIM_ADAPTER_IO_H
 
@@ -49,6 +50,19 @@ std::string key_bytes(const std::string &kind, const std::string &s) {
     b[i] = static_cast<char>(hi * 16 + lo);
   }
   return b;
+}
+
+// N bytes from P as lowercase hexadecimal, two digits a byte (a "bits" answer).
+std::string to_hex(const char *p, size_t n) {
+  static const char digits[] = "0123456789abcdef";
+  std::string hex;
+  hex.reserve(2 * n);
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = static_cast<unsigned char>(p[i]);
+    hex += digits[c >> 4];
+    hex += digits[c & 15];
+  }
+  return hex;
 }
 
 // A command's words, split at single spaces; empty if malformed.

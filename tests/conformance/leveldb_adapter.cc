@@ -124,15 +124,8 @@ int main() {
     } else if (w.size() == 1 && w[0] == "bits") {
       if (!policy) fail("no filter: a design must come first");
       const std::string &f = built();
-      static const char digits[] = "0123456789abcdef";
-      std::string hex;
-      hex.reserve(2 * f.size());
-      for (size_t i = 0; i + 1 < f.size(); i++) {  // all but the trailing k byte
-        unsigned char c = static_cast<unsigned char>(f[i]);
-        hex += digits[c >> 4];
-        hex += digits[c & 15];
-      }
-      std::cout << "bits " << 8 * (f.size() - 1) << " " << hex << "\n";
+      // all but the trailing k byte
+      std::cout << "bits " << 8 * (f.size() - 1) << " " << to_hex(f.data(), f.size() - 1) << "\n";
     } else {
       fail("unknown command: " + cmd);
     }

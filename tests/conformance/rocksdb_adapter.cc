@@ -343,15 +343,8 @@ int main(int argc, char **argv) {
       if (bpk == 0) fail("no filter: a design must come first");
       build();
       Filter s = shape(filter, legacy);
-      static const char digits[] = "0123456789abcdef";
-      std::string hex;
-      hex.reserve(s.m / 4);
-      for (size_t i = 0; i < s.m / 8; i++) {  // all but the 5 metadata bytes
-        unsigned char c = static_cast<unsigned char>(filter[i]);
-        hex += digits[c >> 4];
-        hex += digits[c & 15];
-      }
-      std::cout << "bits " << s.m << " " << hex << "\n";
+      // all but the 5 metadata bytes
+      std::cout << "bits " << s.m << " " << to_hex(filter.data(), s.m / 8) << "\n";
     } else {
       fail("unknown command: " + cmd);
     }
