@@ -16,6 +16,7 @@
  * the distinct such pairs: P(t)/z each.
  */
 #include "fingerprint.h"
+#include "sorted.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -128,18 +129,7 @@ static int cmp_u128(const void *a, const void *b)
 }
 
 /* Whether x is among the sorted v[0..n). */
-static int found(const pcg_u128 *v, uint64_t n, pcg_u128 x)
-{
-    uint64_t lo = 0, hi = n;
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (v[mid] < x)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < n && v[lo] == x;
-}
+SORTED_DEFINE_CONTAINS(found, pcg_u128)
 
 /* The stored keys, generation by generation (the order they arrive), each as its low
  * T bits in its group; the refused ones are not drawn. */
