@@ -11,6 +11,8 @@
 # Experiments with fingerprint filters (expandable): keys down the side, each structure
 # across, the rate, then bits per key and places a lookup consults; a second sweep's rows
 # against their exact rates.
+# Sweeps of libraries: a row per library, a column per design; with real keys (issue 22)
+# also each key set's rate over the library's ideal-word rate (keyset_table).
 
 function round_to(v, dec) { return sprintf("%." (dec > 0 ? dec : 0) "f", v) }
 
@@ -41,12 +43,29 @@ function val(r, name) {
     return c[r, col[name]]
 }
 
+# Split a CSV line into f[1..n]; a field in double quotes (a library name with its hash,
+# which holds commas) may hold commas and doubled quotes. Returns n.
+function csvsplit(line, f,    n, i, ch, q, v) {
+    if (index(line, "\"") == 0) return split(line, f, ",")
+    n = 1; v = ""; q = 0
+    for (i = 1; i <= length(line); i++) {
+        ch = substr(line, i, 1)
+        if (q && ch == "\"" && substr(line, i + 1, 1) == "\"") { v = v ch; i++ }
+        else if (ch == "\"") q = !q
+        else if (!q && ch == ",") { f[n++] = v; v = "" }
+        else v = v ch
+    }
+    f[n] = v
+    return n
+}
+
 BEGIN { FS = "," }
 { sub(/\r$/, "") }
 NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 {
     nrow++
-    for (i = 1; i <= NF; i++) c[nrow, i] = $i
+    nf = csvsplit($0, fld)
+    for (i = 1; i <= nf; i++) c[nrow, i] = fld[i]
 }
 
 END {
@@ -255,6 +274,7 @@ function library_tables(    r, l, d, i, j, line, sep, f, n, lib, ratio, se, fld)
             printf "| `%s` | %s | %s | %s | %s | %s | %s |\n", lib, ver[lib], hash[lib], pm(wr[lib], wse[lib]), wat[lib], cause[lib], rep[lib] == "" ? "" : rep[lib]
         }
     }
+    keyset_table()
     printf "\n**Measured ÷ promised rate by design** (± one standard error)\n\n"
     line = "| library |"; sep = "|---|"
     for (j = 1; j <= nd; j++) { line = line " " dlabel[j] " |"; sep = sep "---|" }
@@ -262,6 +282,46 @@ function library_tables(    r, l, d, i, j, line, sep, f, n, lib, ratio, se, fld)
     for (i = 1; i <= nl; i++) {
         line = "| `" lname[i] "` |"
         for (j = 1; j <= nd; j++) line = line " " ((lname[i], dkey[j]) in cell ? cell[lname[i], dkey[j]] : "") " |"
+        print line
+    }
+}
+# Real keys (issue 22): a row named "LIB; keys KIND ...; hash H" is library LIB fed key
+# set KIND through its hash H; a row named LIB alone, ideal hash words. When a sweep has
+# both: a row per library and design, the ideal words' rate over the promise, then each
+# key set's rate over the ideal words' (± one standard error of the ratio; * where the
+# two rates differ by more than 3 standard errors of their difference).
+function keyset_table(    r, l, b, k, d, i, j, t, line, sep, a, sa, x, sx, z, ratio) {
+    for (r = 1; r <= nrow; r++) {
+        l = val(r, "library"); d = val(r, "design_keys") SUBSEP val(r, "design_rate")
+        k = "ideal"; b = l
+        if ((i = index(l, "; keys ")) > 0) {
+            b = substr(l, 1, i - 1); k = substr(l, i + 7); sub(/[ ;].*/, "", k)
+            if ((j = index(l, "; hash ")) > 0 && !(b in khash)) khash[b] = substr(l, j + 7)
+            real = 1
+        }
+        if (!(b in kbseen)) { kbseen[b] = 1; nkb++; kb[nkb] = b }
+        if (!(k in kkseen)) { kkseen[k] = 1; nkk++; kk[nkk] = k }
+        krate[b, d, k] = val(r, "rate"); kse[b, d, k] = val(r, "stderr")
+        kdes[b, d, k] = val(r, "design_rate")
+    }
+    if (!real) return
+    printf "\n**Real keys against ideal words**: each key set's rate ÷ the same library's rate on ideal hash words at the same design (± one standard error; * where the two differ by more than 3 standard errors)\n\n"
+    line = "| library | hash | design | ideal words ÷ promised |"; sep = "|---|---|---|---|"
+    for (t = 1; t <= nkk; t++) if (kk[t] != "ideal") { line = line " " kk[t] " |"; sep = sep "---|" }
+    print line; print sep
+    for (i = 1; i <= nkb; i++) for (j = 1; j <= nd; j++) {
+        b = kb[i]; d = dkey[j]
+        if (!((b, d, "ideal") in krate)) continue
+        a = krate[b, d, "ideal"]; sa = kse[b, d, "ideal"]
+        line = "| `" b "` | " khash[b] " | " dlabel[j] " | " pm(a / kdes[b, d, "ideal"], sa / kdes[b, d, "ideal"]) " |"
+        for (t = 1; t <= nkk; t++) {
+            if (kk[t] == "ideal") continue
+            if (!((b, d, kk[t]) in krate) || a <= 0) { line = line " |"; continue }
+            x = krate[b, d, kk[t]]; sx = kse[b, d, kk[t]]
+            ratio = x / a
+            z = (sa * sa + sx * sx > 0) ? (x - a) / sqrt(sa * sa + sx * sx) : 0
+            line = line " " pm(ratio, ratio * sqrt((sa / a) ^ 2 + (x > 0 ? (sx / x) ^ 2 : 0))) (z > 3 || z < -3 ? " *" : "") " |"
+        }
         print line
     }
 }
