@@ -19,7 +19,7 @@ static inline size_t sorted_unique(uint64_t *v, size_t n)
     return u;
 }
 
-/* Defines `static int NAME(const T *v, size_t n, T x)`: whether x is among the sorted
+/* Defines `static inline int NAME(const T *v, size_t n, T x)`: whether x is among the sorted
  * v[0..n) (binary search), for any type T ordered by < and ==. */
 #define SORTED_DEFINE_CONTAINS(NAME, T)                                                    \
     static inline int NAME(const T *v, size_t n, T x)                                      \
