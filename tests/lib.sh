@@ -50,3 +50,16 @@ wait_rows() {
     done
     return 1
 }
+
+# wait_exit PID TICKS WHAT: wait (at most TICKS x 0.05 s) for the background run PID to
+# end; one still running fails with WHAT and is killed. Sets rc to its exit status.
+wait_exit() {
+    _n=0
+    while kill -0 "$1" 2> /dev/null && [ $_n -lt "$2" ]; do sleep 0.05; _n=$((_n + 1)); done
+    if kill -0 "$1" 2> /dev/null; then
+        bad "$3"
+        kill -KILL "$1"
+    fi
+    wait "$1"
+    rc=$?
+}

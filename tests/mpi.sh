@@ -110,14 +110,7 @@ pid=$!
 wait_rows "$tmp/st/intr.csv.partial" 3
 worker=$(cat "$tmp/pid.1")
 kill -STOP "$worker"
-n=0
-while kill -0 $pid 2> /dev/null && [ $n -lt 300 ]; do sleep 0.05; n=$((n + 1)); done
-if kill -0 $pid 2> /dev/null; then
-    bad "a stopped worker: the run still waits after 15 s"
-    kill -KILL $pid
-fi
-wait $pid
-rc=$?
+wait_exit $pid 300 "a stopped worker: the run still waits after 15 s"
 kill -KILL "$worker" 2> /dev/null
 [ $rc -ne 0 ] && grep -q "rank 1 (.*) sent nothing for 3 s while running filters" "$tmp/err" && ok \
     || bad "a stopped worker: exit $rc, said $(head -3 "$tmp/err")"

@@ -84,14 +84,7 @@ wait_rows "$tmp/slow/slow.csv.partial" 2
 sleep 0.2
 kill -INT $pid
 kill -INT $pid
-n=0
-while kill -0 $pid 2> /dev/null && [ $n -lt 40 ]; do sleep 0.05; n=$((n + 1)); done
-if kill -0 $pid 2> /dev/null; then
-    bad "SIGINT during a small filter's lookups: still running after 2 s"
-    kill -KILL $pid
-fi
-wait $pid
-rc=$?
+wait_exit $pid 40 "SIGINT during a small filter's lookups: still running after 2 s"
 [ $rc -eq 130 ] && grep -q "interrupted: 1 of 2 rows finished" "$tmp/slow.err" \
     && [ "$(wc -l < "$tmp/slow/slow.csv.partial")" -eq 2 ] && ok \
     || bad "SIGINT during a small filter's lookups: exit $rc, $(cat "$tmp/slow.err")"
