@@ -1,6 +1,6 @@
-# lib.sh - sourced by the shell tests (cli.sh, runs.sh, real_keys.sh, golden.sh, docs.sh,
-# report.sh): a scratch directory removed on exit, pass/fail counters, expect_error, and
-# the closing line meson and CI read.
+# lib.sh - sourced by the shell tests (cli.sh, runs.sh, mpi.sh, real_keys.sh, golden.sh,
+# docs.sh, report.sh): a scratch directory removed on exit, pass/fail counters,
+# expect_error, and the closing line meson and CI read.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0
