@@ -17,6 +17,17 @@ B=$1
 OMP_NUM_THREADS=2
 export OMP_NUM_THREADS
 
+# stop_run PID SIGNAL WHAT [FILE]: send SIGNAL (INT or TERM) to the background run PID,
+# wait for it, and check that it ended as that stop says (exit 130 or 143), failing with
+# WHAT and FILE's contents otherwise. Sets rc to its exit status.
+stop_run() {
+    kill -"$2" "$1"
+    wait "$1"
+    rc=$?
+    [ "$2" = INT ] && _want=130 || _want=143
+    [ $rc -eq $_want ] && ok || bad "$3: exit $rc, wanted $_want${4:+: $(cat "$4")}"
+}
+
 # Interruption on a real process: SIGINT or SIGTERM keeps every finished row (exit 130
 # or 143); a plain rerun refuses to discard them; --resume finishes, and the result
 # equals an uninterrupted run's, the seconds column aside. intr has small filters, one a
@@ -45,11 +56,7 @@ interrupt() {
     "$B" run "$tmp/$1.ini" --out "$tmp/io" > /dev/null 2> "$tmp/intr.err" &
     pid=$!
     wait_rows "$tmp/io/$1.csv.partial" 3
-    kill -$2 $pid
-    wait $pid
-    rc=$?
-    [ $2 = INT ] && want=130 || want=143
-    [ $rc -eq $want ] && ok || bad "$1 SIG$2: exit $rc, wanted $want"
+    stop_run $pid $2 "$1 SIG$2"
     grep -q "interrupted: [0-9]* of $3 rows finished" "$tmp/intr.err" && ok || bad "$1 SIG$2 message: $(cat "$tmp/intr.err")"
     kept=$(($(wc -l < "$tmp/io/$1.csv.partial") - 1))
     [ $kept -ge 2 ] && [ $kept -lt $3 ] && ok || bad "$1 SIG$2 kept $kept rows"
@@ -104,10 +111,7 @@ for flags in "" --resume "--force --seed 2"; do
     # shellcheck disable=SC2086
     expect_error 2 "two.csv: being written by another run (pid $pid on host $(uname -n)" run "$tmp/two.ini" --out "$tmp/two" $flags
 done
-kill -INT $pid
-wait $pid
-rc=$?
-[ $rc -eq 130 ] && ok || bad "the first of two runs: exit $rc, wanted 130: $(cat "$tmp/two.err")"
+stop_run $pid INT "the first of two runs" "$tmp/two.err"
 kept=$(($(wc -l < "$tmp/two/two.csv.partial") - 1))
 "$B" run "$tmp/two.ini" --out "$tmp/two" --resume > /dev/null 2>&1 \
     && grep -q "^resumed_rows = $kept$" "$tmp/two/two.meta" && [ "$(wc -l < "$tmp/two/two.csv")" -eq 30 ] \
@@ -170,10 +174,7 @@ grep -q "^seed = 9$" "$tmp/io/intr.meta" && ok || bad "--force did not replace t
 "$B" run "$tmp/intr.ini" --out "$tmp/io" --seed 10 --force > /dev/null 2>&1 &
 pid=$!
 wait_rows "$tmp/io/intr.csv.partial" 3
-kill -INT $pid
-wait $pid
-rc=$?
-[ $rc -eq 130 ] && ok || bad "the forced run was not interrupted: exit $rc"
+stop_run $pid INT "the forced run was not interrupted"
 "$B" run "$tmp/intr.ini" --out "$tmp/io" --seed 10 --resume > /dev/null 2>&1 && ok || bad "--resume of a forced run refused"
 "$B" run "$tmp/intr.ini" --out "$tmp/s10" --seed 10 > /dev/null 2>&1
 strip_seconds "$tmp/io/intr.csv" > "$tmp/r1"
@@ -186,10 +187,7 @@ mkdir -p "$tmp/empty"
 pid=$!
 n=0
 while [ $n -lt 400 ] && [ ! -s "$tmp/empty/intr.csv.partial" ]; do sleep 0.05; n=$((n + 1)); done
-kill -INT $pid
-wait $pid
-rc=$?
-[ $rc -eq 130 ] && ok || bad "the run to leave an empty partial was not interrupted: exit $rc"
+stop_run $pid INT "the run to leave an empty partial was not interrupted"
 : > "$tmp/empty/intr.csv.partial"
 "$B" run "$tmp/intr.ini" --out "$tmp/empty" --seed 10 --resume > /dev/null 2>&1 && ok || bad "--resume of an empty partial"
 strip_seconds "$tmp/empty/intr.csv" > "$tmp/r1"
