@@ -105,12 +105,6 @@ uint64_t runner_mem_limit(const char **what)
     return avail;
 }
 
-uint64_t runner_mem_available(void)
-{
-    const char *what;
-    return runner_mem_limit(&what);
-}
-
 int runner_fits(double need, uint64_t avail)
 {
     return !avail || need <= 0.9 * (double)avail;

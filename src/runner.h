@@ -83,10 +83,9 @@ int runner_row(const char *name, const char *what, const exp_row_t *row, size_t 
  * work compares a run's needs with. The least of what the kernel says is available
  * (MemAvailable), the room left under the memory limits of the process's cgroup and its
  * ancestors (v2 memory.max, v1 memory.limit_in_bytes, less their usage), and the room
- * left under its address-space limit (RLIMIT_AS, `ulimit -v`, less its VmSize).
- * runner_mem_limit also names the limit that binds (" (the cgroup's memory limit)"),
- * "" for MemAvailable, for messages. */
-uint64_t runner_mem_available(void);
+ * left under its address-space limit (RLIMIT_AS, `ulimit -v`, less its VmSize). *what
+ * names the limit that binds, for messages: " (the cgroup's memory limit)", or "" for
+ * MemAvailable. */
 uint64_t runner_mem_limit(const char **what);
 
 /* The memory check's rule: bytes a row's per-filter results take, per filter, and

@@ -27,6 +27,10 @@ printf '[sweep]\nbits = 8589934592\nbits_per_key = 10\nschemes = independent\nfi
 if (ulimit -v 524288 && "$B" --version) > /dev/null 2>&1; then
     (ulimit -v 524288; fail=0; expect_error 2 "$tmp/gib.ini:2: the filter size needs 1.0 GiB (one array shared by all threads), only" run "$tmp/gib.ini" --out "$tmp/out"; exit $fail) \
         && ok || fail=$((fail + 1))
+    # audit refuses by the same rule and names the limit that binds.
+    (ulimit -v 524288; fail=0; expect_error 2 "needs 1.1 GiB, only" audit guava --keys 1e9 --rate 0.01; exit $fail) \
+        && grep -qF "available (the address-space limit, ulimit -v) (got '--keys 1000000000')" "$tmp/stderr" \
+        && ok || bad "audit's memory refusal: $(cat "$tmp/stderr")"
 fi
 [ "$(ls "$tmp/out")" = "sentinel.csv" ] && [ "$(cat "$tmp/out/sentinel.csv")" = "earlier result" ] \
     && ok || bad "bad input touched the output directory: $(ls "$tmp/out")"

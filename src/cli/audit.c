@@ -349,13 +349,14 @@ static int audit_measure(const audit_args_t *ap, const exp_row_t *rowp, const au
     char err[EXP_ERR_LEN] = "";
     int rc;
     /* Memory before any work, by the rule `run` checks it. */
-    uint64_t avail = runner_mem_available();
+    const char *limit;
+    uint64_t avail = runner_mem_limit(&limit);
     double need = runner_row_memory(&row, (int)a.threads);
     if (!runner_fits(need, avail))
         return cli_die(2, "audit: %s's filter for %llu keys at %g (%llu bits) needs %.1f GiB, "
-                          "only %.1f GiB available (got '--keys %llu')", a.lib->name,
+                          "only %.1f GiB available%s (got '--keys %llu')", a.lib->name,
                        (unsigned long long)a.n, d.p, (unsigned long long)d.m,
-                       need / 1073741824.0, (double)avail / 1073741824.0,
+                       need / 1073741824.0, (double)avail / 1073741824.0, limit,
                        (unsigned long long)a.n);
     double work = (1 - d.p) / (d.p * a.precision * a.precision); /* lookups, at least */
     if (work > 1e10 && !cli_quiet)
