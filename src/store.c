@@ -403,15 +403,17 @@ int store_publish(store_t *st, const store_meta_t *meta, char *err, size_t errle
                  "in %s)", blocked, st->partial);
         return 1;
     }
+    /* The metadata first, then the table: the partial goes last, so a failure at any
+     * step leaves it and NAME.run, and --resume publishes again. */
     char meta_partial[STORE_PATH_MAX + 16];
     snprintf(meta_partial, sizeof meta_partial, "%s.partial", st->meta_path);
     const char *failed = NULL;
     if (write_meta(meta_partial, st, meta))
         failed = meta_partial;
-    else if (rename(st->partial, st->csv_path))
-        failed = st->csv_path;
     else if (rename(meta_partial, st->meta_path))
         failed = st->meta_path;
+    else if (rename(st->partial, st->csv_path))
+        failed = st->csv_path;
     if (failed) {
         snprintf(err, errlen, "%s: cannot write: %s (the finished rows are kept for "
                  "--resume)", failed, strerror(errno));
