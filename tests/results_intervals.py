@@ -3,10 +3,10 @@
 (docs/model.md, "Standard errors and intervals"): for each lookups row of results/*.csv
 (or the tables named), the rate is its counts' (false_positives / lookups), its standard
 error is at least the binomial one those counts imply, sqrt(rate (1 - rate) / lookups),
-its interval holds the rate, and an interval is
-never of zero width while false positives were seen. Conditional rows (exact per-filter
-rates) have no binomial floor; only their interval is checked. Prints one line per
-offending row and exits 1 if there is one."""
+its interval holds the rate, and the interval is never of zero width while false
+positives were seen. Conditional rows (exact per-filter rates) have no binomial floor;
+only their interval is checked. Prints one line per offending row and exits 1 if there
+is one (or if no table has a lookups row)."""
 import csv
 import glob
 import math
