@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """results_intervals.py [CSV...] - every committed result row's interval is honest
 (docs/model.md, "Standard errors and intervals"): for each lookups row of results/*.csv
-(or the tables named), the rate is its counts' (false_positives / lookups), its standard
+and of the finished rows of a run committed while under way, results/*.csv.partial (or
+the tables named), the rate is its counts' (false_positives / lookups), its standard
 error is at least the binomial one those counts imply, sqrt(rate (1 - rate) / lookups),
 its interval holds the rate, and the interval is never of zero width while false
 positives were seen. Conditional rows (exact per-filter rates) have no binomial floor;
@@ -46,7 +47,8 @@ def check(path):
 
 
 def main():
-    files = sys.argv[1:] or sorted(glob.glob("results/*.csv"))
+    committed = glob.glob("results/*.csv") + glob.glob("results/*.csv.partial")
+    files = sys.argv[1:] or sorted(committed)
     total, offending = 0, []
     for path in files:
         n, bad = check(path)
