@@ -16,7 +16,6 @@
 #include <assert.h>
 #include <inttypes.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "hashes/hashes.h"
@@ -253,76 +252,6 @@ static void test_leveldb(void)
     printf("LevelDB Hash: util/hash_test.cc SignedUnsignedIssue\n");
 }
 
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* Sequential integers' first words (results/FINDINGS.md, "The hash's structure on the
- * keys"; scripts/first-word-model): on 8-byte keys whose top 4 bytes are equal, these
- * first hash words are bijections of the low 4 bytes, so the integers below 2^32,
- * inserted and queried alike, never share one: why LevelDB's filter (one word) has no
- * n/2^32 floor on the `seq` key set, and why Hadoop's and libbloom's first probes never
- * find an inserted key's. LevelDB's Hash (h += w, h *= the odd m, h ^= h >> 16, each
- * invertible, then the same steps with the fixed top word); MurmurHash2 on libbloom's
- * little-endian bytes and Hadoop's MurmurHash on a LongWritable's big-endian ones (the
- * varying word's block k *= m, k ^= k >> r, k *= m, then h *= m, h ^= k, and the final
- * mix: each step invertible, the fixed word's block a constant one). Checked on 2^20
- * consecutive integers, from 0 and across a carry into the top word's range (2^32 - 2^19
- * ... 2^32 + 2^19 - 1, two runs of equal top words). The RocksDB variant of Hash differs
- * from LevelDB's only in tail bytes, which 8 bytes lack: counted, reported once. */
-static size_t rocksdb_differs;
-static uint32_t seq_leveldb(uint64_t v)
-{
-    uint8_t b[8];
-    put_le(b, v, 8);
-    uint32_t h = hash_leveldb(b, 8, HASH_BLOOM_SEED);
-    rocksdb_differs += hash_rocksdb32(b, 8, HASH_BLOOM_SEED) != h;
-    return h;
-}
-static uint32_t seq_libbloom(uint64_t v)
-{
-    uint8_t b[8];
-    put_le(b, v, 8);
-    return hash_murmur2(b, 8, 0x9747b28cu); /* libbloom bloom.c @v2.0:57, its a */
-}
-static uint32_t seq_hadoop(uint64_t v)
-{
-    uint8_t b[8];
-    for (int i = 0; i < 8; i++)
-        b[i] = (uint8_t)(v >> (56 - 8 * i));
-    return hash_murmur2_hadoop(b, 8, 0); /* HashFunction.hash(Key): initval 0 */
-}
-static void test_seq_distinct(const char *name, uint32_t (*word)(uint64_t))
-{
-    enum { N = 1 << 20 };
-    uint32_t *w = malloc(N * sizeof *w);
-    assert(w);
-    static const uint64_t from[] = {0, (1ull << 32) - (N / 2)};
-    int before = failures;
-    for (size_t r = 0; r < sizeof from / sizeof *from; r++) {
-        for (uint64_t i = 0; i < N; i++)
-            w[i] = word(from[r] + i);
-        /* the two runs of equal top words apart: each is a bijection's image */
-        size_t half = from[r] ? N / 2 : N;
-        for (size_t lo = 0; lo < N; lo += half) {
-            qsort(w + lo, half, sizeof *w, cmp_u32);
-            size_t repeats = 0;
-            for (size_t i = lo + 1; i < lo + half; i++)
-                repeats += w[i] == w[i - 1];
-            if (repeats) {
-                fprintf(stderr, "FAIL %s: %zu repeated words among 8-byte integers of one "
-                        "top word\n", name, repeats);
-                failures++;
-            }
-        }
-    }
-    free(w);
-    if (failures == before)
-        printf("%s: 2^20 sequential 8-byte integers, no repeated first word\n", name);
-}
-
 /* facebook/rocksdb@bf2c3351 (v7.8.3) util/hash_test.cc:44-98 TEST(HashTest, Values):
  * Hash(data, n, 0xbc9f1d34) of random strings of lengths 0-10, many with a tail byte of
  * 0x80 or more, where LevelDB's unsigned tail gives other values. */
@@ -536,10 +465,6 @@ int main(void)
     test_spark();
     test_hive64();
     test_leveldb();
-    test_seq_distinct("LevelDB Hash", seq_leveldb);
-    EQ(rocksdb_differs, 0, "8-byte integers whose RocksDB Hash is not LevelDB's");
-    test_seq_distinct("libbloom MurmurHash2", seq_libbloom);
-    test_seq_distinct("Hadoop MurmurHash", seq_hadoop);
     test_rocksdb32();
     test_xxph3();
     test_xxh64();
