@@ -477,8 +477,10 @@ int dist_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int thread
     int failed = sim_res_alloc(row, threads, &rr);
     const double per_filter = est_row_work(row) / (double)row->filters;
     exp_row_t cur = *row; /* its lookups per filter may grow (sim_wanted) */
-    sim_used_t now = {row->filters, row->lookups_per_filter};
+    sim_used_t now = sim_first(row);
     uint64_t f0 = 0, done = 0;
+    if (now.filters > row->filters) /* a one-filter row's batches (sim_first) */
+        ps->total_work += (double)(now.filters - row->filters) * per_filter;
     L->row = &cur, L->row_index = row_index, L->out = out, L->done = &done, L->stop = stop;
     L->stopped = L->nomem = L->lost = 0;
     while (!failed) {

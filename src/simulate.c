@@ -170,12 +170,25 @@ static uint64_t lookups_cap(const exp_row_t *row, uint64_t F)
     return (uint64_t)cap;
 }
 
+int sim_one_filter(const exp_row_t *row)
+{
+    return row_real_keys(row) && !keyset_per_filter(&row->keys);
+}
+
+sim_used_t sim_first(const exp_row_t *row)
+{
+    sim_used_t first = {row->filters, row->lookups_per_filter};
+    uint64_t most = row_max_filters(row);
+    if (row->precision > 0 && sim_one_filter(row) && first.filters < STATS_MIN_SPREAD_FILTERS)
+        first.filters = most < STATS_MIN_SPREAD_FILTERS ? most : STATS_MIN_SPREAD_FILTERS;
+    return first;
+}
+
 int sim_target_met(const exp_row_t *row, const stats_summary_t *s)
 {
     double target = row->precision * s->rate;
-    int trusted = s->kind == STATS_BINOMIAL || s->filters >= STATS_MIN_SPREAD_FILTERS ||
-                  stats_stderr_upper(s) <= target;
-    return row->precision > 0 && s->rate > 0 && s->stderr_ <= target && trusted;
+    return row->precision > 0 && s->rate > 0 && s->stderr_ <= target &&
+           stats_trusted(s, target, sim_one_filter(row));
 }
 
 /* Asks for 10% more than the standard error so far says the target needs: more lookups
@@ -198,7 +211,8 @@ sim_used_t sim_wanted(const exp_row_t *row, sim_used_t now, const row_out_t *out
      * asked all they may: more filters */
     int spent = row_real_keys(row) && keyset_queries_max(&row->keys) != UINT64_MAX &&
                 now.lookups_per_filter >= lookups_cap(row, now.filters);
-    if (sim_shared(row) && s.kind == STATS_BINOMIAL && !spent) {
+    int few = sim_one_filter(row) && now.filters < STATS_MIN_SPREAD_FILTERS;
+    if (sim_shared(row) && s.kind == STATS_BINOMIAL && !spent && !few) {
         uint64_t cap = lookups_cap(row, now.filters);
         double want = ceil((double)now.lookups_per_filter * fmax(grow, 1.1));
         next.lookups_per_filter = want < (double)cap ? (uint64_t)want : cap;
@@ -273,8 +287,10 @@ int sim_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads
     int failed = sim_res_alloc(row, threads, &rr);
     const double per_filter = est_row_work(row) / (double)row->filters;
     exp_row_t cur = *row; /* its lookups per filter may grow */
-    sim_used_t now = {row->filters, row->lookups_per_filter};
+    sim_used_t now = sim_first(row);
     uint64_t f0 = 0, done = 0;
+    if (ps && now.filters > row->filters) /* a one-filter row's batches (sim_first) */
+        ps->total_work += (double)(now.filters - row->filters) * per_filter;
     while (!failed) {
         sim_filters(&cur, &rr, seed, row_index, threads, f0, now.filters, out, &done, ps, stop);
         sim_used_t next = progress_stopped(stop) ? now : sim_wanted(row, now, out);

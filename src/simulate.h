@@ -66,18 +66,26 @@ int sim_filters(const exp_row_t *row, sim_res_t *rr, uint64_t seed, uint64_t row
                 int threads, uint64_t f0, uint64_t F, const row_out_t *out, uint64_t *done,
                 progress_t *ps, atomic_int *stop);
 
+/* Are the row's filters one filter asked disjoint batches of keys (real keys that are the
+ * same in every filter: seq, seq-str, file)? */
+int sim_one_filter(const exp_row_t *row);
+
+/* What a row runs first: its filters and lookups, but at least STATS_MIN_SPREAD_FILTERS
+ * batches (row_max_filters allowing) for a one-filter row with a precision target, whose
+ * target needs them (stats_trusted), so that they are asked of one build. */
+sim_used_t sim_first(const exp_row_t *row);
+
 /* With a precision target (docs/model.md, "Precision targets"): what to run after the
  * row ran `now` (its first now.filters filters, now.lookups_per_filter lookups each,
  * results in out): more filters, or, for a row of shared filters whose spread is
- * binomial, more lookups on every filter it has; `now` itself when the target is met or
+ * binomial (a one-filter row's, from STATS_MIN_SPREAD_FILTERS batches), more lookups on
+ * every filter it has; `now` itself when the target is met or
  * the row's limits are reached. Looks only at out[0..now.filters). */
 sim_used_t sim_wanted(const exp_row_t *row, sim_used_t now, const row_out_t *out);
 
 /* Whether the summary s of a row meets the row's precision target: its relative
- * standard error at most the target, from a binomial spread, from at least
- * STATS_MIN_SPREAD_FILTERS filters, or, from fewer, with the spread at its 95% upper
- * confidence bound (stats_stderr_upper) still at most the target. 0 for rows without a
- * target. */
+ * standard error at most the target, on an interval the target can rest on
+ * (stats_trusted). 0 for rows without a target. */
 int sim_target_met(const exp_row_t *row, const stats_summary_t *s);
 
 /* The per-filter results of rows of up to F filters (every array of row_out_t).

@@ -99,6 +99,13 @@ static void interval(stats_summary_t *out, double se_s, double w2, uint64_t F, d
     out->ci_high = mean + q * out->stderr_;
 }
 
+int stats_trusted(const stats_summary_t *s, double target, int one_filter)
+{
+    if (s->filters >= STATS_MIN_SPREAD_FILTERS)
+        return 1;
+    return !one_filter && (s->kind == STATS_BINOMIAL || stats_stderr_upper(s) <= target);
+}
+
 int stats_summarize(const uint64_t *c, uint64_t F, uint64_t L, double v_model,
                     stats_summary_t *out)
 {

@@ -64,6 +64,15 @@ typedef struct stats_summary {
  * met on a spread of fewer than STATS_MIN_SPREAD_FILTERS filters must also meet. */
 double stats_stderr_upper(const stats_summary_t *s);
 
+/* Whether s's precision target (target, the standard error it may have) can rest on its
+ * interval: a binomial one, one from at least STATS_MIN_SPREAD_FILTERS filters, or, from
+ * fewer, one whose spread at its upper bound (stats_stderr_upper) still meets the target.
+ * one_filter: the "filters" are batches of queries to one filter (real keys that are the
+ * same in every filter: seq, seq-str, file), whose spread no model bounds (neighbouring
+ * keys can share a hash's structure): STATS_MIN_SPREAD_FILTERS batches, always, so that
+ * a binomial interval has passed the dispersion test on 7 degrees of freedom at least. */
+int stats_trusted(const stats_summary_t *s, double target, int one_filter);
+
 /* Summarise F >= 2 per-filter counts c[0..F) of L >= 1 lookups each; v_model is the
  * model's between-filter variance of a filter's rate (rate_between_var), 0 for none.
  * Returns 0, or -1 when F < 2 or L == 0. */

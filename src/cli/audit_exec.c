@@ -151,9 +151,8 @@ static int exec_summary(const exec_run_t *r, stats_summary_t *s)
                : r->m ? rate_between_var(r->m, r->x->n, r->k, rate) : INFINITY;
     stats_summarize(r->c, r->F, r->L, v, s);
     double target = r->x->precision * s->rate;
-    int trusted = s->kind == STATS_BINOMIAL || s->filters >= STATS_MIN_SPREAD_FILTERS ||
-                  stats_stderr_upper(s) <= target;
-    return s->rate > 0 && s->stderr_ <= target && trusted;
+    return s->rate > 0 && s->stderr_ <= target &&
+           stats_trusted(s, target, !exec_per_filter(r->x->keys));
 }
 
 /* The filters the target asks for next (as sim_wanted): 10% more than the standard
