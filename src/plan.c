@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "estimator.h"
+#include "stats.h"
 
 unsigned plan_k(k_rule_t rule, unsigned k, double b)
 {
@@ -173,6 +174,11 @@ int plan_key_file(exp_row_t *row, const char *path, const char *shown, char *err
     uint64_t q = row->keys.lines - row->keys.inserts;
     if (row->lookups_per_filter > q / 2) /* two filters at least: a spread to check */
         row->lookups_per_filter = q / 2 ? q / 2 : 1;
+    /* A precision target rests on STATS_MIN_SPREAD_FILTERS batches of the one filter's
+     * queries (stats_trusted, sim_first): where the lines would give fewer, smaller ones */
+    if (row->precision > 0 && q / row->lookups_per_filter < STATS_MIN_SPREAD_FILTERS &&
+        q >= STATS_MIN_SPREAD_FILTERS)
+        row->lookups_per_filter = q / STATS_MIN_SPREAD_FILTERS;
     uint64_t fmax = q / row->lookups_per_filter;
     if (row->filters > fmax)
         row->filters = fmax;

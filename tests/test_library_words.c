@@ -604,6 +604,38 @@ static void test_run_file(void)
     printf("a file of keys: the counts of its filter built line by line, queries cyclic\n");
 }
 
+/* A file too short for 8 batches of the planned lookups, with a precision target: its
+ * batches shrink so that the target's 8 fit in its lines (plan_key_file), and the row
+ * runs and meets them (a file of 4,000 queried lines planned at 2 x 2,000: 8 x 500). */
+static void test_file_target(void)
+{
+    const uint64_t n = 3000, Q = 4000;
+    char path[] = "/tmp/bloomsim_test_keysXXXXXX", err[EXP_ERR_LEN];
+    int fd = mkstemp(path);
+    FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+    assert(fp);
+    for (uint64_t i = 0; i < n + Q; i++)
+        fprintf(fp, "user:%llu\n", (unsigned long long)i);
+    fclose(fp);
+    exp_row_t row = real_row("guava", n, 0.05, "seq", 2, 2000);
+    keyset_close(&row.keys);
+    row.precision = 0.5;
+    assert(plan_key_file(&row, path, path, err, sizeof err) == 0);
+    assert(row.lookups_per_filter == Q / STATS_MIN_SPREAD_FILTERS && sim_one_filter(&row));
+    assert(row_max_filters(&row) >= STATS_MIN_SPREAD_FILTERS);
+    uint64_t c[STATS_MIN_SPREAD_FILTERS], used;
+    assert(sim_row_into(&row, 7, 0, 2, c, NULL, &used) == 0 && used == STATS_MIN_SPREAD_FILTERS);
+    row_out_t out;
+    assert(sim_out_alloc(&out, STATS_MIN_SPREAD_FILTERS) == 0);
+    memcpy(out.counts, c, sizeof c);
+    stats_summary_t s;
+    assert(sim_summarize(&row, used, &out, &s) == 0 && sim_target_met(&row, &s));
+    sim_out_free(&out);
+    keyset_close(&row.keys);
+    remove(path);
+    printf("a short file with a target: 8 batches of its lines, met\n");
+}
+
 /* What a sweep of real keys refuses, each naming its line and value. */
 static void test_real_errors(void)
 {
@@ -667,6 +699,7 @@ int main(void)
     test_run_real();
     test_one_filter_batches();
     test_run_file();
+    test_file_target();
     test_real_errors();
     return 0;
 }
