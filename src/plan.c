@@ -169,22 +169,26 @@ int plan_key_file(exp_row_t *row, const char *path, const char *shown, char *err
     snprintf(row->label, sizeof row->label, "%s; keys file %s; hash %s", row->library->name,
              shown, row->words->hash);
     /* Every filter of a file is the same filter, and filter f queries the lines from f*L
-     * on: at most Q / L filters before a line would be asked twice (keyset_check: Q >= 1);
-     * the precision rule's growth of L is capped the same way (simulate.c, lookups_cap). */
-    uint64_t q = row->keys.lines - row->keys.inserts;
-    if (row->lookups_per_filter > q / 2) /* two filters at least: a spread to check */
-        row->lookups_per_filter = q / 2 ? q / 2 : 1;
-    /* A precision target rests on STATS_MIN_SPREAD_FILTERS batches of the one filter's
-     * queries (stats_trusted, sim_first): where the lines would give fewer, smaller ones */
-    if (row->precision > 0 && q / row->lookups_per_filter < STATS_MIN_SPREAD_FILTERS &&
-        q >= STATS_MIN_SPREAD_FILTERS)
-        row->lookups_per_filter = q / STATS_MIN_SPREAD_FILTERS;
-    uint64_t fmax = q / row->lookups_per_filter;
+     * on: at most Q / L filters before a line would be asked twice; the precision rule's
+     * growth of L is capped the same way (simulate.c, lookups_cap). */
+    uint64_t fmax = plan_file_batches(row->keys.lines - row->keys.inserts, row->precision > 0,
+                                      &row->lookups_per_filter);
     if (row->filters > fmax)
         row->filters = fmax;
     if (row->max_filters > fmax)
         row->max_filters = fmax;
     return 0;
+}
+
+uint64_t plan_file_batches(uint64_t q, int target, uint64_t *lookups)
+{
+    if (*lookups > q / 2) /* two batches at least: a spread to check */
+        *lookups = q / 2 ? q / 2 : 1;
+    /* A precision target rests on STATS_MIN_SPREAD_FILTERS batches of the one filter's
+     * queries (stats_trusted, sim_first): where the lines would give fewer, smaller ones */
+    if (target && q / *lookups < STATS_MIN_SPREAD_FILTERS && q >= STATS_MIN_SPREAD_FILTERS)
+        *lookups = q / STATS_MIN_SPREAD_FILTERS;
+    return q / *lookups;
 }
 
 void plan_rows_free(exp_row_t *rows, size_t nrows)

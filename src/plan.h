@@ -49,6 +49,13 @@ int plan_real_keys(exp_row_t *row, const library_t *lib, int key_set, const char
 int plan_key_file(exp_row_t *row, const char *path, const char *shown, char *err,
                   size_t errlen);
 
+/* The batches of one filter that a key file's q queried lines (q >= 1) allow, each line
+ * asked once: the lookups of a batch, *lookups as planned, become at most q / 2 (two
+ * batches, a spread to check) and, where a precision target is asked (target != 0), at
+ * most q / STATS_MIN_SPREAD_FILTERS where q allows (the batches a target rests on:
+ * stats_trusted). Returns the most batches, q / *lookups. */
+uint64_t plan_file_batches(uint64_t q, int target, uint64_t *lookups);
+
 /* Free rows from plan_rows, with the key files their rows hold open. */
 void plan_rows_free(exp_row_t *rows, size_t nrows);
 

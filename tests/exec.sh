@@ -102,6 +102,22 @@ awk 'BEGIN { for (i = 0; i < 15000; i++) print "user:" i * 7919 }' > "$tmp/keys.
     --key-file "$tmp/keys.txt" > "$tmp/file" 2> "$tmp/stderr" &&
     grep -q "^  keys       file $tmp/keys.txt (str)" "$tmp/file" && ok \
     || bad "audit --exec --key-set file: $(cat "$tmp/file" "$tmp/stderr")"
+# Its 5,000 queried lines are asked once each, in the 8 batches a target rests on (not
+# 2 batches of the planned lookups, wrapping round the file), and the target is out of
+# reach; a file long enough meets it, with the simulated audit's false positives.
+grep -q "^             8 filters of 625 lookups" "$tmp/file" &&
+    grep -q "after 8 filters: every queried line of the key file asked once$" "$tmp/file" && ok \
+    || bad "audit --exec --key-set file, a short file: $(cat "$tmp/file")"
+awk 'BEGIN { for (i = 0; i < 60000; i++) print "user:" i * 7919 }' > "$tmp/keys2.txt"
+"$B" audit --exec "$B adapter guava" --keys 10000 --rate 0.01 --precision 0.1 --key-set file \
+    --key-file "$tmp/keys2.txt" > "$tmp/file1" 2> "$tmp/stderr"
+"$B" audit guava --keys 10000 --rate 0.01 --precision 0.1 --key-set file \
+    --key-file "$tmp/keys2.txt" --threads 1 > "$tmp/file2" 2> "$tmp/stderr2"
+e=$(sed -n 's/^ *\([0-9]*\) filters of \([0-9]*\) lookups, \([0-9]*\) false positives.*/\1 \2 \3/p' "$tmp/file1")
+s=$(sed -n 's/^ *\([0-9]*\) lookups, \([0-9]*\) false positives.*/\1 \2/p' "$tmp/file2")
+[ -n "$e" ] && ! grep -q "not reached" "$tmp/file1" &&
+    [ "$(echo "$e" | awk '{ print $1 * $2, $3 }')" = "$s" ] && ok \
+    || bad "audit --exec --key-set file, a long file: exec '$e', simulated '$s': $(cat "$tmp/file1" "$tmp/stderr")"
 "$B" audit --exec "$B adapter guava" --keys 10000 --rate 0.01 --precision 0.1 --key-set uuid \
     --seed 4 > "$tmp/uuid1" 2> /dev/null
 "$B" audit --exec "$B adapter guava" --keys 10000 --rate 0.01 --precision 0.1 --key-set uuid \

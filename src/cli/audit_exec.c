@@ -11,8 +11,8 @@
  * estimate as a row of `run` makes it (stats.h): binomial where the model's
  * between-filter variance at (m, n, k) is negligible, else from the spread (always,
  * where the adapter hides m and k). Filters are added until the target is met or
- * --max-filters are built; nothing is printed on stdout before the end, so a failed
- * measurement publishes nothing.
+ * --max-filters are built (or a key file's queried lines are all asked, each once);
+ * nothing is printed on stdout before the end, so a failed measurement publishes nothing.
  */
 #include <assert.h>
 #include <inttypes.h>
@@ -27,6 +27,7 @@
 #include "audit.h"
 #include "cli/cli.h"
 #include "pcg.h"
+#include "plan.h"
 #include "rate.h"
 #include "stats.h"
 
@@ -39,6 +40,7 @@ typedef struct exec_run {
     const audit_exec_t *x;
     adapter_t ad;
     uint64_t m, L, F, *c; /* c[f]: false positives of filter f */
+    uint64_t Fmax;        /* --max-filters, or the batches a key file's lines allow */
     unsigned k;
     char name[256];       /* what the adapter's hello said */
     char err[512];
@@ -72,8 +74,8 @@ static int exec_wire(const keyset_t *ks)
  * of EXEC_BATCH keys; a query's 1s into *hits. ADAPTER_* status, -1 when stopped. The
  * default keys are mix(salt + i), inserted i < n, queried i >= n; a key set's are its
  * streams' (keys.h), as the real-keys estimator takes them (est_keys.c): stream f for
- * random, uuid and filter-bench, else stream 0 with filter f's queries from f L on, a
- * file's queries cyclic over its lines after the inserted ones. */
+ * random, uuid and filter-bench, else stream 0 with filter f's queries from f L on (a
+ * file's lines after the inserted ones, each asked once: F L <= Q, plan_file_batches). */
 static int exec_send(exec_run_t *r, uint64_t f, uint64_t salt, int query, uint64_t count,
                      uint64_t *hits)
 {
@@ -82,8 +84,6 @@ static int exec_send(exec_run_t *r, uint64_t f, uint64_t salt, int query, uint64
     if (ks) {
         int per = exec_per_filter(ks);
         uint64_t first = query && !per ? f * r->L : 0;
-        if (query && ks->kind == KEYSET_FILE)
-            first %= ks->lines - ks->inserts;
         key_stream_init(&ss, ks, query ? KEY_ROLE_QUERY : KEY_ROLE_INSERT, per ? f : 0, first);
     }
     *hits = 0;
@@ -92,11 +92,8 @@ static int exec_send(exec_run_t *r, uint64_t f, uint64_t salt, int query, uint64
         adapter_begin(&r->ad, query, exec_wire(ks), b);
         for (size_t j = 0; j < b; j++) {
             rkey_t k = {.kind = KEY_INT, .u = pcg_mix64(salt + (query ? r->x->n : 0) + i + j)};
-            if (ks && !key_next(&ss, &k)) { /* the end of a file's lines: round again */
-                assert(ks->kind == KEYSET_FILE); /* filter-bench's L is cut to its n */
-                key_stream_init(&ss, ks, KEY_ROLE_QUERY, 0, 0);
-                key_next(&ss, &k);
-            }
+            if (ks && !key_next(&ss, &k))
+                assert(!"a key set ran out of keys"); /* L and F are capped to its lines */
             adapter_key(&r->ad, &k);
         }
         uint64_t h = 0;
@@ -164,8 +161,8 @@ static uint64_t exec_wanted(const exec_run_t *r, const stats_summary_t *s)
     double want = ceil((double)r->F * grow);
     uint64_t F = r->F + 1 > STATS_MIN_SPREAD_FILTERS ? r->F + 1 : STATS_MIN_SPREAD_FILTERS;
     if (want > (double)F)
-        F = want < (double)r->x->max_filters ? (uint64_t)want : r->x->max_filters;
-    return F < r->x->max_filters ? F : r->x->max_filters;
+        F = want < (double)r->Fmax ? (uint64_t)want : r->Fmax;
+    return F < r->Fmax ? F : r->Fmax;
 }
 
 static void exec_print(const exec_run_t *r, const stats_summary_t *s, int met, double secs)
@@ -201,9 +198,10 @@ static void exec_print(const exec_run_t *r, const stats_summary_t *s, int met, d
                : "; the same inserted keys in every filter: one filter, asked disjoint keys");
     if (!met)
         printf("  target     not reached: %.3g%% relative standard error, asked %g%%, after "
-               "%" PRIu64 " filters: the most --max-filters allows\n",
+               "%" PRIu64 " filters: %s\n",
                s->rate > 0 ? 100 * s->stderr_ / s->rate : INFINITY, 100 * x->precision,
-               s->filters);
+               s->filters, r->Fmax < x->max_filters ? "every queried line of the key file "
+               "asked once" : "the most --max-filters allows");
     if (x->bits_per_key <= 0)
         printf("  ratio      %.4g times the promise (interval %.4g to %.4g)\n", s->rate / x->p,
                s->ci_low / x->p, s->ci_high / x->p);
@@ -232,7 +230,7 @@ static void exec_print(const exec_run_t *r, const stats_summary_t *s, int met, d
 static int exec_measure(exec_run_t *r, stats_summary_t *s, int *met)
 {
     const audit_exec_t *x = r->x;
-    uint64_t want = 2;
+    uint64_t want = r->Fmax < 2 ? r->Fmax : 2;
     for (r->F = 0;;) {
         for (; r->F < want; r->F++) {
             int st = exec_filter(r, r->F);
@@ -242,10 +240,9 @@ static int exec_measure(exec_run_t *r, stats_summary_t *s, int *met)
             if (st != ADAPTER_OK)
                 return cli_die(2, "audit: --exec '%s': %s", x->cmd, r->err);
             if (!r->m && exec_per_filter(x->keys) && want < STATS_MIN_SPREAD_FILTERS)
-                want = STATS_MIN_SPREAD_FILTERS < x->max_filters ? STATS_MIN_SPREAD_FILTERS
-                                                                 : x->max_filters;
+                want = STATS_MIN_SPREAD_FILTERS < r->Fmax ? STATS_MIN_SPREAD_FILTERS : r->Fmax;
         }
-        if ((*met = exec_summary(r, s)) || r->F >= x->max_filters)
+        if ((*met = exec_summary(r, s)) || r->F >= r->Fmax)
             return 0;
         want = exec_wanted(r, s);
     }
@@ -264,6 +261,12 @@ int cli_audit_exec(const audit_exec_t *x)
     r.L = audit_lookups(p, x->precision, 2);
     if (x->keys && r.L > keyset_queries_max(x->keys))
         r.L = keyset_queries_max(x->keys); /* more filters carry the rest */
+    r.Fmax = x->max_filters;
+    if (x->keys && x->keys->kind == KEYSET_FILE) { /* one filter: its lines, each once */
+        uint64_t fmax = plan_file_batches(x->keys->lines - x->keys->inserts, 1, &r.L);
+        if (r.Fmax > fmax)
+            r.Fmax = fmax;
+    }
     if ((double)r.L * 2 > 1e9 && !cli_quiet)
         fprintf(stderr, "bloomsim: audit: %" PRIu64 " lookups a filter through the adapter "
                 "for a relative standard error of %g at %g: this may take a while\n", r.L,
