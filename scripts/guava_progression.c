@@ -61,8 +61,9 @@ int main(int argc, char **argv)
             uint32_t c = h1 + i * h2;
             if (c >> 31)
                 c = ~c;
-            dense += c % m < extra;
-            p *= c % m < extra ? f_more : f_less;
+            unsigned in_band = c % m < extra;
+            dense += in_band;
+            p *= in_band ? f_more : f_less;
         }
         all_dense += dense == k;
         sum += p;

@@ -22,7 +22,8 @@
  * which Open MPI would spin in, taking a core from the ranks that compute; the poll also
  * watches the stop flag. Errors return (MPI_ERRORS_RETURN): a failed call marks the run
  * broken, dist_row returns -2 naming the rank, and dist_finalize aborts the job.
- */#include "dist_mpi.h"
+ */
+#include "dist_mpi.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -475,12 +476,9 @@ int dist_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int thread
     ps->tick_ctx = L;
     sim_res_t rr;
     int failed = sim_res_alloc(row, threads, &rr);
-    const double per_filter = est_row_work(row) / (double)row->filters;
-    exp_row_t cur = *row; /* its lookups per filter may grow (sim_wanted) */
-    sim_used_t now = sim_first(row);
+    exp_row_t cur = *row; /* its lookups per filter may grow (sim_grow) */
+    sim_used_t now = sim_first(row, ps);
     uint64_t f0 = 0, done = 0;
-    if (now.filters > row->filters) /* a one-filter row's batches (sim_first) */
-        ps->total_work += (double)(now.filters - row->filters) * per_filter;
     L->row = &cur, L->row_index = row_index, L->out = out, L->done = &done, L->stop = stop;
     L->stopped = L->nomem = L->lost = 0;
     while (!failed) {
@@ -495,16 +493,8 @@ int dist_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int thread
             poll(L);
         }
         wait_busy(L);
-        if (halted(L))
+        if (halted(L) || !sim_grow(row, &cur, &now, &f0, out, ps))
             break;
-        sim_used_t next = sim_wanted(row, now, out);
-        if (next.filters == now.filters && next.lookups_per_filter == now.lookups_per_filter)
-            break;
-        f0 = now.filters;
-        if (next.lookups_per_filter != now.lookups_per_filter) /* every filter again */
-            f0 = 0, cur.lookups_per_filter = next.lookups_per_filter;
-        ps->total_work += (double)(next.filters - f0) * per_filter;
-        now = next;
     }
     *used = now;
     L->row = NULL;

@@ -175,13 +175,36 @@ int sim_one_filter(const exp_row_t *row)
     return row_real_keys(row) && !keyset_per_filter(&row->keys);
 }
 
-sim_used_t sim_first(const exp_row_t *row)
+/* Adds to ps (where not NULL) the work of `filters` more filters of the row. */
+static void work_grows(progress_t *ps, const exp_row_t *row, uint64_t filters)
+{
+    if (ps)
+        ps->total_work += (double)filters * est_row_work(row) / (double)row->filters;
+}
+
+sim_used_t sim_first(const exp_row_t *row, progress_t *ps)
 {
     sim_used_t first = {row->filters, row->lookups_per_filter};
     uint64_t most = row_max_filters(row);
     if (row->precision > 0 && sim_one_filter(row) && first.filters < STATS_MIN_SPREAD_FILTERS)
         first.filters = most < STATS_MIN_SPREAD_FILTERS ? most : STATS_MIN_SPREAD_FILTERS;
+    if (first.filters > row->filters)
+        work_grows(ps, row, first.filters - row->filters);
     return first;
+}
+
+int sim_grow(const exp_row_t *row, exp_row_t *cur, sim_used_t *now, uint64_t *f0,
+             const row_out_t *out, progress_t *ps)
+{
+    sim_used_t next = sim_wanted(row, *now, out);
+    if (next.filters == now->filters && next.lookups_per_filter == now->lookups_per_filter)
+        return 0;
+    *f0 = now->filters;
+    if (next.lookups_per_filter != now->lookups_per_filter) /* every filter again */
+        *f0 = 0, cur->lookups_per_filter = next.lookups_per_filter;
+    work_grows(ps, row, next.filters - *f0);
+    *now = next;
+    return 1;
 }
 
 int sim_target_met(const exp_row_t *row, const stats_summary_t *s)
@@ -285,23 +308,13 @@ int sim_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads
 {
     sim_res_t rr;
     int failed = sim_res_alloc(row, threads, &rr);
-    const double per_filter = est_row_work(row) / (double)row->filters;
     exp_row_t cur = *row; /* its lookups per filter may grow */
-    sim_used_t now = sim_first(row);
+    sim_used_t now = sim_first(row, ps);
     uint64_t f0 = 0, done = 0;
-    if (ps && now.filters > row->filters) /* a one-filter row's batches (sim_first) */
-        ps->total_work += (double)(now.filters - row->filters) * per_filter;
     while (!failed) {
         sim_filters(&cur, &rr, seed, row_index, threads, f0, now.filters, out, &done, ps, stop);
-        sim_used_t next = progress_stopped(stop) ? now : sim_wanted(row, now, out);
-        if (next.filters == now.filters && next.lookups_per_filter == now.lookups_per_filter)
+        if (progress_stopped(stop) || !sim_grow(row, &cur, &now, &f0, out, ps))
             break;
-        f0 = now.filters;
-        if (next.lookups_per_filter != now.lookups_per_filter) /* every filter again */
-            f0 = 0, cur.lookups_per_filter = next.lookups_per_filter;
-        if (ps) /* the row grew: so does the work still to do */
-            ps->total_work += (double)(next.filters - f0) * per_filter;
-        now = next;
     }
     *used = now;
     sim_res_free(row, &rr);

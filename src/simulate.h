@@ -72,8 +72,9 @@ int sim_one_filter(const exp_row_t *row);
 
 /* What a row runs first: its filters and lookups, but at least STATS_MIN_SPREAD_FILTERS
  * batches (row_max_filters allowing) for a one-filter row with a precision target, whose
- * target needs them (stats_trusted), so that they are asked of one build. */
-sim_used_t sim_first(const exp_row_t *row);
+ * target needs them (stats_trusted), so that they are asked of one build; the work of the
+ * batches it adds goes into ps's total (ps may be NULL). */
+sim_used_t sim_first(const exp_row_t *row, progress_t *ps);
 
 /* With a precision target (docs/model.md, "Precision targets"): what to run after the
  * row ran `now` (its first now.filters filters, now.lookups_per_filter lookups each,
@@ -82,6 +83,13 @@ sim_used_t sim_first(const exp_row_t *row);
  * every filter it has; `now` itself when the target is met or
  * the row's limits are reached. Looks only at out[0..now.filters). */
 sim_used_t sim_wanted(const exp_row_t *row, sim_used_t now, const row_out_t *out);
+
+/* After a row ran *now (its filters from *f0 into out): whether it goes on (sim_wanted).
+ * If it does, *now becomes what to run, *f0 the first filter to run (0 where every
+ * filter is asked more lookups, cur's lookups per filter grown to them) and ps's total
+ * work grows by the filters to run (ps may be NULL); sim_row's loop and the MPI lead's. */
+int sim_grow(const exp_row_t *row, exp_row_t *cur, sim_used_t *now, uint64_t *f0,
+             const row_out_t *out, progress_t *ps);
 
 /* Whether the summary s of a row meets the row's precision target: its relative
  * standard error at most the target, on an interval the target can rest on

@@ -106,7 +106,7 @@ awk 'BEGIN { for (i = 0; i < 15000; i++) print "user:" i * 7919 }' > "$tmp/keys.
 # 2 batches of the planned lookups, wrapping round the file), and the target is out of
 # reach; a file long enough meets it, with the simulated audit's false positives.
 grep -q "^             8 filters of 625 lookups" "$tmp/file" &&
-    grep -q "after 8 filters: every queried line of the key file asked once$" "$tmp/file" && ok \
+    grep -q "after 8 filters: every line of the key file after the 10000 inserted is asked (5000); a longer file goes further$" "$tmp/file" && ok \
     || bad "audit --exec --key-set file, a short file: $(cat "$tmp/file")"
 awk 'BEGIN { for (i = 0; i < 60000; i++) print "user:" i * 7919 }' > "$tmp/keys2.txt"
 "$B" audit --exec "$B adapter guava" --keys 10000 --rate 0.01 --precision 0.1 --key-set file \

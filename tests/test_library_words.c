@@ -549,7 +549,7 @@ static void test_one_filter_batches(void)
         row.precision = 0.05;
         uint64_t *c = calloc(row_max_filters(&row), sizeof *c), used;
         assert(c && sim_row_into(&row, 7, 0, 2, c, NULL, &used) == 0);
-        assert(sim_first(&row).filters == (si == 0 ? STATS_MIN_SPREAD_FILTERS : 2));
+        assert(sim_first(&row, NULL).filters == (si == 0 ? STATS_MIN_SPREAD_FILTERS : 2));
         if (si == 0)
             assert(sim_one_filter(&row) && used == STATS_MIN_SPREAD_FILTERS && c[7] > 0);
         else
@@ -560,6 +560,15 @@ static void test_one_filter_batches(void)
            "filters\n", STATS_MIN_SPREAD_FILTERS);
 }
 
+/* A new temporary key file at path (a mkstemp template), open for writing. */
+static FILE *key_file_create(char *path)
+{
+    int fd = mkstemp(path);
+    FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+    assert(fp);
+    return fp;
+}
+
 /* A file key set (bloomsim audit --key-file): its first n lines inserted, filter f's
  * queries from query f L on, taken cyclically over the lines after them; the run's
  * counts equal the filter built here key by key, at 1 and 2 threads. */
@@ -567,9 +576,7 @@ static void test_run_file(void)
 {
     const uint64_t n = 3000, Q = 1000, F = 3, L = 700;
     char path[] = "/tmp/bloomsim_test_keysXXXXXX";
-    int fd = mkstemp(path);
-    FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
-    assert(fp);
+    FILE *fp = key_file_create(path);
     for (uint64_t i = 0; i < n + Q; i++)
         fprintf(fp, "user:%llu%s\n", (unsigned long long)(i * 7919 % 100003),
                 i % 3 ? "" : "\r");
@@ -611,9 +618,7 @@ static void test_file_target(void)
 {
     const uint64_t n = 3000, Q = 4000;
     char path[] = "/tmp/bloomsim_test_keysXXXXXX", err[EXP_ERR_LEN];
-    int fd = mkstemp(path);
-    FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
-    assert(fp);
+    FILE *fp = key_file_create(path);
     for (uint64_t i = 0; i < n + Q; i++)
         fprintf(fp, "user:%llu\n", (unsigned long long)i);
     fclose(fp);

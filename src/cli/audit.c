@@ -137,13 +137,14 @@ static void print_audit(const library_t *lib, const audit_design_t *d, const exp
         double rse = r->rate > 0 ? r->stderr_ / r->rate : INFINITY;
         printf("  target     not reached: %.3g%% relative standard error, asked %g%%, ", 100 * rse,
                100 * r->rse_target);
-        if (rse <= r->rse_target && sim_one_filter(row)) /* too few batches (stats_trusted) */
-            printf("from %llu batches of one filter's queries (at least %d are needed)",
-                   (unsigned long long)r->filters, STATS_MIN_SPREAD_FILTERS);
-        else if (rse <= r->rse_target) /* below the target, but from too few filters to trust */
-            printf("from the spread of %llu filters (at least %d are needed to trust one)",
-                   (unsigned long long)r->filters, STATS_MIN_SPREAD_FILTERS);
-        else
+        if (rse <= r->rse_target) { /* below the target, from too few to trust: stats_trusted */
+            if (sim_one_filter(row))
+                printf("from %llu batches of one filter's queries (at least %d are needed)",
+                       (unsigned long long)r->filters, STATS_MIN_SPREAD_FILTERS);
+            else
+                printf("from the spread of %llu filters (at least %d are needed to trust one)",
+                       (unsigned long long)r->filters, STATS_MIN_SPREAD_FILTERS);
+        } else
             printf("after %llu filters", (unsigned long long)r->filters);
         /* A key file's queried lines are each asked once: the row ends where they do. */
         uint64_t q = row_real_keys(row) && row->keys.kind == KEYSET_FILE

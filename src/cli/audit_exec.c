@@ -198,10 +198,15 @@ static void exec_print(const exec_run_t *r, const stats_summary_t *s, int met, d
                : "; the same inserted keys in every filter: one filter, asked disjoint keys");
     if (!met)
         printf("  target     not reached: %.3g%% relative standard error, asked %g%%, after "
-               "%" PRIu64 " filters: %s\n",
+               "%" PRIu64 " filters",
                s->rate > 0 ? 100 * s->stderr_ / s->rate : INFINITY, 100 * x->precision,
-               s->filters, r->Fmax < x->max_filters ? "every queried line of the key file "
-               "asked once" : "the most --max-filters allows");
+               s->filters);
+    if (!met && r->Fmax < x->max_filters) /* as audit LIBRARY says it */
+        printf(": every line of the key file after the %" PRIu64 " inserted is asked (%" PRIu64
+               "); a longer file goes further\n", x->keys->inserts,
+               x->keys->lines - x->keys->inserts);
+    else if (!met)
+        printf(": the most --max-filters allows\n");
     if (x->bits_per_key <= 0)
         printf("  ratio      %.4g times the promise (interval %.4g to %.4g)\n", s->rate / x->p,
                s->ci_low / x->p, s->ci_high / x->p);
