@@ -65,6 +65,20 @@ expect_error 2 "adapter: kudu has no real hash here: the caller hashes" adapter 
 expect_error 2 "adapter: LIBRARY is required" adapter
 
 # audit --exec on a C adapter: bloomsim's own, by rate and by bits per key.
+# same_as_simulated NAME ARGS...: audit --exec through `bloomsim adapter NAME` (output in
+# $tmp/exec1) and the simulated audit of library NAME, both with ARGS, count the same
+# lookups and false positives (in $e: filters, lookups a filter, false positives; in $s:
+# lookups, false positives).
+same_as_simulated() {
+    name=$1
+    shift
+    "$B" audit --exec "$B adapter $name" "$@" > "$tmp/exec1" 2> "$tmp/stderr"
+    "$B" audit "$name" "$@" --threads 1 > "$tmp/exec2" 2> "$tmp/stderr2"
+    e=$(sed -n 's/^ *\([0-9]*\) filters of \([0-9]*\) lookups, \([0-9]*\) false positives.*/\1 \2 \3/p' "$tmp/exec1")
+    s=$(sed -n 's/^ *\([0-9]*\) lookups, \([0-9]*\) false positives.*/\1 \2/p' "$tmp/exec2")
+    [ -n "$e" ] && [ "$(echo "$e" | awk '{ print $1 * $2, $3 }')" = "$s" ]
+}
+
 check_exec() { # LABEL FILE M K NAME
     z=$(sed -n 's/^  uniform .*(\([-+][0-9.]*\) standard errors)$/\1/p' "$2")
     if grep -q "^exec: $5 " "$2" && grep -q "m = $3 bits (.*), k = $4," "$2" &&
@@ -109,15 +123,9 @@ grep -q "^             8 filters of 625 lookups" "$tmp/file" &&
     grep -q "after 8 filters: every line of the key file after the 10000 inserted is asked (5000); a longer file goes further$" "$tmp/file" && ok \
     || bad "audit --exec --key-set file, a short file: $(cat "$tmp/file")"
 awk 'BEGIN { for (i = 0; i < 60000; i++) print "user:" i * 7919 }' > "$tmp/keys2.txt"
-"$B" audit --exec "$B adapter guava" --keys 10000 --rate 0.01 --precision 0.1 --key-set file \
-    --key-file "$tmp/keys2.txt" > "$tmp/file1" 2> "$tmp/stderr"
-"$B" audit guava --keys 10000 --rate 0.01 --precision 0.1 --key-set file \
-    --key-file "$tmp/keys2.txt" --threads 1 > "$tmp/file2" 2> "$tmp/stderr2"
-e=$(sed -n 's/^ *\([0-9]*\) filters of \([0-9]*\) lookups, \([0-9]*\) false positives.*/\1 \2 \3/p' "$tmp/file1")
-s=$(sed -n 's/^ *\([0-9]*\) lookups, \([0-9]*\) false positives.*/\1 \2/p' "$tmp/file2")
-[ -n "$e" ] && ! grep -q "not reached" "$tmp/file1" &&
-    [ "$(echo "$e" | awk '{ print $1 * $2, $3 }')" = "$s" ] && ok \
-    || bad "audit --exec --key-set file, a long file: exec '$e', simulated '$s': $(cat "$tmp/file1" "$tmp/stderr")"
+same_as_simulated guava --keys 10000 --rate 0.01 --precision 0.1 --key-set file \
+    --key-file "$tmp/keys2.txt" && ! grep -q "not reached" "$tmp/exec1" && ok \
+    || bad "audit --exec --key-set file, a long file: exec '$e', simulated '$s': $(cat "$tmp/exec1" "$tmp/stderr")"
 "$B" audit --exec "$B adapter guava" --keys 10000 --rate 0.01 --precision 0.1 --key-set uuid \
     --seed 4 > "$tmp/uuid1" 2> /dev/null
 "$B" audit --exec "$B adapter guava" --keys 10000 --rate 0.01 --precision 0.1 --key-set uuid \
@@ -128,15 +136,9 @@ grep -q "^  keys       uuid (str), seed 4$" "$tmp/uuid1" &&
 
 # filter-bench keys hold zeros and newlines: sent as hex, they reach the adapter intact,
 # and its false positives are the simulated audit's, filter for filter and key for key.
-"$B" audit --exec "$B adapter rocksdb-legacy" --keys 10000 --bits-per-key 15 --precision 0.1 \
-    --key-set filter-bench > "$tmp/fb1" 2> "$tmp/stderr"
-"$B" audit rocksdb-legacy --keys 10000 --bits-per-key 15 --precision 0.1 --key-set filter-bench \
-    --threads 1 > "$tmp/fb2" 2> "$tmp/stderr2"
-e=$(sed -n 's/^ *\([0-9]*\) filters of \([0-9]*\) lookups, \([0-9]*\) false positives.*/\1 \2 \3/p' "$tmp/fb1")
-s=$(sed -n 's/^ *\([0-9]*\) lookups, \([0-9]*\) false positives.*/\1 \2/p' "$tmp/fb2")
-grep -q "^  keys       filter-bench (hex), seed 1$" "$tmp/fb1" && [ -n "$e" ] &&
-    [ "$(echo "$e" | awk '{ print $1 * $2, $3 }')" = "$s" ] && ok \
-    || bad "audit --exec --key-set filter-bench: exec '$e', simulated '$s': $(cat "$tmp/fb1" "$tmp/stderr")"
+same_as_simulated rocksdb-legacy --keys 10000 --bits-per-key 15 --precision 0.1 \
+    --key-set filter-bench && grep -q "^  keys       filter-bench (hex), seed 1$" "$tmp/exec1" && ok \
+    || bad "audit --exec --key-set filter-bench: exec '$e', simulated '$s': $(cat "$tmp/exec1" "$tmp/stderr")"
 
 # ... and on a JavaScript adapter, where node and bloomfilter.js 1.1.0 are installed.
 if command -v node > /dev/null && [ -f tests/conformance/node_modules/bloomfilter-1.1.0/package.json ]; then
