@@ -82,6 +82,8 @@ enum {
 #define KEYSET_PREFIX_DEFAULT "key"
 /* A file key set records the offset of every KEYSET_FILE_STRIDE-th line. */
 #define KEYSET_FILE_STRIDE 4096
+/* A key file's lines to query, at least: two batches of one, a spread to check. */
+#define KEYSET_FILE_MIN_QUERIES 2
 /* filter-bench: at most 2^31 inserted keys, and as many queries, a filter. */
 #define KEYSET_FILTER_BENCH_MAX (UINT64_C(1) << 31)
 /* The longest key a stream formats itself: a prefix and 20 digits, or a UUID. */

@@ -161,7 +161,7 @@ static int single_row(const experiment_t *e, const sweep_t *s, const exp_variant
 int plan_key_file(exp_row_t *row, const char *path, const char *shown, char *err, size_t errlen)
 {
     if (keyset_open(&row->keys, KEYSET_FILE, 0, row->n, path, err, errlen) ||
-        keyset_check(&row->keys, 1, err, errlen)) {
+        keyset_check(&row->keys, KEYSET_FILE_MIN_QUERIES, err, errlen)) {
         /* keyset_close keeps the kind (file): plan_rows_free may close it again, harmlessly */
         keyset_close(&row->keys);
         return 2;

@@ -49,7 +49,7 @@ int plan_real_keys(exp_row_t *row, const library_t *lib, int key_set, const char
 int plan_key_file(exp_row_t *row, const char *path, const char *shown, char *err,
                   size_t errlen);
 
-/* The batches of one filter that a key file's q queried lines (q >= 1) allow, each line
+/* The batches of one filter that a key file's q queried lines (q >= 2) allow, each line
  * asked once: the lookups of a batch, *lookups as planned, become at most q / 2 (two
  * batches, a spread to check) and, where a precision target is asked (target != 0), at
  * most q / STATS_MIN_SPREAD_FILTERS where q allows (the batches a target rests on:

@@ -135,12 +135,12 @@ int stats_from_counts(uint64_t F, uint64_t L, uint64_t fp, double se_s, double v
                              .rate = (double)((long double)fp / FL)};
     if (fp == 0) { /* none: the rate is small, not 0 */
         out->kind = STATS_BINOMIAL;
-        out->ci_high = (double)(-logl(0.025L) / FL);
+        out->ci_high = (double)fminl(-logl(0.025L) / FL, 1); /* below 4 lookups: 1 */
         return 0;
     }
     if ((long double)fp == FL) { /* all: the rate is near 1, not 1 (a saturated filter) */
         out->kind = STATS_BINOMIAL;
-        out->ci_low = (double)(1 + logl(0.025L) / FL);
+        out->ci_low = (double)fmaxl(1 + logl(0.025L) / FL, 0);
         out->ci_high = 1;
         return 0;
     }

@@ -106,8 +106,8 @@ grep -q "m = 100000 bits (10 bits per key), k = 6," "$tmp/leveldb" &&
     grep -q "^  promised   nothing" "$tmp/leveldb" && ok || bad "audit --exec leveldb: $(cat "$tmp/leveldb")"
 
 # Key sets: seq builds one filter and asks it disjoint keys (binomial); a file's lines
-# are sent as str keys, its queries cyclic over the lines after the inserted ones; the
-# same seed, the same measurement.
+# are sent as str keys, its queries the lines after the inserted ones; the same seed,
+# the same measurement.
 "$B" audit --exec "$B adapter guava" --keys 10000 --rate 0.01 --precision 0.1 --key-set seq \
     > "$tmp/seq" 2> "$tmp/stderr" && grep -q "^  keys       seq (u64), seed 1; the same inserted keys in every filter" "$tmp/seq" &&
     grep -q "(binomial interval)" "$tmp/seq" && ok || bad "audit --exec --key-set seq: $(cat "$tmp/seq" "$tmp/stderr")"
@@ -185,6 +185,11 @@ expect_error 2 "audit: unknown key set" audit --exec "$B adapter guava" $a --key
 expect_error 2 "audit: --key-set file needs --key-file PATH" audit --exec "$B adapter guava" $a --key-set file
 expect_error 2 "audit: key file $tmp/nosuch: No such file or directory (got '--key-file $tmp/nosuch')" \
     audit --exec "$B adapter guava" $a --key-set file --key-file "$tmp/nosuch"
+# One queried line is one batch, no spread to measure: a file needs two (with one, the
+# capped exec audit printed a summary it never made).
+head -n 1001 "$tmp/keys.txt" > "$tmp/keys1001.txt"
+expect_error 2 "has 1001 lines: 1000 inserts and 2 queries need 1002" \
+    audit --exec "$B adapter guava" --keys 1000 --rate 0.01 --key-set file --key-file "$tmp/keys1001.txt"
 expect_error 2 "audit: --exec takes bits per key above 0 (got '--bits-per-key 0')" \
     audit --exec "$B adapter leveldb" --keys 1000 --bits-per-key 0
 expect_error 2 "no answer to 'design 1000 0.01' within 1 seconds" audit --exec \

@@ -126,7 +126,7 @@ expect_error 2 "audit: key file $tmp/none.txt: No such file or directory (got '-
     audit guava --keys 1000 --rate 0.01 --key-set file --key-file "$tmp/none.txt"
 expect_error 2 "key file $tmp/keys.txt has 30000 lines, fewer than the 40000 keys to insert" \
     audit guava --keys 40000 --rate 0.01 --key-set file --key-file "$tmp/keys.txt"
-expect_error 2 "1 queries need 30001" \
+expect_error 2 "2 queries need 30002" \
     audit guava --keys 30000 --rate 0.01 --key-set file --key-file "$tmp/keys.txt"
 expect_error 2 "audit: --key-set file needs --key-file PATH" audit guava --keys 1000 --rate 0.01 --key-set file
 expect_error 2 "audit: --key-prefix goes with --key-set seq-str (got '--key-prefix x')" \
@@ -156,7 +156,7 @@ expect_error 2 "bad.ini:9: key_file: key file $tmp/none.txt: No such file or dir
     run "$tmp/bad.ini" --out "$tmp/badout"
 head -20000 "$tmp/keys0.txt" > "$tmp/short.txt"
 sed 's/^key_file = .*/key_file = short.txt/' "$tmp/rk.ini" > "$tmp/bad.ini"
-expect_error 2 "bad.ini:9: key_file: key file $tmp/short.txt has 20000 lines: 20000 inserts and 1 queries need 20001" \
+expect_error 2 "bad.ini:9: key_file: key file $tmp/short.txt has 20000 lines: 20000 inserts and 2 queries need 20002" \
     run "$tmp/bad.ini" --out "$tmp/badout"
 [ ! -e "$tmp/badout" ] && ok || bad "a refused run wrote $(ls "$tmp/badout")"
 sed 's/^libraries = .*/libraries = leveldb, fastbloom/' "$tmp/rk.ini" > "$tmp/bad.ini"

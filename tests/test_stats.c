@@ -62,6 +62,11 @@ static void hand_cases(void)
     const uint64_t all[] = {1000, 1000, 1000};
     assert(stats_summarize(all, 3, 1000, 0, &s) == 0 && s.rate == 1 && s.ci_high == 1);
     assert(close_to(s.ci_low, 1 - 3.6888794541 / 3000, 1e-9));
+    /* ... and over 2 filters of 1 lookup (a key file of 2 queried lines) a rate's
+     * interval, within [0, 1]: [0, 1] where -ln(0.025) / 2 would pass 1. */
+    const uint64_t two0[] = {0, 0}, two1[] = {1, 1};
+    assert(stats_summarize(two0, 2, 1, 0, &s) == 0 && s.ci_low == 0 && s.ci_high == 1);
+    assert(stats_summarize(two1, 2, 1, 0, &s) == 0 && s.ci_low == 0 && s.ci_high == 1);
 
     /* Rates exact given the filter: the spread alone, t(3): se = 0.0645497. */
     const double x[] = {0.1, 0.2, 0.3, 0.4};

@@ -301,7 +301,8 @@ static int audit_exec(const audit_args_t *a)
         const char *val = param ? param : a->key_set;
         if (keyset_open(&ks, kind, a->seed, a->n, param, err, sizeof err))
             return cli_die(2, "audit: %s (got '%s %s')", err, opt, val);
-        if (keyset_check(&ks, 1, err, sizeof err)) {
+        if (keyset_check(&ks, kind == KEYSET_FILE ? KEYSET_FILE_MIN_QUERIES : 1, err,
+                         sizeof err)) {
             keyset_close(&ks);
             return cli_die(2, "audit: %s (got '%s %s')", err, opt, val);
         }

@@ -146,7 +146,9 @@ static int exec_summary(const exec_run_t *r, stats_summary_t *s)
      * negligible; one filter asked again (seq, seq-str, file) has none. */
     double v = !exec_per_filter(r->x->keys) ? 0
                : r->m ? rate_between_var(r->m, r->x->n, r->k, rate) : INFINITY;
-    stats_summarize(r->c, r->F, r->L, v, s);
+    int summarized = stats_summarize(r->c, r->F, r->L, v, s) == 0;
+    assert(summarized); /* F >= 2: --max-filters, and a key file's 2 queried lines */
+    (void)summarized;
     double target = r->x->precision * s->rate;
     return s->rate > 0 && s->stderr_ <= target &&
            stats_trusted(s, target, !exec_per_filter(r->x->keys));
