@@ -31,6 +31,12 @@ int cli_die(int code, const char *fmt, ...)
     return code;
 }
 
+void cli_print_file_exhausted(uint64_t inserts, uint64_t queried)
+{
+    printf(": every line of the key file after the %llu inserted is asked (%llu); a longer "
+           "file goes further\n", (unsigned long long)inserts, (unsigned long long)queried);
+}
+
 /* ---- options ---- */
 
 static int is_help(const char *a) { return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0; }

@@ -60,6 +60,11 @@ extern int cli_quiet;
 /* Print "bloomsim: MESSAGE" on stderr (unless cli_quiet) and return code. */
 int cli_die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* The end of an audit's "target not reached" line when a key file's queried lines ran
+ * out first (audit LIBRARY and audit --exec say it alike): inserts lines inserted, the
+ * queried lines after them. */
+void cli_print_file_exhausted(uint64_t inserts, uint64_t queried);
+
 /* ---- options ---- */
 
 typedef enum {
