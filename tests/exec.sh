@@ -122,6 +122,13 @@ awk 'BEGIN { for (i = 0; i < 15000; i++) print "user:" i * 7919 }' > "$tmp/keys.
 grep -q "^             8 filters of 625 lookups" "$tmp/file" &&
     grep -q "after 8 filters: every line of the key file after the 10000 inserted is asked (5000); a longer file goes further$" "$tmp/file" && ok \
     || bad "audit --exec --key-set file, a short file: $(cat "$tmp/file")"
+# 5,003 queried lines make the same 8 batches of 625: the 3 left over are never asked,
+# and the line says how many were.
+awk 'BEGIN { for (i = 0; i < 15003; i++) print "user:" i * 7919 }' > "$tmp/keys3.txt"
+"$B" audit --exec "$B adapter guava" --keys 10000 --rate 0.01 --precision 0.1 --key-set file \
+    --key-file "$tmp/keys3.txt" > "$tmp/file3" 2> "$tmp/stderr" &&
+    grep -q "after 8 filters: 5000 of the 5003 lines of the key file after the 10000 inserted are asked (whole batches); a longer file goes further$" "$tmp/file3" && ok \
+    || bad "audit --exec --key-set file, a remainder: $(cat "$tmp/file3" "$tmp/stderr")"
 awk 'BEGIN { for (i = 0; i < 60000; i++) print "user:" i * 7919 }' > "$tmp/keys2.txt"
 same_as_simulated guava --keys 10000 --rate 0.01 --precision 0.1 --key-set file \
     --key-file "$tmp/keys2.txt" && ! grep -q "not reached" "$tmp/exec1" && ok \

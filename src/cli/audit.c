@@ -150,7 +150,7 @@ static void print_audit(const library_t *lib, const audit_design_t *d, const exp
         uint64_t q = row_real_keys(row) && row->keys.kind == KEYSET_FILE
                          ? row->keys.lines - row->keys.inserts : UINT64_MAX;
         if (r->filters && r->lookups + r->lookups / r->filters > q)
-            cli_print_file_exhausted(row->keys.inserts, q);
+            cli_print_file_exhausted(row->keys.inserts, q, r->lookups);
         else
             printf("%s\n", r->filters >= row->max_filters ? ": the most --max-filters allows"
                                                           : ": the most lookups it makes");

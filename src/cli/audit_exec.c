@@ -204,7 +204,8 @@ static void exec_print(const exec_run_t *r, const stats_summary_t *s, int met, d
                s->rate > 0 ? 100 * s->stderr_ / s->rate : INFINITY, 100 * x->precision,
                s->filters);
     if (!met && r->Fmax < x->max_filters) /* as audit LIBRARY says it */
-        cli_print_file_exhausted(x->keys->inserts, x->keys->lines - x->keys->inserts);
+        cli_print_file_exhausted(x->keys->inserts, x->keys->lines - x->keys->inserts,
+                                 s->filters * r->L);
     else if (!met)
         printf(": the most --max-filters allows\n");
     if (x->bits_per_key <= 0)

@@ -31,10 +31,16 @@ int cli_die(int code, const char *fmt, ...)
     return code;
 }
 
-void cli_print_file_exhausted(uint64_t inserts, uint64_t queried)
+void cli_print_file_exhausted(uint64_t inserts, uint64_t queried, uint64_t asked)
 {
-    printf(": every line of the key file after the %llu inserted is asked (%llu); a longer "
-           "file goes further\n", (unsigned long long)inserts, (unsigned long long)queried);
+    if (asked >= queried)
+        printf(": every line of the key file after the %llu inserted is asked (%llu); a "
+               "longer file goes further\n", (unsigned long long)inserts,
+               (unsigned long long)queried);
+    else
+        printf(": %llu of the %llu lines of the key file after the %llu inserted are asked "
+               "(whole batches); a longer file goes further\n", (unsigned long long)asked,
+               (unsigned long long)queried, (unsigned long long)inserts);
 }
 
 /* ---- options ---- */

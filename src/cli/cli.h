@@ -62,8 +62,9 @@ int cli_die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3))
 
 /* The end of an audit's "target not reached" line when a key file's queried lines ran
  * out first (audit LIBRARY and audit --exec say it alike): inserts lines inserted, the
- * queried lines after them. */
-void cli_print_file_exhausted(uint64_t inserts, uint64_t queried);
+ * queried lines after them, of which asked were asked (whole batches: a remainder of
+ * fewer lines than a batch is not). */
+void cli_print_file_exhausted(uint64_t inserts, uint64_t queried, uint64_t asked);
 
 /* ---- options ---- */
 
