@@ -111,7 +111,9 @@ grep -q "m = 100000 bits (10 bits per key), k = 6," "$tmp/leveldb" &&
 "$B" audit --exec "$B adapter guava" --keys 10000 --rate 0.01 --precision 0.1 --key-set seq \
     > "$tmp/seq" 2> "$tmp/stderr" && grep -q "^  keys       seq (u64), seed 1; the same inserted keys in every filter" "$tmp/seq" &&
     grep -q "(binomial interval)" "$tmp/seq" && ok || bad "audit --exec --key-set seq: $(cat "$tmp/seq" "$tmp/stderr")"
-awk 'BEGIN { for (i = 0; i < 15000; i++) print "user:" i * 7919 }' > "$tmp/keys.txt"
+# N key-file lines user:0, user:7919, ... (distinct, not sequential).
+user_keys() { awk -v n="$1" 'BEGIN { for (i = 0; i < n; i++) print "user:" i * 7919 }'; }
+user_keys 15000 > "$tmp/keys.txt"
 "$B" audit --exec "$B adapter guava" --keys 10000 --rate 0.01 --precision 0.1 --key-set file \
     --key-file "$tmp/keys.txt" > "$tmp/file" 2> "$tmp/stderr" &&
     grep -q "^  keys       file $tmp/keys.txt (str)" "$tmp/file" && ok \
@@ -124,12 +126,12 @@ grep -q "^             8 filters of 625 lookups" "$tmp/file" &&
     || bad "audit --exec --key-set file, a short file: $(cat "$tmp/file")"
 # 5,003 queried lines make the same 8 batches of 625: the 3 left over are never asked,
 # and the line says how many were.
-awk 'BEGIN { for (i = 0; i < 15003; i++) print "user:" i * 7919 }' > "$tmp/keys3.txt"
+user_keys 15003 > "$tmp/keys3.txt"
 "$B" audit --exec "$B adapter guava" --keys 10000 --rate 0.01 --precision 0.1 --key-set file \
     --key-file "$tmp/keys3.txt" > "$tmp/file3" 2> "$tmp/stderr" &&
     grep -q "after 8 filters: 5000 of the 5003 lines of the key file after the 10000 inserted are asked (whole batches); a longer file goes further$" "$tmp/file3" && ok \
     || bad "audit --exec --key-set file, a remainder: $(cat "$tmp/file3" "$tmp/stderr")"
-awk 'BEGIN { for (i = 0; i < 60000; i++) print "user:" i * 7919 }' > "$tmp/keys2.txt"
+user_keys 60000 > "$tmp/keys2.txt"
 same_as_simulated guava --keys 10000 --rate 0.01 --precision 0.1 --key-set file \
     --key-file "$tmp/keys2.txt" && ! grep -q "not reached" "$tmp/exec1" && ok \
     || bad "audit --exec --key-set file, a long file: exec '$e', simulated '$s': $(cat "$tmp/exec1" "$tmp/stderr")"
