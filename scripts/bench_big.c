@@ -19,9 +19,9 @@
 
 #include <omp.h>
 
-#include "bits.h"
-#include "pcg.h"
-#include "scheme.h"
+#include "base/bits.h"
+#include "base/pcg.h"
+#include "schemes/scheme.h"
 
 enum { K = 7, REPS = 3 };
 #define CHUNK (UINT64_C(1) << 18)

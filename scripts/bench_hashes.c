@@ -14,9 +14,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "hashes/library_words.h"
-#include "keys.h"
-#include "library.h"
+#include "libraries/library_words.h"
+#include "keys/keys.h"
+#include "libraries/library.h"
 #include "schemes/words.h"
 
 enum { RUNS = 5 };

@@ -19,8 +19,8 @@
 #include <stdlib.h>
 
 #include "hashes/hashes.h"
-#include "pcg.h"
-#include "rate.h"
+#include "base/pcg.h"
+#include "rates/rate.h"
 
 int main(int argc, char **argv)
 {

@@ -26,13 +26,13 @@
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_errno.h>
 
-#include "csv.h"
-#include "estimator.h"
-#include "experiment.h"
-#include "plan.h"
-#include "simulate.h"
-#include "stats.h"
-#include "tabulate.h"
+#include "base/csv.h"
+#include "estimate/estimator.h"
+#include "experiment/experiment.h"
+#include "experiment/plan.h"
+#include "estimate/simulate.h"
+#include "base/stats.h"
+#include "run/tabulate.h"
 
 /* Whether the row's per-filter rates are exact given the filter (no within part). */
 static int exact_rates(const exp_row_t *row)

@@ -29,13 +29,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hashes/library_words.h"
-#include "keys.h"
-#include "library.h"
-#include "pcg.h"
-#include "sizing.h"
-#include "sorted.h"
-#include "values.h"
+#include "libraries/library_words.h"
+#include "keys/keys.h"
+#include "libraries/library.h"
+#include "base/pcg.h"
+#include "rates/sizing.h"
+#include "base/sorted.h"
+#include "base/values.h"
 
 typedef struct {
     unsigned nwords; /* words a key has (g.k for drawn schemes) */

@@ -87,7 +87,7 @@ expect_error 2 "the filter would need 2^64 bits or more" size --keys 92233720368
 expect_error 2 "1 keys at 1e-310: the design would need more than 1000 probes" size --keys 1 --rate 1e-310
 expect_error 2 "the filter would need 2^64 bits or more" size --keys 9223372036854775808 --rate 1e-310
 expect_error 2 "--rate is below the smallest positive double" size --keys 1 --rate 1e-400
-# One rule for numbers everywhere (src/values.h): counts as typed (1e7, 2.5e7) but whole,
+# One rule for numbers everywhere (src/base/values.h): counts as typed (1e7, 2.5e7) but whole,
 # and no hexadecimal anywhere (files: tests/data/bad/hex-*.ini).
 "$B" size --keys 1e7 --rate 0.01 | grep -q "^rule calculateparams: n = 10000000 keys" && ok || bad "size --keys 1e7"
 "$B" size --keys 2.5e7 --rate 0.01 | grep -q "n = 25000000 keys" && ok || bad "size --keys 2.5e7"

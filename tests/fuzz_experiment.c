@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "experiment.h"
-#include "plan.h"
+#include "experiment/experiment.h"
+#include "experiment/plan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

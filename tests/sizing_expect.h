@@ -7,7 +7,7 @@
 #include <assert.h>
 #include <stdio.h>
 
-#include "sizing.h"
+#include "rates/sizing.h"
 
 /* The rule of that name (it must exist). */
 static inline const sizing_rule_t *RULE(const char *name)

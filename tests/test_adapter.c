@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "adapter.h"
+#include "audit/adapter.h"
 
 /* A filter in sh: design answers "design 64 2" (or what $DESIGN says), a query answers
  * k mod 2 for each key k (odd keys "present"). */

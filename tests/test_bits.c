@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bits.h"
-#include "pcg.h"
+#include "base/bits.h"
+#include "base/pcg.h"
 
 #define HUGE_PAGE ((uint64_t)2 << 20) /* bits.c: arrays of this many bytes or more are mapped */
 

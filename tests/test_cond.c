@@ -14,14 +14,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cond.h"
-#include "estimator.h"
-#include "experiment.h"
-#include "runner.h"
-#include "simulate.h"
-#include "stats.h"
+#include "estimate/cond.h"
+#include "estimate/estimator.h"
+#include "experiment/experiment.h"
+#include "run/runner.h"
+#include "estimate/simulate.h"
+#include "base/stats.h"
 #include "test_util.h"
-#include "plan.h"
+#include "experiment/plan.h"
 
 /* Every query of the scheme's distribution, counted through its own positions(). */
 static double brute_force(const scheme_t *s, const probe_geom_t *g, const bits_t *b,

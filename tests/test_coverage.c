@@ -29,11 +29,11 @@
 #include <gsl/gsl_errno.h>
 #include <omp.h>
 
-#include "estimator.h"
-#include "plan.h"
-#include "rate.h"
-#include "simulate.h"
-#include "stats.h"
+#include "estimate/estimator.h"
+#include "experiment/plan.h"
+#include "rates/rate.h"
+#include "estimate/simulate.h"
+#include "base/stats.h"
 
 typedef struct cov_case {
     const char *scheme;

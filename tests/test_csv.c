@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "csv.h"
+#include "base/csv.h"
 
 /* Names unique, each found by csv_column_find at its own index; the header is the
  * names in order. */

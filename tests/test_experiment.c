@@ -12,9 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "estimator.h"
-#include "experiment.h"
-#include "plan.h"
+#include "estimate/estimator.h"
+#include "experiment/experiment.h"
+#include "experiment/fields.h"
+#include "experiment/plan.h"
 
 static void write_file(const char *path, const char *text)
 {

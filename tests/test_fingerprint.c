@@ -18,10 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fingerprint.h"
-#include "plan.h"
-#include "simulate.h"
-#include "stats.h"
+#include "fingerprint/fingerprint.h"
+#include "experiment/plan.h"
+#include "estimate/simulate.h"
+#include "base/stats.h"
 
 static const fp_filter_t *F(const char *name)
 {

@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "keys.h"
+#include "keys/keys.h"
 
 static void test_names_and_decimal(void)
 {

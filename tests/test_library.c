@@ -21,11 +21,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "audit.h"
-#include "library.h"
-#include "simulate.h"
-#include "stats.h"
-#include "plan.h"
+#include "audit/audit.h"
+#include "libraries/library.h"
+#include "estimate/simulate.h"
+#include "base/stats.h"
+#include "experiment/plan.h"
 
 static void test_table(void)
 {

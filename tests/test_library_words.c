@@ -13,11 +13,11 @@
 #include <string.h>
 
 #include "hashes/hashes.h"
-#include "hashes/library_words.h"
-#include "experiment.h"
-#include "library.h"
-#include "plan.h"
-#include "simulate.h"
+#include "libraries/library_words.h"
+#include "experiment/experiment.h"
+#include "libraries/library.h"
+#include "experiment/plan.h"
+#include "estimate/simulate.h"
 #include "test_util.h"
 
 /* ---- a plain bit array, set and tested at a scheme's positions ---- */

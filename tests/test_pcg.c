@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pcg.h"
+#include "base/pcg.h"
 
 /* pcg-c's pcg32_boundedrand_r: reject r < 2^32 mod bound, then r % bound. */
 static uint32_t reference_bounded(pcg32_t *g, uint32_t bound)

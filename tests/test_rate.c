@@ -1,4 +1,4 @@
-/* test_rate.c - tests of src/rate.c, the reference false-positive rates.
+/* test_rate.c - tests of src/rates/rate.c, the reference false-positive rates.
  *
  * Kinds (STYLE.md): known answers derived by hand in the comments; brute-force
  * enumeration of every throw sequence for tiny m; the dynamic program against the
@@ -17,9 +17,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "rate.h"
+#include "rates/rate.h"
 
-/* __float128 for reference values; see src/rate.c on the header. */
+/* __float128 for reference values; see src/rates/rate.c on the header. */
 __extension__ typedef __float128 quad;
 #if defined(__has_include)
 #if __has_include(<quadmath.h>)
@@ -237,7 +237,7 @@ static void test_partitioned(void)
           "partitioned: w=0 or k=0 give NaN");
 }
 
-/* Theorems checked on every grid point (see src/rate.c):
+/* Theorems checked on every grid point (see src/rates/rate.c):
  *   exact >= formula_finite >= formula                       (Jensen; (1-1/m)^t <= e^{-t/m})
  *   exact - formula_finite <= k(k-1)/2 * p(1-p)/m            (Taylor, Var(X) <= m p(1-p))
  * with p = 1 - (1 - 1/m)^{kn}. Slack 1e-12 relative for rounding. */
@@ -338,7 +338,7 @@ static void test_seed_figures(void)
 }
 
 /* m = 2^40, n = round(2^40/10), k = 7: the moment form at the top of its domain.
- * Bound asserted, from src/rate.c, with p = 1 - (1 - 1/m)^t, t = kn, P = 1 - e^{-t/m}:
+ * Bound asserted, from src/rates/rate.c, with p = 1 - (1 - 1/m)^t, t = kn, P = 1 - e^{-t/m}:
  *  exact/finite - 1 <= k(k-1)(1-p) / (2 m p^{k-1})       (Jensen gap, Var(X) <= m p(1-p))
  *  finite/formula - 1 <= expm1(k (1-P) d / P),  d = t/(2m(m-1)),
  *    since -ln(1 - 1/m) - 1/m <= 1/(2m(m-1)) gives (1-1/m)^t >= e^{-t/m} e^{-d}, so

@@ -12,8 +12,8 @@
 
 #include <gsl/gsl_randist.h>
 
-#include "rate.h"
-#include "rate_blocked.h"
+#include "rates/rate.h"
+#include "rates/rate_blocked.h"
 
 /* All (block, positions) choices of n keys and of one query in z blocks of B bits with
  * k probes; split: probe i in word i of w = B/k bits. Returns the exact rate as a

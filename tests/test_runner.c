@@ -13,14 +13,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "estimator.h"
-#include "experiment.h"
-#include "rate.h"
-#include "runner.h"
-#include "simulate.h"
-#include "stats.h"
+#include "estimate/estimator.h"
+#include "experiment/experiment.h"
+#include "rates/rate.h"
+#include "run/runner.h"
+#include "estimate/simulate.h"
+#include "base/stats.h"
 #include "test_util.h"
-#include "plan.h"
+#include "experiment/plan.h"
 
 static exp_row_t make_row(const char *scheme, uint64_t m, double b, uint64_t F, uint64_t L)
 {

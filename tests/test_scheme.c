@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scheme.h"
+#include "schemes/scheme.h"
 #include "test_util.h"
 
 __extension__ typedef unsigned __int128 u128;

@@ -27,8 +27,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rate_blocked.h"
-#include "sizing.h"
+#include "rates/rate_blocked.h"
+#include "rates/sizing.h"
 
 #include "sizing_expect.h"
 

@@ -10,9 +10,9 @@
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_errno.h>
 
-#include "pcg.h"
-#include "rate.h"
-#include "stats.h"
+#include "base/pcg.h"
+#include "rates/rate.h"
+#include "base/stats.h"
 
 static int close_to(double a, double b, double rel) { return fabs(a - b) <= rel * fabs(b); }
 

@@ -2,7 +2,7 @@
 #ifndef BLOOMSIM_TEST_UTIL_H
 #define BLOOMSIM_TEST_UTIL_H
 
-#include "scheme.h"
+#include "schemes/scheme.h"
 
 /* The k a test uses for scheme s at m bits: the k it wants, unless the scheme refuses
  * that k for what it is (split-block must split its block into power-of-two words; sbbf

@@ -23,12 +23,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bits.h"
+#include "base/bits.h"
 #include "cli/cli.h"
 #include "hashes/hashes.h"
-#include "hashes/library_words.h"
-#include "library.h"
-#include "sizing.h"
+#include "libraries/library_words.h"
+#include "libraries/library.h"
+#include "rates/sizing.h"
 #include "version.h"
 
 typedef struct srv {

@@ -7,11 +7,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "audit.h"
+#include "audit/audit.h"
 #include "cli/cli.h"
-#include "plan.h"
-#include "runner.h"
-#include "simulate.h"
+#include "experiment/plan.h"
+#include "run/runner.h"
+#include "estimate/simulate.h"
 
 static const char usage[] =
     "usage: bloomsim audit LIBRARY --keys N (--rate P | --bits-per-key B)\n"

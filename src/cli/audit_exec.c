@@ -23,13 +23,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "adapter.h"
-#include "audit.h"
+#include "audit/adapter.h"
+#include "audit/audit.h"
 #include "cli/cli.h"
-#include "pcg.h"
-#include "plan.h"
-#include "rate.h"
-#include "stats.h"
+#include "base/pcg.h"
+#include "experiment/plan.h"
+#include "rates/rate.h"
+#include "base/stats.h"
 
 /* ln 2, which C11's math.h does not name. */
 #define LN2 0.69314718055994530942

@@ -13,7 +13,7 @@
 #include <omp.h>
 
 #include "config.h"
-#include "values.h"
+#include "base/values.h"
 
 int cli_quiet = 0;
 const char *cli_command_line = "";

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "progress.h"
+#include "base/progress.h"
 
 /* A command: its name, one line for `bloomsim --help`, its entry point, which gets argv
  * from the command's name on and returns the exit status, and whether it may run as

@@ -3,7 +3,7 @@
 #include <stdio.h>
 
 #include "cli/cli.h"
-#include "csv.h"
+#include "base/csv.h"
 
 static const char usage[] =
     "usage: bloomsim columns [--markdown]\n\n"

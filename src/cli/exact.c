@@ -3,9 +3,9 @@
 #include <stdio.h>
 
 #include "cli/cli.h"
-#include "plan.h"
-#include "rate.h"
-#include "scheme.h"
+#include "experiment/plan.h"
+#include "rates/rate.h"
+#include "schemes/scheme.h"
 
 static const char usage[] =
     "usage: bloomsim exact --bits M --keys N [--k K] [--block-bits B]\n\n"

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "estimator.h"
-#include "experiment.h"
+#include "estimate/estimator.h"
+#include "experiment/experiment.h"
 
 static const char usage[] =
     "usage: bloomsim list\n\nLists the named experiments (experiments/NAME.ini) with their "

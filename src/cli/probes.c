@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "cli/cli.h"
-#include "scheme.h"
+#include "schemes/scheme.h"
 
 static const char usage[] =
     "usage: bloomsim probes SCHEME --bits M --k K [--h1 A --h2 B ...] [--draws D1,...,DK]\n"

@@ -7,10 +7,10 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "dist.h"
-#include "plan.h"
-#include "runner.h"
-#include "values.h"
+#include "dist/dist.h"
+#include "experiment/plan.h"
+#include "run/runner.h"
+#include "base/values.h"
 
 static const char usage[] =
     "usage: bloomsim run NAME... [--quick] [--threads N] [--seed S] [--out DIR]\n"

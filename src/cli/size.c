@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "fingerprint.h"
-#include "rate.h"
-#include "sizing.h"
+#include "fingerprint/fingerprint.h"
+#include "rates/rate.h"
+#include "rates/sizing.h"
 
 /* One rule's line of the help: its name and summary, wrapped at 88 columns. */
 static void help_rule(const sizing_rule_t *r)

@@ -5,8 +5,8 @@
  * Source: eliben/code-for-blog 2025/bloom/bloom.go @ec2c2dd5: (h1 + i*h2) % m in uint64,
  * i = 0..k-1, and CalculateParams.
  */
-#include "library.h"
-#include "registry.h"
+#include "libraries/library.h"
+#include "libraries/registry.h"
 
 const library_t library_bendersky = {
     .name = "bendersky",

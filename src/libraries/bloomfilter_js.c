@@ -16,8 +16,8 @@
 
 #include "hashes/hashes.h"
 #include "libraries/arith.h"
-#include "library.h"
-#include "registry.h"
+#include "libraries/library.h"
+#include "libraries/registry.h"
 #include "schemes/words.h"
 
 /* ---- bloomfilter-js: 1.1.0's locations (bloomfilter.js:43-89), as 0.0.21's ----

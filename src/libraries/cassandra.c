@@ -8,8 +8,8 @@
  * same at 23fd75f2), BloomCalculations.java @07cf56f2 (probs, computeBloomSpec);
  * scylladb/scylladb#31204.
  */
-#include "library.h"
-#include "registry.h"
+#include "libraries/library.h"
+#include "libraries/registry.h"
 #include "schemes/words.h"
 
 /* ---- the index arithmetic (current hash order) ----

@@ -8,8 +8,8 @@
 #include <math.h>
 
 #include "libraries/arith.h"
-#include "library.h"
-#include "registry.h"
+#include "libraries/library.h"
+#include "libraries/registry.h"
 #include "schemes/words.h"
 
 /* ---- the index arithmetic ----

@@ -16,10 +16,10 @@
 #include <math.h>
 
 #include "libraries/arith.h"
-#include "library.h"
-#include "rate.h"
-#include "rate_blocked.h"
-#include "registry.h"
+#include "libraries/library.h"
+#include "rates/rate.h"
+#include "rates/rate_blocked.h"
+#include "libraries/registry.h"
 #include "schemes/words.h"
 
 /* Split-block filters of 256-bit blocks, 8 words of 32 bits: word i of the block gets

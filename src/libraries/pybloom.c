@@ -9,9 +9,9 @@
 #include <math.h>
 
 #include "libraries/arith.h"
-#include "library.h"
-#include "rate.h"
-#include "registry.h"
+#include "libraries/library.h"
+#include "rates/rate.h"
+#include "libraries/registry.h"
 #include "schemes/words.h"
 
 /* ---- the index arithmetic (make_hashfuncs, add) ----

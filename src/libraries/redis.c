@@ -12,9 +12,9 @@
 #include <math.h>
 
 #include "libraries/arith.h"
-#include "library.h"
-#include "rate.h"
-#include "registry.h"
+#include "libraries/library.h"
+#include "rates/rate.h"
+#include "libraries/registry.h"
 #include "schemes/words.h"
 
 /* ---- redisbloom: the generation since PR #155 (2019-12, BLOOM_OPT_FORCE64 |

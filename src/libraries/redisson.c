@@ -4,8 +4,8 @@
  * at 017b8306 (hash, tryInit); redisson/redisson#2166.
  */
 #include "libraries/arith.h"
-#include "library.h"
-#include "registry.h"
+#include "libraries/library.h"
+#include "libraries/registry.h"
 #include "schemes/words.h"
 
 /* ---- the index arithmetic ----

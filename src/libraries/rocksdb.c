@@ -12,10 +12,10 @@
 #include <math.h>
 
 #include "libraries/arith.h"
-#include "library.h"
-#include "rate.h"
-#include "rate_blocked.h"
-#include "registry.h"
+#include "libraries/library.h"
+#include "rates/rate.h"
+#include "rates/rate_blocked.h"
+#include "libraries/registry.h"
 #include "schemes/words.h"
 
 enum { LINE_BITS = 512 }; /* RocksDB's cache-local lines */

@@ -4,8 +4,8 @@
  * Arrow's, Impala's and Kudu's at B = 256, k = 8). Their exact rates and models are in
  * rate_blocked.h; their conditional forms in cond.h. The libraries' own split-block
  * arithmetic, salts and all, is sbbf and kudu-block (src/libraries/parquet.c). */
-#include "rate.h"
-#include "rate_blocked.h"
+#include "rates/rate.h"
+#include "rates/rate_blocked.h"
 #include "schemes/words.h"
 
 /* ---- blocked: a uniform block of B bits, then k independent uniform positions in it ----

@@ -3,7 +3,7 @@
  * from a PCG stream seeded by h alone, so keys with equal h are indistinguishable: a
  * lookup is a false positive whenever its h equals a stored key's (about n/2^32). The
  * model is rate_model_hash (rate.h). */
-#include "rate.h"
+#include "rates/rate.h"
 #include "schemes/words.h"
 
 #define HASH32_STREAM UINT64_C(0x2545f4914f6cdd1d) /* any fixed stream will do */

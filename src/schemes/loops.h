@@ -19,9 +19,9 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "bits.h"
-#include "pcg.h"
-#include "scheme.h"
+#include "base/bits.h"
+#include "base/pcg.h"
+#include "schemes/scheme.h"
 
 /* The per-probe functions below are forced inline into every loop: left to its own
  * inlining budget, gcc kept some out of line in a file this size, and lookups lost 20%. */

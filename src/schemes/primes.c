@@ -1,7 +1,7 @@
 /* primes.c - the largest prime below m (scheme_prime_below), for double-prime. */
-#include "scheme.h"
+#include "schemes/scheme.h"
 
-#include "pcg.h"
+#include "base/pcg.h"
 
 static uint64_t mulmod(uint64_t a, uint64_t b, uint64_t m)
 {

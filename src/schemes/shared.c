@@ -3,8 +3,8 @@
 
 #include <math.h>
 
-#include "rate.h"
-#include "rate_blocked.h"
+#include "rates/rate.h"
+#include "rates/rate_blocked.h"
 
 int scheme_geom_plain(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
 {

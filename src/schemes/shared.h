@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "scheme.h"
+#include "schemes/scheme.h"
 
 /* ---- geometries ---- */
 

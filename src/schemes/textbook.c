@@ -9,7 +9,7 @@
  * "Bloom Filters in Probabilistic Verification", FMCAD 2004 (enhanced double and triple
  * hashing); seed articles 000 and 003 (double-odd, the stride-zero floor).
  */
-#include "rate.h"
+#include "rates/rate.h"
 #include "schemes/words.h"
 
 /* ---- stride spaces for the conditional estimator ----

@@ -1,0 +1,152 @@
+/* audit.c - see audit.h. */
+#include "audit/audit.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run/tabulate.h"
+#include "estimate/estimator.h"
+#include "experiment/plan.h"
+
+/* Filters of RUNNER_SHARED_BITS or more are built by all threads at once (estimator.h). */
+uint64_t audit_first_filters(uint64_t m)
+{
+    return m >= RUNNER_SHARED_BITS ? 2 : 8;
+}
+
+uint64_t audit_lookups(double p, double precision, uint64_t filters)
+{
+    /* rse of F L binomial lookups at rate p: 1 / sqrt(F L p) (p small) = precision / 2 */
+    double all = 4.0 / (p * precision * precision);
+    double per = ceil(all / (double)filters);
+    const double lo = 1e4, hi = (double)AUDIT_MAX_LOOKUPS;
+    return (uint64_t)(per < lo ? lo : per > hi ? hi : per);
+}
+
+/* The row of lib's design (mc, m, k) of n keys, p its promise (or, designed by bits per
+ * key, the rate those bits stand for): audit_plan after the sizing. */
+static int plan_design(const library_t *lib, uint64_t n, double p, uint64_t mc, uint64_t m,
+                       unsigned k, double precision, uint64_t max_filters, exp_row_t *row,
+                       audit_design_t *d, char *err, size_t errlen)
+{
+    const scheme_t *sc = lib->scheme;
+    int st;
+    probe_geom_t g;
+    if ((st = sc->geometry(m, k, 0, &g)) != SCHEME_OK) {
+        snprintf(err, errlen, "audit: %s designs %llu bits and k = %u for %llu keys at %g, "
+                 "which its scheme %s cannot build: %s (got '--keys %llu --rate %g')",
+                 lib->name, (unsigned long long)m, k, (unsigned long long)n, p, sc->name,
+                 scheme_strerror(st), (unsigned long long)n, p);
+        return 2;
+    }
+    /* The row, as an experiment file would give it (experiment.h checks and resolves
+     * it: the estimator, the filter cap). */
+    uint64_t F = audit_first_filters(m);
+    if (F > max_filters) /* --max-filters is the most it builds, first batch included */
+        F = max_filters;
+    uint64_t L = audit_lookups(p, precision, F);
+    /* The binomial floor alone needs (1 - p) / (p r^2) lookups for a relative standard
+     * error r at rate p: refuse a target no run within the limits can reach (at most
+     * max_filters filters of AUDIT_MAX_LOOKUPS lookups each). */
+    double need = (1 - p) / (p * precision * precision);
+    if (need > (double)max_filters * AUDIT_MAX_LOOKUPS) {
+        snprintf(err, errlen, "audit: a relative standard error of %g at a rate near %g "
+                 "needs about %.2g lookups, more than %llu filters of at most 2^36 lookups "
+                 "each can make (got '--precision %g')", precision, p, need,
+                 (unsigned long long)max_filters, precision);
+        return 2;
+    }
+    char text[1024];
+    snprintf(text, sizeof text,
+             "[sweep]\ndesign_keys = %llu\ndesign_rate = %.17g\nlibraries = %s\n"
+             "estimator = auto\nfilters = %llu\nlookups = %llu\nprecision = %.17g\n"
+             "max_filters = %llu\n",
+             (unsigned long long)n, p, lib->name, (unsigned long long)F,
+             (unsigned long long)(F * L), precision, (unsigned long long)max_filters);
+    experiment_t *e = calloc(1, sizeof *e);
+    if (!e) {
+        snprintf(err, errlen, "audit: out of memory");
+        return 2;
+    }
+    exp_row_t *rows = NULL;
+    size_t nrows = 0;
+    char why[EXP_ERR_LEN];
+    int rc = experiment_load_text("audit", text, strlen(text), e, why, sizeof why);
+    if (rc == 0)
+        rc = plan_rows(e, 0, &rows, &nrows, why, sizeof why);
+    free(e);
+    if (rc != 0 || nrows != 1) {
+        snprintf(err, errlen, "audit: %s at %llu keys and %g: %s", lib->name,
+                 (unsigned long long)n, p, rc ? why : "not one row");
+        free(rows);
+        return 2;
+    }
+    *row = rows[0];
+    free(rows);
+    /* The design itself (the same as the rate's for a design by rate; by bits per key,
+     * the library's design at those bits, not at the rate they stand for). */
+    row->geom = g;
+    row->bits_per_key = (double)g.m / (double)n;
+    tab_refs_t ref = tabulate_refs(row);
+    double structure;
+    d->n = n;
+    d->p = p;
+    d->m_computed = mc;
+    d->m = row->geom.m;
+    d->k = row->geom.k;
+    d->uniform = ref.exact;
+    d->structure = NAN;
+    if (sizing_rate_exact(lib->sizing, m, n, 0, k, &structure) == SIZING_OK &&
+        fabs(structure - ref.exact) > 1e-9 * ref.exact)
+        d->structure = structure;
+    d->model = ref.model;
+    d->bits_per_key = NAN;
+    return 0;
+}
+
+int audit_plan(const library_t *lib, uint64_t n, double p, double precision,
+               uint64_t max_filters, exp_row_t *row, audit_design_t *d, char *err,
+               size_t errlen)
+{
+    uint64_t mc, m;
+    unsigned k;
+    int st = sizing_design_full(lib->sizing, n, p, &mc, &m, &k);
+    if (st != SIZING_OK) {
+        snprintf(err, errlen, "audit: %s (sizing rule %s) cannot design %llu keys at %g: %s "
+                 "(got '--keys %llu --rate %g')", lib->name, lib->sizing->name,
+                 (unsigned long long)n, p, sizing_refusal(lib->sizing, st),
+                 (unsigned long long)n, p);
+        return 2;
+    }
+    return plan_design(lib, n, p, mc, m, k, precision, max_filters, row, d, err, errlen);
+}
+
+int audit_plan_bpk(const library_t *lib, uint64_t n, double bits_per_key, double precision,
+                   uint64_t max_filters, exp_row_t *row, audit_design_t *d, char *err,
+                   size_t errlen)
+{
+    uint64_t mc, m;
+    unsigned k;
+    int st = sizing_design_bpk(lib->sizing, n, bits_per_key, &mc, &m, &k);
+    if (st != SIZING_OK) {
+        snprintf(err, errlen, "audit: %s (sizing rule %s) cannot design %llu keys at %g bits "
+                 "per key: %s (got '--bits-per-key %g')", lib->name, lib->sizing->name,
+                 (unsigned long long)n, bits_per_key,
+                 st == SIZING_EBPK && !lib->sizing->bpk_from_rate
+                     ? "it takes a rate (--rate), not bits per key"
+                     : sizing_refusal(lib->sizing, st), bits_per_key);
+        return 2;
+    }
+    double ln2 = log(2.0), p = exp(-bits_per_key * ln2 * ln2);
+    if (!(p > 0 && p < 1)) {
+        snprintf(err, errlen, "audit: %g bits per key stand for no rate bloomsim can measure "
+                 "(got '--bits-per-key %g')", bits_per_key, bits_per_key);
+        return 2;
+    }
+    int rc = plan_design(lib, n, p, mc, m, k, precision, max_filters, row, d, err, errlen);
+    if (rc == 0)
+        d->bits_per_key = bits_per_key;
+    return rc;
+}

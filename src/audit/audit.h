@@ -1,0 +1,72 @@
+/* audit.h - does a library keep its promise? The row that measures the filter a library
+ * (library.h) builds for n keys at target rate p, and the rates to set beside what it
+ * measures. `bloomsim audit` (main.c) runs the row (simulate.h) and prints them.
+ *
+ * The row is a design row like an experiment's (`libraries = NAME`, design_keys = n,
+ * design_rate = p), made through experiment.h so that it is checked and resolved as a
+ * file's would be. Its precision target is a relative standard error; the first batch
+ * of filters and the lookups per filter are chosen so that the binomial noise of the
+ * lookups at the promised rate alone would meet it (audit_lookups): rows whose measured
+ * rate is below the promise, or whose filters differ, add filters until it is met.
+ * Pure; thread-safe.
+ */
+#ifndef BLOOMSIM_AUDIT_H
+#define BLOOMSIM_AUDIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "experiment/experiment.h"
+#include "libraries/library.h"
+
+/* Default relative standard error of an audit, the most filters it may build, and the
+ * most lookups per filter it plans. */
+#define AUDIT_PRECISION 0.02
+#define AUDIT_MAX_FILTERS 1000
+#define AUDIT_MAX_LOOKUPS (UINT64_C(1) << 36)
+
+/* The design an audit measures, and its reference rates. */
+typedef struct audit_design {
+    uint64_t n;          /* keys */
+    double p;            /* the promise: the rate asked for */
+    uint64_t m_computed; /* bits the library's rule computes */
+    uint64_t m;          /* bits its filter indexes (the scheme's m) */
+    unsigned k;
+    double uniform;      /* exact rate of independent uniform probes at (m, n, k) */
+    double structure;    /* the exact rate of its structure where it is not the uniform
+                          * one (blocks, lines, slices: sizing_rate_exact), else NaN */
+    double model;        /* the scheme's model of its departure (scheme_t.model), else NaN */
+    double bits_per_key; /* audit_plan_bpk: the bits per key given (p is then the rate they
+                          * stand for, e^{-b ln^2 2}); NaN for a design by rate */
+} audit_design_t;
+
+/* Filters of the first batch: 2 for filters of 2^24 bits or more (each costs its keys'
+ * inserts on all threads), else 8. */
+uint64_t audit_first_filters(uint64_t m);
+
+/* Lookups per filter: enough that the first batch's lookups alone, at rate p, give a
+ * binomial relative standard error of precision / 2 (4 / (p precision^2) lookups in
+ * all, so that what remains of the target is left to the spread between filters), at
+ * least 10^4, at most 2^36. */
+uint64_t audit_lookups(double p, double precision, uint64_t filters);
+
+/* Design lib's filter for n keys at p and make the row that measures it at `precision`
+ * (relative standard error, > 0) with at most max_filters filters (>= 2; the first batch
+ * too), into *row and *d. Returns 0, or 2 with a one-line message in err (the library
+ * refuses the design, bloomsim's scheme cannot build it, or the target needs more
+ * lookups, (1 - p)/(p precision^2) by the binomial floor alone, than max_filters filters
+ * of AUDIT_MAX_LOOKUPS lookups make). */
+int audit_plan(const library_t *lib, uint64_t n, double p, double precision,
+               uint64_t max_filters, exp_row_t *row, audit_design_t *d, char *err,
+               size_t errlen);
+
+/* audit_plan for the libraries configured by bits per key (LevelDB's and RocksDB's
+ * NewBloomFilterPolicy(b); sizing.h's sizing_design_bpk): the design of n keys at b bits
+ * per key, whose promise is the rate b stands for, p = e^{-b ln^2 2} (-ln p / ln^2 2 = b,
+ * the rate the lookups are planned at). Returns 0, or 2 with a one-line message in err
+ * (a library that takes a rate, or refuses b). */
+int audit_plan_bpk(const library_t *lib, uint64_t n, double bits_per_key, double precision,
+                   uint64_t max_filters, exp_row_t *row, audit_design_t *d, char *err,
+                   size_t errlen);
+
+#endif

@@ -1,0 +1,194 @@
+/* est_keys.c - the lookups estimator on real keys (docs/model.md, Key sets and real
+ * hashes): a row whose keys are real (row_real_keys) inserts the n keys of its key set
+ * (keys.h) and looks up L keys that were never inserted, each key through its library's
+ * own hash into the words its scheme consumes (hashes/library_words.h), and counts the
+ * false positives. The keys are streamed, never stored.
+ *
+ * Every such row is built and queried by all threads together, as the lookups
+ * estimator's big rows are (est_lookups.c): filter f's inserts in chunks of
+ * RUNNER_CHUNK, chunk c the inserted keys [c RUNNER_CHUNK, ...), its lookups the same
+ * over the queried keys, from a base that is filter f's own. Which keys a chunk holds
+ * depends on (row, f, c) alone and inserts are atomic ORs, so the bits and the count
+ * are the same for any thread count.
+ *
+ * Which keys filter f takes: random, uuid and filter-bench keys are those of stream f of
+ * the key set (keys.h), inserted and queried keys alike, so that filters are independent
+ * samples of the key set; seq, seq-str and file keys are the same in every filter (their
+ * filters are one filter, built once a call and queried again), and filter f queries the
+ * keys from f L on, so that the filters' queries are disjoint and their counts sum to a
+ * binomial count on that one filter. A file's queried lines are taken cyclically: query
+ * j is line n + (j mod Q) of its Q lines after the inserted ones (docs/model.md says
+ * what repeated queries mean).
+ */
+#include <omp.h>
+
+#include "estimate/estimator.h"
+
+/* Keys whose positions are computed before any is tested, so that their first probes'
+ * words are fetched in parallel; schemes of k > KEYS_BATCH_K probes are tested key by
+ * key. */
+enum { KEYS_BATCH = 16, KEYS_BATCH_K = 64, KEYS_RING = 64 };
+
+/* Insert the inserted keys [first, first + count) of stream `stream` into b, each
+ * position prefetched for writing KEYS_RING positions ahead of its set: an atomic OR when
+ * threads share b (shared), a plain one when one thread builds it. A locked OR also holds
+ * back every later load, the key bytes the hash reads among them, so one thread alone
+ * avoids it: the bits are the same. */
+static void keys_insert(const exp_row_t *row, const keyset_t *ks, bits_t *b, uint64_t stream,
+                        uint64_t first, uint64_t count, int shared)
+{
+    const probe_geom_t *g = &row->geom;
+    key_stream_t s;
+    key_stream_init(&s, ks, KEY_ROLE_INSERT, stream, first);
+    uint64_t pos[SIZING_MAX_K], ring[KEYS_RING], queued = 0;
+    rkey_t key;
+    for (uint64_t j = 0; j < count && key_next(&s, &key); j++) {
+        library_words_positions(row->words, row->scheme, g, &key, pos);
+        for (unsigned i = 0; i < g->k; i++) {
+            bits_prefetch(b, pos[i], 1);
+            if (queued >= KEYS_RING) {
+                if (shared)
+                    bits_set_atomic(b, ring[queued % KEYS_RING]);
+                else
+                    bits_set(b, ring[queued % KEYS_RING]);
+            }
+            ring[queued++ % KEYS_RING] = pos[i];
+        }
+    }
+    for (uint64_t q = queued > KEYS_RING ? queued - KEYS_RING : 0; q < queued; q++)
+        bits_set_atomic(b, ring[q % KEYS_RING]);
+}
+
+/* Whether a key's k positions are all set. */
+static int keys_all_set(const bits_t *b, const uint64_t *pos, unsigned k)
+{
+    for (unsigned i = 0; i < k; i++)
+        if (!bits_test(b, pos[i]))
+            return 0;
+    return 1;
+}
+
+/* The next queried key of s; a file's queries wrap to its first queried line. Other key
+ * sets end only past filter-bench's n queries, which the row's lookups never reach
+ * (plan_real_keys, lookups_cap): 0 there, never another stream's keys. */
+static int keys_next_query(key_stream_t *s, const keyset_t *ks, rkey_t *key)
+{
+    if (key_next(s, key))
+        return 1;
+    if (ks->kind != KEYSET_FILE)
+        return 0;
+    key_stream_init(s, ks, KEY_ROLE_QUERY, 0, 0);
+    return key_next(s, key);
+}
+
+/* False positives among `count` queried keys of stream `stream` from query number
+ * `first` on (a file's taken modulo its queried lines). */
+static uint64_t keys_lookup(const exp_row_t *row, const keyset_t *ks, const bits_t *b,
+                            uint64_t stream, uint64_t first, uint64_t count)
+{
+    const probe_geom_t *g = &row->geom;
+    if (ks->kind == KEYSET_FILE)
+        first %= ks->lines - ks->inserts; /* at least one queried line: the caller checks */
+    key_stream_t s;
+    key_stream_init(&s, ks, KEY_ROLE_QUERY, stream, first);
+    uint64_t fp = 0;
+    rkey_t key;
+    if (g->k > KEYS_BATCH_K) {
+        uint64_t pos[SIZING_MAX_K];
+        for (uint64_t j = 0; j < count && keys_next_query(&s, ks, &key); j++) {
+            library_words_positions(row->words, row->scheme, g, &key, pos);
+            fp += (uint64_t)keys_all_set(b, pos, g->k);
+        }
+        return fp;
+    }
+    uint64_t pos[KEYS_BATCH][KEYS_BATCH_K];
+    for (uint64_t j = 0; j < count; j += KEYS_BATCH) {
+        unsigned nb = 0;
+        for (; nb < KEYS_BATCH && j + nb < count && keys_next_query(&s, ks, &key); nb++) {
+            library_words_positions(row->words, row->scheme, g, &key, pos[nb]);
+            bits_prefetch(b, pos[nb][0], 0);
+        }
+        for (unsigned q = 0; q < nb; q++)
+            fp += (uint64_t)keys_all_set(b, pos[q], g->k);
+        if (nb < KEYS_BATCH && j + nb < count)
+            break; /* no more keys: the caller checked there are enough */
+    }
+    return fp;
+}
+
+/* Length of chunk c of a total split into RUNNER_CHUNK pieces. */
+static uint64_t keys_chunk_len(uint64_t total, uint64_t c)
+{
+    uint64_t first = c * RUNNER_CHUNK;
+    return total - first < RUNNER_CHUNK ? total - first : RUNNER_CHUNK;
+}
+
+/* One more chunk of a filter finished; thread 0 reports (and so ticks: a distributed
+ * run's messages are answered between chunks, however long the filter). */
+static void keys_chunk_done(progress_t *ps, int t, uint64_t *chunks, uint64_t all,
+                            double per_filter, uint64_t done, uint64_t L, uint64_t n)
+{
+    uint64_t d;
+#pragma omp atomic capture
+    d = ++*chunks;
+    if (t == 0)
+        progress_report(ps, per_filter, (double)done + (double)d / (double)all, done,
+                        done * L, done * n);
+}
+
+int est_keys_run_row(const exp_row_t *row, uint64_t seed, int threads, bits_t *b, uint64_t f0,
+                     uint64_t F, const row_out_t *out, uint64_t *done, progress_t *ps,
+                     atomic_int *stop)
+{
+    const probe_geom_t *g = &row->geom;
+    const uint64_t n = row->n, L = row->lookups_per_filter;
+    const uint64_t nins = (n + RUNNER_CHUNK - 1) / RUNNER_CHUNK;
+    const uint64_t nlook = (L + RUNNER_CHUNK - 1) / RUNNER_CHUNK;
+    const double per_filter = est_row_work(row) / (double)row->filters;
+    keyset_t ks = row->keys;
+    ks.seed = seed; /* the run's: --seed gives other random and uuid keys */
+    const int own = keyset_per_filter(&ks);
+    /* No more threads than chunks: a small row's filters are one chunk of keys and one
+     * of lookups, and waking idle threads for each would cost more than the filter. */
+    const uint64_t most = nins > nlook ? nins : nlook;
+    const int nth = most < (uint64_t)threads ? (int)most : threads;
+    b->m = g->m;
+    int built = 0; /* b holds the filter of keys that are the same in every filter */
+    for (uint64_t f = f0; f < F && !progress_stopped(stop); f++) {
+        const uint64_t stream = own ? f : 0, qbase = own ? 0 : f * L;
+        const uint64_t ni = own || !built ? nins : 0; /* insert chunks this filter */
+        uint64_t fp = 0;
+        if (ni)
+            bits_reset(b, g->m);
+        uint64_t chunks = 0; /* finished, inserts and lookups */
+#pragma omp parallel num_threads(nth)
+        {
+            const int t = omp_get_thread_num();
+#pragma omp for schedule(dynamic, 1)
+            for (uint64_t c = 0; c < ni; c++) {
+                if (progress_stopped(stop))
+                    continue;
+                keys_insert(row, &ks, b, stream, c * RUNNER_CHUNK, keys_chunk_len(n, c),
+                            nth > 1);
+                keys_chunk_done(ps, t, &chunks, ni + nlook, per_filter, *done, L, n);
+            }
+#pragma omp for schedule(dynamic, 1) reduction(+ : fp)
+            for (uint64_t c = 0; c < nlook; c++) {
+                if (progress_stopped(stop))
+                    continue;
+                fp += keys_lookup(row, &ks, b, stream, qbase + c * RUNNER_CHUNK,
+                                  keys_chunk_len(L, c));
+                keys_chunk_done(ps, t, &chunks, ni + nlook, per_filter, *done, L, n);
+            }
+        }
+        if (progress_stopped(stop))
+            break;
+        built = 1;
+        out->counts[f] = fp;
+        if (out->popcounts)
+            out->popcounts[f] = bits_count(b);
+        ++*done;
+        progress_report(ps, per_filter, (double)*done, *done, *done * L, *done * n);
+    }
+    return progress_stopped(stop);
+}

@@ -1,0 +1,496 @@
+/* plan.c - see plan.h. */
+#include "experiment/plan.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "estimate/estimator.h"
+#include "base/stats.h"
+
+unsigned plan_k(k_rule_t rule, unsigned k, double b)
+{
+    double x = b * log(2.0);
+    double r = rule == K_FIXED ? k : rule == K_CEIL ? ceil(x) : floor(x + 0.5);
+    return r < 1 ? 1u : r > 1000 ? 1000u : (unsigned)r;
+}
+
+/* A sweep names libraries or schemes, never both (fields.c): the variants'
+ * arrays below, EXP_MAX_SCHEMES * EXP_MAX_LIST, hold either. */
+_Static_assert(EXP_MAX_LIBRARIES * KEYSET_COUNT <= EXP_MAX_SCHEMES * EXP_MAX_LIST,
+               "room for the libraries at every key set");
+
+size_t plan_variants(const sweep_t *s, exp_variant_t *v)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->nlibraries; i++)
+        for (size_t j = 0; j < (s->nkey_sets ? s->nkey_sets : 1); j++)
+            v[n++] = (exp_variant_t){s->libraries[i]->scheme, 0, s->libraries[i],
+                                     s->nkey_sets ? s->key_sets[j] : KEYSET_IDEAL};
+    for (size_t i = 0; i < s->nschemes; i++) {
+        size_t nb = s->schemes[i]->block_default && s->nblock_bits ? s->nblock_bits : 1;
+        for (size_t j = 0; j < nb; j++)
+            v[n++] = (exp_variant_t){s->schemes[i], s->schemes[i]->block_default &&
+                                                    s->nblock_bits ? s->block_bits[j] : 0,
+                                     NULL, KEYSET_IDEAL};
+    }
+    return n;
+}
+
+/* Fill the fields every row shares. supported has bit i set when est_at(i) can measure
+ * every layer of the row; an explicit estimator was checked by row_geometry, auto takes
+ * the most preferred one that can (lookups, index 0, always can). */
+static void row_common(exp_row_t *r, const sweep_t *s, const scheme_t *sc, unsigned supported)
+{
+    r->scheme = sc;
+    if (s->estimator != EXP_ESTIMATOR_AUTO) {
+        r->est = est_at((size_t)s->estimator);
+    } else {
+        r->est = est_at(0);
+        for (size_t i = 1; i < est_count(); i++)
+            if ((supported >> i & 1) && est_at(i)->prefer > r->est->prefer)
+                r->est = est_at(i);
+    }
+    r->filters = s->filters;
+    r->lookups_per_filter = s->lookups / s->filters + (s->lookups % s->filters != 0);
+    r->strides = s->strides;
+    r->precision = s->precision;
+    r->max_filters = experiment_max_filters(s);
+}
+
+static int row_error(const experiment_t *e, unsigned line, char *err, size_t errlen,
+                     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static int row_error(const experiment_t *e, unsigned line, char *err, size_t errlen,
+                     const char *fmt, ...)
+{
+    char msg[EXP_ERR_LEN];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(err, errlen, "%s:%u: %s", e->path, line, msg);
+    return 2;
+}
+
+/* Geometry of one (scheme, m, k), and in *supported the estimators that can measure it
+ * (bit i: est_at(i)); an estimator the sweep names that cannot is an error. */
+static int row_geometry(const experiment_t *e, const sweep_t *s, const exp_variant_t *va,
+                        uint64_t m, unsigned k, uint64_t n, probe_geom_t *g, unsigned *supported,
+                        char *err, size_t errlen)
+{
+    const scheme_t *sc = va->scheme;
+    int st = sc->geometry(m, k, va->block, g);
+    if (st == SCHEME_EBLOCK && s->line[F_BLOCK_BITS])
+        return row_error(e, s->line[F_BLOCK_BITS], err, errlen, "scheme %s at bits = %llu: "
+                         "%s (got '%llu')", sc->name, (unsigned long long)m,
+                         scheme_strerror(st), (unsigned long long)va->block);
+    if (st == SCHEME_ESPLIT)
+        return row_error(e, s->line[F_K] ? s->line[F_K] : s->line[F_SCHEMES], err, errlen,
+                         "scheme %s with blocks of %llu bits: %s (got k = %u)", sc->name,
+                         (unsigned long long)(va->block ? va->block : sc->block_default),
+                         scheme_strerror(st), k);
+    int about_k = st == SCHEME_EKBIG || st == SCHEME_EKFIXED;
+    if (st != SCHEME_OK && va->library)
+        return row_error(e, s->line[F_LIBRARIES], err, errlen, "library %s (scheme %s) at "
+                         "bits = %llu, k = %u: %s (got '%s')", va->library->name, sc->name,
+                         (unsigned long long)m, k, scheme_strerror(st), va->library->name);
+    if (st != SCHEME_OK)
+        return row_error(e, about_k && s->line[F_K] ? s->line[F_K] : s->line[F_SCHEMES], err,
+                         errlen, "scheme %s at bits = %llu, k = %u: %s (got '%s')", sc->name,
+                         (unsigned long long)m, k, scheme_strerror(st), about_k ? "k" : sc->name);
+    *supported = 0;
+    for (size_t i = 0; i < est_count(); i++)
+        *supported |= (unsigned)(est_at(i)->supports(sc, g, n) != 0) << i;
+    if (s->estimator != EXP_ESTIMATOR_AUTO && !(*supported >> s->estimator & 1)) {
+        const char *name = est_at((size_t)s->estimator)->name;
+        return row_error(e, s->line[F_ESTIMATOR], err, errlen, "the %s estimator does not "
+                         "apply to scheme %s at bits = %llu (got '%s'; auto falls back to "
+                         "lookups)", name, sc->name, (unsigned long long)m, name);
+    }
+    return 0;
+}
+
+/* A point of a design sweep: the filter designed for the sweep's design_keys at rate p
+ * (m bits, k probes), with n keys inserted. */
+typedef struct design_point {
+    double p;
+    uint64_t m;
+    unsigned k;
+    uint64_t n;
+} design_point_t;
+
+/* The row of the single filter designed at the point. */
+static int single_row(const experiment_t *e, const sweep_t *s, const exp_variant_t *va,
+                      const design_point_t *dp, exp_row_t *row, char *err, size_t errlen)
+{
+    unsigned supported = ~0u;
+    row->structure = STRUCT_DESIGN;
+    if (row_geometry(e, s, va, dp->m, dp->k, dp->n, &row->geom, &supported, err, errlen))
+        return 2;
+    row->bits_per_key = (double)row->geom.m / (double)dp->n;
+    row_common(row, s, va->scheme, supported);
+    row->sizing = va->library ? va->library->sizing : s->sizing;
+    row->library = va->library;
+    if (va->key_set == KEYSET_IDEAL)
+        return 0;
+    const char *set = keyset_kind_name(va->key_set);
+    if (s->estimator != EXP_ESTIMATOR_AUTO && s->estimator != est_find("lookups"))
+        return row_error(e, s->line[F_ESTIMATOR], err, errlen, "real keys (key set %s) are "
+                         "measured by lookups (got '%s')", set, est_at((size_t)s->estimator)->name);
+    char why[EXP_ERR_LEN];
+    if (plan_real_keys(row, va->library, va->key_set, s->key_prefix[0] ? s->key_prefix : NULL,
+                       why, sizeof why))
+        return row_error(e, s->line[F_KEY_SETS], err, errlen, "%s (got '%s')", why, set);
+    if (va->key_set != KEYSET_FILE)
+        return 0;
+    /* A relative key_file is the experiment file's neighbour, wherever the run starts. */
+    char path[2200];
+    const char *slash = strrchr(e->path, '/');
+    if (s->key_file[0] == '/' || !slash)
+        snprintf(path, sizeof path, "%s", s->key_file);
+    else
+        snprintf(path, sizeof path, "%.*s/%s", (int)(slash - e->path), e->path, s->key_file);
+    if (plan_key_file(row, path, s->key_file, why, sizeof why))
+        return row_error(e, s->line[F_KEY_FILE], err, errlen, "key_file: %s (got '%s')", why,
+                         s->key_file);
+    return 0;
+}
+
+int plan_key_file(exp_row_t *row, const char *path, const char *shown, char *err, size_t errlen)
+{
+    if (keyset_open(&row->keys, KEYSET_FILE, 0, row->n, path, err, errlen) ||
+        keyset_check(&row->keys, KEYSET_FILE_MIN_QUERIES, err, errlen)) {
+        /* keyset_close keeps the kind (file): plan_rows_free may close it again, harmlessly */
+        keyset_close(&row->keys);
+        return 2;
+    }
+    snprintf(row->label, sizeof row->label, "%s; keys file %s; hash %s", row->library->name,
+             shown, row->words->hash);
+    /* Every filter of a file is the same filter, and filter f queries the lines from f*L
+     * on: at most Q / L filters before a line would be asked twice; the precision rule's
+     * growth of L is capped the same way (simulate.c, lookups_cap). */
+    uint64_t fmax = plan_file_batches(row->keys.lines - row->keys.inserts, row->precision > 0,
+                                      &row->lookups_per_filter);
+    if (row->filters > fmax)
+        row->filters = fmax;
+    if (row->max_filters > fmax)
+        row->max_filters = fmax;
+    return 0;
+}
+
+uint64_t plan_file_batches(uint64_t q, int target, uint64_t *lookups)
+{
+    if (*lookups > q / 2) /* two batches at least: a spread to check */
+        *lookups = q / 2 ? q / 2 : 1;
+    /* A precision target rests on STATS_MIN_SPREAD_FILTERS batches of the one filter's
+     * queries (stats_trusted, sim_first): where the lines would give fewer, smaller ones */
+    if (target && q / *lookups < STATS_MIN_SPREAD_FILTERS && q >= STATS_MIN_SPREAD_FILTERS)
+        *lookups = q / STATS_MIN_SPREAD_FILTERS;
+    return q / *lookups;
+}
+
+void plan_rows_free(exp_row_t *rows, size_t nrows)
+{
+    for (size_t i = 0; rows && i < nrows; i++)
+        if (rows[i].keys.kind == KEYSET_FILE)
+            keyset_close(&rows[i].keys);
+    free(rows);
+}
+
+int plan_real_keys(exp_row_t *row, const library_t *lib, int key_set, const char *prefix,
+                   char *err, size_t errlen)
+{
+    const library_words_t *w = library_words_find(lib->name);
+    if (!w) {
+        const char *why = library_words_skipped(lib->name);
+        snprintf(err, errlen, "library %s has no real hash in bloomsim: %s", lib->name,
+                 why ? why : "not covered");
+        return 2;
+    }
+    if (key_set == KEYSET_FILTER_BENCH && !(w->kinds & KEY_BYTES)) {
+        snprintf(err, errlen, "library %s hashes text only: filter-bench keys are bytes",
+                 lib->name);
+        return 2;
+    }
+    if (key_set != KEYSET_FILE) { /* a file is opened by plan_key_file */
+        if (keyset_open(&row->keys, key_set, 0, row->n,
+                        key_set == KEYSET_SEQ_STR ? prefix : NULL, err, errlen) != KEYSET_OK)
+            return 2;
+        /* At most the key set's queries a filter (filter-bench's n): more filters, not
+         * more lookups, where more are wanted (simulate.c, lookups_cap) */
+        if (row->lookups_per_filter > keyset_queries_max(&row->keys))
+            row->lookups_per_filter = keyset_queries_max(&row->keys);
+        if (keyset_check(&row->keys, row->lookups_per_filter, err, errlen) != KEYSET_OK)
+            return 2;
+    }
+    row->words = w;
+    row->est = &est_lookups;
+    const char *set = keyset_kind_name(key_set);
+    if (key_set == KEYSET_SEQ_STR)
+        snprintf(row->label, sizeof row->label, "%s; keys %s '%s'; hash %s", lib->name, set,
+                 row->keys.prefix, w->hash);
+    else
+        snprintf(row->label, sizeof row->label, "%s; keys %s; hash %s", lib->name, set, w->hash);
+    return 0;
+}
+
+/* The row of a stack whose first layer has the point's rate, beside the one filter sized
+ * for all n keys at that rate (single_bits). */
+static int stack_row(const experiment_t *e, const sweep_t *s, const exp_variant_t *va,
+                     const design_point_t *dp, const exp_stack_t *stk, exp_row_t *row,
+                     char *err, size_t errlen)
+{
+    row->structure = STRUCT_STACK;
+    row->stack = *stk;
+    int st = sizing_stack(s->sizing, stk->first_capacity, dp->p, stk->growth,
+                          stk->tightening, dp->n, row->layer, &row->nlayers);
+    unsigned k1;
+    if (st == SIZING_OK)
+        st = sizing_design(s->sizing, dp->n, dp->p, &row->single_bits, &k1);
+    if (st != SIZING_OK)
+        return row_error(e, s->line[F_STACK], err, errlen, "stack %llu/%g/%g at %llu keys: %s "
+                         "(got '%llu/%g/%g')", (unsigned long long)stk->first_capacity,
+                         stk->growth, stk->tightening, (unsigned long long)dp->n,
+                         sizing_refusal(s->sizing, st), (unsigned long long)stk->first_capacity,
+                         stk->growth, stk->tightening);
+    unsigned supported = ~0u, ok = 0;
+    uint64_t total_bits = 0;
+    for (size_t j = 0; j < row->nlayers; j++) {
+        if (row_geometry(e, s, va, row->layer[j].m, row->layer[j].k, row->layer[j].n,
+                         &row->layer_geom[j], &ok, err, errlen))
+            return 2;
+        supported &= ok;
+        total_bits += row->layer_geom[j].m;
+    }
+    /* The row's m, k: all bits in use, the first layer's k. */
+    row->geom = row->layer_geom[0];
+    row->geom.m = total_bits;
+    row->bits_per_key = (double)total_bits / (double)dp->n;
+    row_common(row, s, va->scheme, supported);
+    row->sizing = s->sizing;
+    return 0;
+}
+
+/* The row of the single filter the sweep's rule designs for the n keys inserted at the
+ * point (seed 001's "Rebuilding": the best a caller who keeps the keys can do). */
+static int rebuilt_row(const experiment_t *e, const sweep_t *s, const exp_variant_t *va,
+                       const design_point_t *dp, exp_row_t *row, char *err, size_t errlen)
+{
+    design_point_t rp = *dp;
+    int st = sizing_design(s->sizing, dp->n, dp->p, &rp.m, &rp.k);
+    if (st != SIZING_OK)
+        return row_error(e, s->line[F_REBUILT], err, errlen, "rebuilt filter for %llu keys at "
+                         "%g: %s (got 'rebuilt = yes')", (unsigned long long)dp->n, dp->p,
+                         sizing_refusal(s->sizing, st));
+    if (s->k_rule == K_FIXED)
+        rp.k = s->k;
+    if (single_row(e, s, va, &rp, row, err, errlen))
+        return 2;
+    row->rebuilt = 1;
+    return 0;
+}
+
+/* The row of a fingerprint filter (fingerprint.h) at the point: designed for the sweep's
+ * design_keys (or, rebuilt, for the keys inserted) at the point's rate, then offered the
+ * point's keys; beside it the bits of the one Bloom filter the sweep's rule sizes for
+ * those keys. */
+static int fingerprint_row(const experiment_t *e, const sweep_t *s, const fp_filter_t *f,
+                           const design_point_t *dp, exp_row_t *row, char *err, size_t errlen)
+{
+    uint64_t keys = f->rebuilt ? dp->n : s->design_keys;
+    double threshold = s->line[F_LOAD_THRESHOLD] ? s->load_threshold : FP_THRESHOLD_DEFAULT;
+    fp_design_t d;
+    int st = fp_design(f, keys, dp->p, threshold, (unsigned)s->fingerprint_bits, &d);
+    if (st == FP_OK)
+        st = fp_run(f, &d, dp->n, &row->fp);
+    if (st == FP_EBITS && s->line[F_FINGERPRINT_BITS])
+        return row_error(e, s->line[F_FINGERPRINT_BITS], err, errlen, "fingerprint filter %s: "
+                         "%s (got '%llu')", f->name, fp_strerror(st),
+                         (unsigned long long)s->fingerprint_bits);
+    if (st != FP_OK)
+        return row_error(e, s->line[F_FINGERPRINT], err, errlen, "fingerprint filter %s designed "
+                         "for %llu keys at %g, offered %llu: %s (got '%s')", f->name,
+                         (unsigned long long)keys, dp->p, (unsigned long long)dp->n,
+                         fp_strerror(st), f->name);
+    row->structure = STRUCT_FINGERPRINT;
+    row->fingerprint = f;
+    row->geom = (probe_geom_t){.m = row->fp.bits, .w = row->fp.bits};
+    row->bits_per_key = (double)row->fp.bits / (double)dp->n;
+    row_common(row, s, f->scheme, ~0u);
+    row->est = est_fingerprint(row->est);
+    row->sizing = s->sizing;
+    unsigned k;
+    if (sizing_design(s->sizing, dp->n, dp->p, &row->single_bits, &k) != SIZING_OK)
+        row->single_bits = 0;
+    return 0;
+}
+
+/* Keys inserted at the c-th load (or inserted count) of a design sweep; 0 with the
+ * message set when out of range. */
+static uint64_t design_load(const experiment_t *e, const sweep_t *s, size_t c, char *err,
+                            size_t errlen)
+{
+    double nd = s->nload ? floor(s->load[c] * (double)s->design_keys + 0.5)
+                         : (double)s->inserted[c];
+    if (nd >= 1 && nd <= 1e12)
+        return (uint64_t)nd;
+    if (!s->nload)
+        row_error(e, s->line[F_INSERTED], err, errlen, "inserted must be at most 10^12 keys "
+                  "(got '%.0f')", nd);
+    else
+        row_error(e, s->line[F_LOAD], err, errlen, "load %g gives %s keys (got '%g')",
+                  s->load[c], nd < 1 ? "no" : "too many", s->load[c]);
+    return 0;
+}
+
+/* The point's m and k as the library designs the sweep's design_keys at its rate: what
+ * the library refuses is an error naming the libraries line. */
+static int library_design(const experiment_t *e, const sweep_t *s, const library_t *lib,
+                          design_point_t *dp, char *err, size_t errlen)
+{
+    int st = sizing_design(lib->sizing, s->design_keys, dp->p, &dp->m, &dp->k);
+    if (st != SIZING_OK)
+        return row_error(e, s->line[F_LIBRARIES], err, errlen, "library %s: design of %llu "
+                         "keys at %g: %s (got '%s')", lib->name,
+                         (unsigned long long)s->design_keys, dp->p,
+                         sizing_refusal(lib->sizing, st), lib->name);
+    return 0;
+}
+
+/* Whether a design sweep runs the single designed filter: with no other structure, or
+ * asked for (`single = yes`). */
+static size_t sweep_single(const sweep_t *s)
+{
+    return (s->nstacks == 0 && !s->rebuilt && s->nfingerprints == 0) || s->single;
+}
+
+/* Rows of a design sweep: design rate, then load, then structure (the single designed
+ * filter, each stack, the rebuilt filter, each with a row per scheme or library; then
+ * each fingerprint filter). */
+static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, char *err,
+                       size_t errlen)
+{
+    size_t nl = s->nload ? s->nload : s->ninserted;
+    size_t nsingle = sweep_single(s), nbloom = nsingle + s->nstacks + (s->rebuilt != 0);
+    size_t i = 0;
+    exp_variant_t va[EXP_MAX_SCHEMES * EXP_MAX_LIST];
+    size_t nv = plan_variants(s, va);
+    for (size_t a = 0; a < s->ndesign_rate; a++) {
+        design_point_t dp = {.p = s->design_rate[a]};
+        /* A sweep of libraries designs each by its own rule (library_design). */
+        int st = s->nlibraries ? SIZING_OK
+                               : sizing_design(s->sizing, s->design_keys, dp.p, &dp.m, &dp.k);
+        if (st != SIZING_OK)
+            return row_error(e, s->line[F_DESIGN_RATE], err, errlen, "design of %llu keys at "
+                             "%g: %s (got '%g')", (unsigned long long)s->design_keys, dp.p,
+                             sizing_refusal(s->sizing, st), dp.p);
+        if (s->k_rule == K_FIXED)
+            dp.k = s->k;
+        for (size_t c = 0; c < nl; c++) {
+            if ((dp.n = design_load(e, s, c, err, errlen)) == 0)
+                return 2;
+            for (size_t d = 0; d < nbloom + s->nfingerprints; d++) {
+                for (size_t q = 0; q < (d < nbloom ? nv : 1); q++, i++) {
+                    exp_row_t *row = &r[i];
+                    row->design_keys = s->design_keys;
+                    row->design_rate = dp.p;
+                    row->n = dp.n;
+                    if (d >= nbloom) {
+                        if (fingerprint_row(e, s, s->fingerprints[d - nbloom], &dp, row, err,
+                                            errlen))
+                            return 2;
+                        row->compares = 1;
+                        continue;
+                    }
+                    if (va[q].library && library_design(e, s, va[q].library, &dp, err, errlen))
+                        return 2;
+                    if (d < nsingle ? single_row(e, s, &va[q], &dp, row, err, errlen)
+                        : d < nsingle + s->nstacks
+                            ? stack_row(e, s, &va[q], &dp, &s->stack[d - nsingle], row, err,
+                                        errlen)
+                            : rebuilt_row(e, s, &va[q], &dp, row, err, errlen))
+                        return 2;
+                    row->compares = s->rebuilt || s->nfingerprints > 0;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* Rows of a plain sweep: size, then bits per key, then scheme. */
+static int plain_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, char *err,
+                      size_t errlen)
+{
+    size_t nb = s->keys ? 1 : s->nbpk;
+    size_t i = 0;
+    exp_variant_t va[EXP_MAX_SCHEMES * EXP_MAX_LIST];
+    size_t nv = plan_variants(s, va);
+    for (size_t a = 0; a < s->nbits; a++) {
+        uint64_t m = s->bits[a];
+        for (size_t c = 0; c < nb; c++) {
+            double b = s->keys ? (double)m / (double)s->keys : s->bpk[c];
+            double nd = s->keys ? (double)s->keys : floor((double)m / b + 0.5);
+            if (nd < 1 || nd > 1e15) {
+                return row_error(e, s->line[F_BPK], err, errlen, "bits_per_key %g gives %s "
+                                 "keys at bits = %llu (got '%g')", b, nd < 1 ? "no" : "too many",
+                                 (unsigned long long)m, b);
+            }
+            if (s->k_rule != K_FIXED && b * log(2.0) > 1000.5) {
+                return row_error(e, s->line[F_BPK], err, errlen, "bits_per_key %g needs k = %.0f "
+                                 "probes, more than 1000 (got '%g')", b, b * log(2.0), b);
+            }
+            unsigned k = plan_k(s->k_rule, s->k, b);
+            for (size_t d = 0; d < nv; d++, i++) {
+                unsigned supported;
+                if (row_geometry(e, s, &va[d], m, k, (uint64_t)nd, &r[i].geom, &supported,
+                                 err, errlen)) {
+                    return 2;
+                }
+                r[i].structure = STRUCT_PLAIN;
+                r[i].bits_per_key = b;
+                r[i].n = (uint64_t)nd;
+                row_common(&r[i], s, va[d].scheme, supported);
+            }
+        }
+    }
+    return 0;
+}
+
+/* Rows a sweep expands into (design_rows and plain_rows write them in this count). */
+static size_t sweep_nrows(const sweep_t *s)
+{
+    exp_variant_t va[EXP_MAX_SCHEMES * EXP_MAX_LIST];
+    size_t nv = plan_variants(s, va);
+    if (s->design_keys)
+        return s->ndesign_rate * (s->nload ? s->nload : s->ninserted) *
+               ((sweep_single(s) + s->nstacks + (s->rebuilt != 0)) * nv + s->nfingerprints);
+    return s->nbits * (s->keys ? 1 : s->nbpk) * nv;
+}
+
+int plan_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows,
+                    char *err, size_t errlen)
+{
+    const sweep_t *sw = quick ? e->quick : e->full;
+    size_t total = 0;
+    for (size_t w = 0; w < e->nsweeps; w++)
+        total += sweep_nrows(&sw[w]);
+    exp_row_t *all = calloc(total ? total : 1, sizeof *all);
+    if (!all)
+        return row_error(e, 0, err, errlen, "out of memory");
+    for (size_t w = 0, at = 0; w < e->nsweeps; w++) {
+        int rc = sw[w].design_keys ? design_rows(e, &sw[w], all + at, err, errlen)
+                                   : plain_rows(e, &sw[w], all + at, err, errlen);
+        if (rc) {
+            plan_rows_free(all, total);
+            return rc;
+        }
+        for (size_t n = sweep_nrows(&sw[w]); n > 0; n--)
+            all[at++].sweep = w;
+    }
+    *rows = all;
+    *nrows = total;
+    return 0;
+}

@@ -1,0 +1,197 @@
+/* fingerprint.h - fingerprint filters (issue 21; docs/model.md, "Fingerprint filters"):
+ * tables that keep a few bits of each key's hash in slots, beside the Bloom filters, and
+ * that can double by spending one of those bits. They are modelled at the level that
+ * decides false positives: which stored fingerprints a query is compared with, and on
+ * how many hash bits.
+ *
+ * A key is 128 ideal hash bits h (fresh uniform bits, as every bloomsim key). The quotient
+ * family stores, for each key, the low T bits of h: its slot (the low Q bits, 2^Q slots
+ * now) and a fingerprint of the next T - Q bits. An expansion doubles the table by moving
+ * each fingerprint's lowest bit into its slot number (Q + 1), so an entry's T never
+ * changes; an entry left with no fingerprint bit ("void") still keeps its T bits where
+ * the filter puts it. A query x is a false positive exactly when x agrees with some stored
+ * key on that key's T low bits: runs, shifting and the metadata bits place entries, they
+ * do not change which keys a query matches. So given the stored keys' T_i, with their
+ * hash bits independent of the query, the rate is exactly 1 - prod(1 - 2^-T_i) (fp_exact),
+ * and a built filter's own rate is the measure of the union of the sets {x : x = h_i mod
+ * 2^T_i} (fp_conditional). The insertion schedule (which key is inserted at which Q, with
+ * which fingerprint width) depends only on counts, so fp_run computes it once per row.
+ *
+ * The filters (each rule cites its source where it is coded):
+ *   quotient  a quotient filter of 2^q slots and r-bit remainders that expands when its
+ *             entries reach floor(threshold 2^Q) by moving one remainder bit of every
+ *             entry, new ones included, into the quotient: T = q + r for every key, so at
+ *             the same load the rate doubles at each doubling; once the remainder has no
+ *             bit left it refuses every later key (Dayan et al.'s FingerprintSacrifice).
+ *   infinifilter  InfiniFilter (Dayan et al., SIGMOD 2023): slots of a fixed field of F
+ *             bits, one of them the unary age mark, so an entry inserted after E
+ *             expansions keeps F - 1 hash bits beyond the Q = q + E bits of its slot and
+ *             loses one per expansion; entries left with none move to a secondary table,
+ *             keeping their bits, which a lookup asks after the main table.
+ *   infinifilter-widening  the same with the field widening to F + ceil(2 log2 E) after
+ *             the E-th expansion (the reference's POLYNOMIAL growth: newer generations'
+ *             rates fall as 1/E^2, so the rate stays bounded).
+ *   aleph     Aleph Filter (Dayan, Bercea, Pagh, VLDB 2024) with the widening fields: a
+ *             void entry is copied into both halves at each expansion, so a lookup asks
+ *             the main table only; the copies count toward its load.
+ *   cuckoo    a cuckoo filter (Fan et al., CoNEXT 2014, as efficient/cuckoofilter codes
+ *             it): buckets of 4 tags of f bits, two candidate buckets i and i ^ h(tag),
+ *             up to 500 kicks and one victim slot; sized for design_keys and filled past
+ *             them, it refuses every key once its victim slot is taken.
+ *   cuckoo-rebuilt  the same, sized for the keys at each point: the static reference.
+ *
+ * Pure functions of their arguments apart from the caller's generator and work space;
+ * thread-safe with one fp_work_t per thread. Nothing prints.
+ */
+#ifndef BLOOMSIM_FINGERPRINT_H
+#define BLOOMSIM_FINGERPRINT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/pcg.h"
+#include "schemes/scheme.h"
+
+typedef enum { FP_FAMILY_QUOTIENT, FP_FAMILY_CUCKOO } fp_family_t;
+
+/* How a quotient-family filter's fingerprint field changes at an expansion. */
+typedef enum {
+    FP_WIDTH_SHRINKS, /* loses the bit it gives the slot, new entries too (quotient) */
+    FP_WIDTH_FIXED,   /* keeps its width: new entries fill it (InfiniFilter, UNIFORM) */
+    FP_WIDTH_WIDENS   /* F + ceil(2 log2 E) after the E-th expansion (POLYNOMIAL) */
+} fp_width_t;
+
+typedef struct fp_filter {
+    const char *name;     /* as the experiment key `fingerprint` and the CSV name it */
+    const char *summary;  /* one line for `bloomsim list` and `size --help` */
+    fp_family_t family;
+    fp_width_t width;     /* quotient family */
+    int age_bit;          /* one bit of the field is the unary age mark (InfiniFilter) */
+    int duplicates;       /* void entries are copied at each expansion (Aleph), not moved */
+    int rebuilt;          /* sized for the keys inserted, not for the design's keys */
+    const scheme_t *scheme; /* a descriptor holding only its name: the scheme column */
+} fp_filter_t;
+
+/* The filters, in the order of the list above: fp_filter_count() entries. */
+size_t fp_filter_count(void);
+const fp_filter_t *fp_filter_at(size_t i);
+/* The filter of that name, or NULL. */
+const fp_filter_t *fp_filter_find(const char *name);
+
+/* The load that triggers an expansion when none is given: the reference's
+ * fullness_threshold (QuotientFilter.java). */
+#define FP_THRESHOLD_DEFAULT 0.8
+/* The most bits a fingerprint may have (the experiment key fingerprint_bits); a cuckoo
+ * tag is cut from a 32-bit word, so at most 32 there. */
+#define FP_MAX_BITS 64
+#define FP_CUCKOO_MAX_BITS 32
+/* Hash bits of a key; slots of a table (as a power of two). */
+#define FP_HASH_BITS 128
+#define FP_MAX_Q 40
+#define FP_MAX_GENS (FP_MAX_Q + 1)
+/* Cuckoo: tags per bucket, kicks before the victim slot is used (kMaxCuckooCount). */
+#define FP_CUCKOO_SLOTS 4
+#define FP_CUCKOO_KICKS 500
+
+/* A design: the first table and the first fingerprint. */
+typedef struct fp_design {
+    unsigned q;       /* log2 of the first table's slots (cuckoo: of its buckets) */
+    unsigned bits;    /* r (quotient); F with its age bit (InfiniFilter, Aleph); f (cuckoo) */
+    double threshold; /* quotient family: the load, in (0, 1], that triggers an expansion */
+} fp_design_t;
+
+enum {
+    FP_OK = 0,
+    FP_EBITS,  /* fingerprint bits outside what the filter takes */
+    FP_ERATE,  /* no fingerprint the filter takes meets the rate at these keys */
+    FP_EBIG    /* more than 2^40 slots, or more than 128 hash bits, would be needed */
+};
+const char *fp_strerror(int status);
+
+/* The design of filter f for n >= 1 keys at rate 0 < p < 1: quotient family, the
+ * smallest q with floor(threshold 2^q) > n (n keys in without an expansion) and the
+ * fewest fingerprint bits whose exact rate at n keys is at most p; cuckoo, the buckets
+ * efficient/cuckoofilter's constructor takes for n keys (the power of two at least n/4,
+ * doubled when the load would pass 0.96) and the fewest tag bits meeting p. bits > 0
+ * gives the fingerprint instead of p (quotient 1 to 64 bits; with an age bit 2 to 64;
+ * cuckoo 1 to 32). Returns FP_OK, FP_EBITS, FP_ERATE or FP_EBIG; writes nothing on error. */
+int fp_design(const fp_filter_t *f, uint64_t n, double p, double threshold, unsigned bits,
+              fp_design_t *d);
+
+/* A filter after n keys were offered: its schedule and its space. For the quotient family
+ * everything here is determined by the design and n; a cuckoo filter's refusals depend on
+ * its keys and are measured (fp_work_refused). */
+typedef struct fp_state {
+    const fp_filter_t *filter;
+    fp_design_t d;
+    uint64_t keys;            /* offered */
+    uint64_t stored, refused; /* quotient family (a cuckoo filter: keys, 0) */
+    unsigned expansions, q;   /* now: expansions done, log2 slots (cuckoo: buckets) */
+    unsigned width;           /* now: the fingerprint field of a slot (cuckoo: f) */
+    size_t ngens;             /* generations: the keys inserted between two expansions */
+    uint64_t gen_n[FP_MAX_GENS];
+    unsigned gen_t[FP_MAX_GENS]; /* hash bits T each key of the generation keeps */
+    uint64_t main_entries;    /* physical entries of the main table (Aleph's copies too) */
+    uint64_t voids;           /* entries with no fingerprint bit left, each once */
+    uint64_t secondary;       /* entries of the secondary table (InfiniFilter, Aleph) */
+    unsigned secondary_q, secondary_width;
+    uint64_t slots;           /* logical slots of the main table (cuckoo: 4 a bucket) */
+    uint64_t bits;            /* every bit: slots with their metadata, extension slots,
+                               * the secondary table; a cuckoo filter's bucket bytes */
+} fp_state_t;
+
+/* The state of f designed as d after n keys. Returns FP_OK or FP_EBIG. */
+int fp_run(const fp_filter_t *f, const fp_design_t *d, uint64_t n, fp_state_t *s);
+
+/* The fingerprint field after the E-th expansion of a filter whose first field is F0
+ * bits (FP_WIDTH_FIXED: F0; FP_WIDTH_WIDENS: the fewest F with 2^F >= 2^F0 E^2). */
+unsigned fp_width_after(const fp_filter_t *f, unsigned F0, unsigned E);
+/* Hash bits in the fingerprint of a key inserted now (quotient: r - E; with an age bit:
+ * the field less one; cuckoo: f). */
+unsigned fp_new_bits(const fp_state_t *s);
+
+/* The exact rate under ideal hashing: quotient family 1 - prod_i (1 - 2^-T_i) over the
+ * stored keys; cuckoo, with every key stored, 1 - sum_t P(t) (1 - P(t) s_t / z)^n over
+ * the tags t (P(1) = 2^(1-f), else 2^-f: a zero tag becomes 1) and s_t the distinct
+ * buckets of a pair (1 when z divides t, else 2). */
+double fp_exact(const fp_state_t *s);
+/* Places a lookup of an absent key consults on average: 1 table (InfiniFilter: its
+ * secondary too, once it has one, when the main table says no), 2 buckets (cuckoo). */
+double fp_places(const fp_state_t *s);
+/* The between-filter variance of a built filter's own rate: the keys that coincide on
+ * their kept bits, counted as rare independent events. */
+double fp_between_var(const fp_state_t *s);
+
+/* One stored key as the reference code lays it out, for hand-worked tables: where it
+ * is (0 the main table, 1 the secondary table, 2 void copies in the main table), its
+ * slot (for copies: the first, the others every 2^T slots), the fingerprint field of its
+ * slot (quotient: the remainder; with an age bit: W - 1 - b ones, a zero, then the b
+ * hash bits, W the field now), and b, its hash bits beyond the slot. g is its
+ * generation, h its hash. Returns 0, or -1 for a cuckoo filter, a generation it does
+ * not have or a field past 64 bits. */
+typedef struct fp_entry {
+    int where;
+    uint64_t slot, copies, field;
+    unsigned bits;
+} fp_entry_t;
+int fp_entry_of(const fp_state_t *s, size_t g, pcg_u128 h, fp_entry_t *e);
+
+/* ---- one built filter (fingerprint_table.c) ---- */
+
+typedef struct fp_work fp_work_t;
+/* Work space for filters of state s: 0, or -1 when memory is short. */
+int fp_work_alloc(fp_work_t **w, const fp_state_t *s);
+void fp_work_free(fp_work_t *w);
+/* Its bytes, for the memory check. */
+double fp_work_bytes(const fp_state_t *s);
+/* Build a filter of state s from keys drawn from r. */
+void fp_build(fp_work_t *w, const fp_state_t *s, pcg32_t *r);
+/* Keys the filter built last refused. */
+uint64_t fp_work_refused(const fp_work_t *w);
+/* False positives among L fresh absent keys drawn from r. */
+uint64_t fp_lookups(const fp_work_t *w, const fp_state_t *s, pcg32_t *r, uint64_t L);
+/* The built filter's exact rate over all queries: the measure of the hash values (the
+ * query's (bucket, tag) pairs, for cuckoo) that match a stored key. */
+double fp_conditional(fp_work_t *w, const fp_state_t *s);
+
+#endif

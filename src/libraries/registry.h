@@ -1,0 +1,135 @@
+/* registry.h - the catalogues users choose from: probe schemes, sizing rules and the
+ * libraries bloomsim audits, one line an entry, in the order `bloomsim list`, `size
+ * --help` and `audit --list` show them (and tables and golden digests are kept in).
+ *
+ * Each entry names a descriptor defined in its own file: a generic scheme in
+ * src/schemes/, a generic rule in sizing.c, and everything of a library (its schemes,
+ * rules and rows) in its file under src/libraries/. An entry X(id) stands for
+ * scheme_id, sizing_id or library_id; registry.c builds the tables from these lists,
+ * and the declarations below let one library's file name another's scheme (Spark's V1
+ * is Guava's loop). Adding a library is its file and its lines here.
+ */
+#ifndef BLOOMSIM_REGISTRY_H
+#define BLOOMSIM_REGISTRY_H
+
+#include "libraries/library.h"
+#include "schemes/scheme.h"
+#include "rates/sizing.h"
+
+#define REGISTRY_SCHEMES(X)   \
+    X(independent)            \
+    X(partitioned)            \
+    X(double)                 \
+    X(double_odd)             \
+    X(double_prime)           \
+    X(enhanced)               \
+    X(triple)                 \
+    X(guava32)                \
+    X(guava32u)               \
+    X(guava64)                \
+    X(hash32)                 \
+    X(blocked)                \
+    X(split_block)            \
+    X(leveldb)                \
+    X(rocksdb_legacy)         \
+    X(rocksdb_fastlocal)      \
+    X(sbbf)                   \
+    X(kudu_block)             \
+    X(hive_bloomk)            \
+    X(redisson)               \
+    X(fastbloom)              \
+    X(hadoop)                 \
+    X(bits_and_blooms)        \
+    X(spark_v2)               \
+    X(cassandra)              \
+    X(commons_enhanced)       \
+    X(libbloom)               \
+    X(rust_bloomfilter)       \
+    X(pybloom_live)           \
+    X(bloomfilter_js)         \
+    X(bloomfilter_js_21)      \
+    X(redisbloom)             \
+    X(redisbloom_u32)         \
+    X(bloomfilter_js_17)      \
+    X(bloomfilter_js_16)      \
+    X(bloom_filters)
+
+#define REGISTRY_SIZING_RULES(X) \
+    X(calculateparams)           \
+    X(guava)                     \
+    X(split_block_formula)       \
+    X(split_block_exact)         \
+    X(blocked_exact)             \
+    X(leveldb)                   \
+    X(rocksdb_fastlocal)         \
+    X(rocksdb_fastlocal_92)      \
+    X(rocksdb_legacy)            \
+    X(sbbf)                      \
+    X(parquet_java)              \
+    X(parquet_java_fixed)        \
+    X(kudu_block)                \
+    X(kudu_block_113)            \
+    X(spark)                     \
+    X(orc)                       \
+    X(redisson)                  \
+    X(bits_and_blooms)           \
+    X(cassandra)                 \
+    X(libbloom)                  \
+    X(rust_bloomfilter)          \
+    X(fastbloom)                 \
+    X(hadoop)                    \
+    X(hive_bloomk)               \
+    X(redisbloom)                \
+    X(redisbloom_pow2)           \
+    X(commons)                   \
+    X(pybloom_live)              \
+    X(bloomfilter_js)            \
+    X(bloomfilter_js_110)        \
+    X(libbloom_1)                \
+    X(bloom_filters)             \
+    X(guava_12)
+
+#define REGISTRY_LIBRARIES(X) \
+    X(guava_2012)             \
+    X(guava)                  \
+    X(spark_v1)               \
+    X(spark_v2)               \
+    X(orc)                    \
+    X(hive_bloomk)            \
+    X(rocksdb)                \
+    X(rocksdb_92)             \
+    X(rocksdb_legacy)         \
+    X(leveldb)                \
+    X(cassandra)              \
+    X(parquet)                \
+    X(parquet_java)           \
+    X(parquet_java_fixed)     \
+    X(kudu)                   \
+    X(kudu_112)               \
+    X(redisbloom)             \
+    X(redisbloom_2018)        \
+    X(redisbloom_2017)        \
+    X(redisson)               \
+    X(bits_and_blooms)        \
+    X(commons_collections)    \
+    X(hadoop)                 \
+    X(libbloom)               \
+    X(libbloom_1)             \
+    X(rust_bloomfilter)       \
+    X(fastbloom)              \
+    X(pybloom_live)           \
+    X(bloomfilter_js)         \
+    X(bloomfilter_js_21)      \
+    X(bloomfilter_js_17)      \
+    X(bloomfilter_js_16)      \
+    X(bendersky)              \
+    X(bloom_filters)
+
+#define REGISTRY_EXTERN_SCHEME(id) extern const scheme_t scheme_##id;
+#define REGISTRY_EXTERN_SIZING(id) extern const sizing_rule_t sizing_##id;
+#define REGISTRY_EXTERN_LIBRARY(id) extern const library_t library_##id;
+REGISTRY_SCHEMES(REGISTRY_EXTERN_SCHEME)
+REGISTRY_SIZING_RULES(REGISTRY_EXTERN_SIZING)
+REGISTRY_LIBRARIES(REGISTRY_EXTERN_LIBRARY)
+
+#endif
