@@ -128,8 +128,8 @@ static void test_stack_exact(void)
     double pass = 1;
     for (size_t j = 0; j < rows[0].nlayers; j++) {
         double x;
-        assert(rate_exact(rows[0].layer_geom[j].m, rows[0].layer[j].n, rows[0].layer_geom[j].k,
-                          &x) == RATE_OK);
+        const probe_geom_t *g = row_layer_geom(&rows[0], j);
+        assert(rate_exact(g->m, row_layer_n(&rows[0], j), g->k, &x) == RATE_OK);
         pass *= 1 - x;
     }
     double want = 1 - pass;

@@ -1,8 +1,9 @@
 /* row.h - one row of a run, what the planner (plan.h) makes of an experiment's sweep and
  * what the simulation (simulate.h), the estimators (estimator.h) and the table
  * (tabulate.h) take: a (size, bits per key or design, scheme) point with its estimator
- * and filter budget; and what a row yields per filter. Types and inline accessors only,
- * so that every module may read a row without depending on the one that plans it.
+ * and filter budget, tagged by its structure; and what a row yields per filter. Types
+ * and inline accessors only, so that every module may read a row without depending on
+ * the one that plans it.
  */
 #ifndef BLOOMSIM_ROW_H
 #define BLOOMSIM_ROW_H
@@ -19,7 +20,11 @@
 
 struct est_ops;
 
-/* FINGERPRINT: a fingerprint filter (fingerprint.h), not a Bloom filter: no scheme of
+/* The structures a row may be, its tag: PLAIN, a filter of a plain sweep (bits and bits
+ * per key, no design); DESIGN, one designed filter: by the sweep's rule for design_keys
+ * (single), for the n keys inserted (rebuilt), by a library's rule (library.h), or a
+ * library's measuring real keys (row_real_keys); STACK, a stack of filters;
+ * FINGERPRINT, a fingerprint filter (fingerprint.h), not a Bloom filter: no scheme of
  * probes, its own build, lookups and exact rate. */
 typedef enum { STRUCT_PLAIN, STRUCT_DESIGN, STRUCT_STACK, STRUCT_FINGERPRINT } exp_structure_t;
 
@@ -29,49 +34,79 @@ typedef struct exp_stack {
     double growth, tightening;
 } exp_stack_t;
 
-/* One row of a run: a (size, bits per key, scheme) point. */
+/* One layer of a stack: its size as the sizing rule made it, and its scheme's geometry. */
+typedef struct exp_layer {
+    sizing_layer_t size;
+    probe_geom_t geom;
+} exp_layer_t;
+
+/* One row of a run: what every row has, what every row of a design sweep has, and the
+ * fields of its own structure alone: a variant of the union, chosen by `structure` (read
+ * a variant's fields only in a row of that structure, or through the accessors below;
+ * a plain row has none). A new structure's fields go in a variant of their own. Rows are
+ * copied by value; a copy is a view of the planner's: a stack's layers stay in the
+ * block of rows plan_rows allocated. */
 typedef struct exp_row {
+    exp_structure_t structure;   /* the tag */
     size_t sweep;                /* the sweep it comes from: full[sweep] or quick[sweep] */
-    exp_structure_t structure;
-    uint64_t design_keys;        /* DESIGN, STACK: the design (single filter) */
-    double design_rate;          /* DESIGN: target rate; STACK: first layer's rate */
-    exp_stack_t stack;           /* STACK */
-    size_t nlayers;              /* STACK: layers in use */
-    sizing_layer_t layer[SIZING_MAX_LAYERS];
-    probe_geom_t layer_geom[SIZING_MAX_LAYERS];
-    uint64_t single_bits;        /* STACK: one filter sized for n keys at design_rate */
     double bits_per_key;  /* the sweep's b (or the requested bits / keys) */
     uint64_t n;
-    probe_geom_t geom;    /* m actually used, k */
+    probe_geom_t geom;    /* m actually used, k; a stack's: all its bits, its first k */
     const scheme_t *scheme;
-    const sizing_rule_t *sizing; /* DESIGN, STACK: the rule that sized it */
-    const library_t *library;    /* a sweep of libraries: the library, else NULL */
     const struct est_ops *est;   /* its estimator (auto resolved per scheme) */
     uint64_t filters;            /* filters, or the first batch with a precision target */
     uint64_t lookups_per_filter; /* lookups estimator */
     uint64_t strides;            /* conditional: strides sampled per filter, 0 = all */
     double precision;            /* target relative standard error, 0 = fixed filters */
     uint64_t max_filters;        /* cap on filters with a precision target */
-    int rebuilt;                 /* DESIGN: designed for the n keys inserted, not for
-                                  * design_keys (the sweep's `rebuilt`) */
+    /* Rows of a design sweep (all but PLAIN). */
+    uint64_t design_keys;        /* the design (single filter) */
+    double design_rate;          /* its target rate; a stack's first layer's */
+    const sizing_rule_t *sizing; /* the rule that sized it */
+    uint64_t single_bits;        /* STACK, FINGERPRINT: one Bloom filter sized by the
+                                  * sweep's rule for n keys at design_rate */
     int compares;                /* the sweep compares structures (rebuilt or fingerprint
                                   * filters): the row fills `structure` and `places` */
-    const fp_filter_t *fingerprint; /* FINGERPRINT: the filter; its state after n keys */
-    fp_state_t fp;               /* (its geom.m: all its bits; row->scheme: its name) */
-    /* Real keys (docs/model.md, Key sets and real hashes): keys.kind KEYSET_IDEAL (0, a
-     * zeroed row's) for ideal hash words; otherwise the keys (inserts = n; the run's seed
-     * replaces keys.seed), the library's hash of them, and the CSV's library column
-     * naming the library, the key set and the hash. Rows of real keys are single designed
-     * filters measured by lookups, always built by all threads (est_keys.c). */
-    keyset_t keys;
-    const library_words_t *words;
-    char label[256];
+    union {
+        struct { /* DESIGN */
+            /* rebuilt: designed for the n keys inserted, not for design_keys (the
+             * sweep's `rebuilt`) */
+            int rebuilt;
+            /* library: a sweep of libraries' (row_library), else NULL */
+            const library_t *library;
+            /* real keys (docs/model.md, Key sets and real hashes): keys.kind KEYSET_IDEAL
+             * (0, a zeroed row's) for ideal hash words; otherwise the keys (inserts = n;
+             * the run's seed replaces keys.seed), the library's hash of them, and the
+             * CSV's library column naming the library, the key set and the hash. Rows of
+             * real keys are library rows measured by lookups, always built by all
+             * threads (est_keys.c). */
+            keyset_t keys;
+            const library_words_t *words;
+            char label[256];
+        };
+        struct { /* STACK */
+            exp_stack_t stack;
+            size_t nlayers;              /* layers in use, oldest first */
+            exp_layer_t *layers;         /* nlayers of them, the planner's */
+        };
+        struct { /* FINGERPRINT */
+            const fp_filter_t *fingerprint; /* the filter; its state after n keys */
+            fp_state_t fp;               /* (its geom.m: all its bits; row->scheme: its name) */
+        };
+    };
 } exp_row_t;
+
+/* A designed filter's library, or NULL (a design by the sweep's rule, any other
+ * structure). */
+static inline const library_t *row_library(const exp_row_t *row)
+{
+    return row->structure == STRUCT_DESIGN ? row->library : NULL;
+}
 
 /* Does the row insert and look up real keys through its library's hash? */
 static inline int row_real_keys(const exp_row_t *row)
 {
-    return row->keys.kind != KEYSET_IDEAL;
+    return row->structure == STRUCT_DESIGN && row->keys.kind != KEYSET_IDEAL;
 }
 
 /* What a row yields per filter f (arrays of at least as many entries as the row may
@@ -95,11 +130,11 @@ static inline size_t row_layers(const exp_row_t *row)
 }
 static inline const probe_geom_t *row_layer_geom(const exp_row_t *row, size_t j)
 {
-    return row->structure == STRUCT_STACK ? &row->layer_geom[j] : &row->geom;
+    return row->structure == STRUCT_STACK ? &row->layers[j].geom : &row->geom;
 }
 static inline uint64_t row_layer_n(const exp_row_t *row, size_t j)
 {
-    return row->structure == STRUCT_STACK ? row->layer[j].n : row->n;
+    return row->structure == STRUCT_STACK ? row->layers[j].size.n : row->n;
 }
 
 /* Most filters the row may run. */

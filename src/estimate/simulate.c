@@ -64,8 +64,8 @@ static void run_filter(const exp_row_t *row, const est_ops_t *est, void *const *
     }
     double p[SIZING_MAX_LAYERS], v[SIZING_MAX_LAYERS];
     for (size_t j = 0; j < row->nlayers; j++)
-        p[j] = est->measure(row, plans[j], scratch[j], &b[j], &row->layer_geom[j],
-                            row->layer[j].n, r, &count, &v[j], poll);
+        p[j] = est->measure(row, plans[j], scratch[j], &b[j], row_layer_geom(row, j),
+                            row_layer_n(row, j), r, &count, &v[j], poll);
     double pass = 1.0, consulted = 0.0;
     for (size_t j = row->nlayers; j-- > 0;) { /* newest first */
         consulted += pass;
@@ -348,8 +348,8 @@ double sim_between_var(const exp_row_t *row, double rate)
         return rate_between_var(row->geom.m, row->n, row->geom.k, rate);
     double v = 0; /* each layer at its finite formula's rate */
     for (size_t j = 0; j < row->nlayers; j++) {
-        const probe_geom_t *g = &row->layer_geom[j];
-        uint64_t n = row->layer[j].n;
+        const probe_geom_t *g = row_layer_geom(row, j);
+        uint64_t n = row_layer_n(row, j);
         v += rate_between_var(g->m, n, g->k, rate_formula_finite(g->m, n, g->k));
     }
     return v;

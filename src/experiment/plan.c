@@ -74,13 +74,25 @@ static int row_error(const experiment_t *e, unsigned line, char *err, size_t err
     return 2;
 }
 
-/* Geometry of one (scheme, m, k), and in *supported the estimators that can measure it
- * (bit i: est_at(i)); an estimator the sweep names that cannot is an error. */
+/* A point of a design sweep: the filter designed for the sweep's design_keys at rate p
+ * (m bits, k probes), with n keys inserted; of any sweep, m, k and n alone. */
+typedef struct design_point {
+    double p;
+    uint64_t m;
+    unsigned k;
+    uint64_t n;
+} design_point_t;
+
+/* Geometry of one (scheme, m, k) of the point, and in *supported the estimators that can
+ * measure it with its n keys (bit i: est_at(i)); an estimator the sweep names that
+ * cannot is an error. */
 static int row_geometry(const experiment_t *e, const sweep_t *s, const exp_variant_t *va,
-                        uint64_t m, unsigned k, uint64_t n, probe_geom_t *g, unsigned *supported,
+                        const design_point_t *dp, probe_geom_t *g, unsigned *supported,
                         char *err, size_t errlen)
 {
     const scheme_t *sc = va->scheme;
+    const uint64_t m = dp->m, n = dp->n;
+    const unsigned k = dp->k;
     int st = sc->geometry(m, k, va->block, g);
     if (st == SCHEME_EBLOCK && s->line[F_BLOCK_BITS])
         return row_error(e, s->line[F_BLOCK_BITS], err, errlen, "scheme %s at bits = %llu: "
@@ -112,22 +124,13 @@ static int row_geometry(const experiment_t *e, const sweep_t *s, const exp_varia
     return 0;
 }
 
-/* A point of a design sweep: the filter designed for the sweep's design_keys at rate p
- * (m bits, k probes), with n keys inserted. */
-typedef struct design_point {
-    double p;
-    uint64_t m;
-    unsigned k;
-    uint64_t n;
-} design_point_t;
-
 /* The row of the single filter designed at the point. */
 static int single_row(const experiment_t *e, const sweep_t *s, const exp_variant_t *va,
                       const design_point_t *dp, exp_row_t *row, char *err, size_t errlen)
 {
     unsigned supported = ~0u;
     row->structure = STRUCT_DESIGN;
-    if (row_geometry(e, s, va, dp->m, dp->k, dp->n, &row->geom, &supported, err, errlen))
+    if (row_geometry(e, s, va, dp, &row->geom, &supported, err, errlen))
         return 2;
     row->bits_per_key = (double)row->geom.m / (double)dp->n;
     row_common(row, s, va->scheme, supported);
@@ -194,7 +197,7 @@ uint64_t plan_file_batches(uint64_t q, int target, uint64_t *lookups)
 void plan_rows_free(exp_row_t *rows, size_t nrows)
 {
     for (size_t i = 0; rows && i < nrows; i++)
-        if (rows[i].keys.kind == KEYSET_FILE)
+        if (rows[i].structure == STRUCT_DESIGN && rows[i].keys.kind == KEYSET_FILE)
             keyset_close(&rows[i].keys);
     free(rows);
 }
@@ -237,15 +240,18 @@ int plan_real_keys(exp_row_t *row, const library_t *lib, int key_set, const char
 }
 
 /* The row of a stack whose first layer has the point's rate, beside the one filter sized
- * for all n keys at that rate (single_bits). */
+ * for all n keys at that rate (single_bits); its layers go in row->layers (room for
+ * SIZING_MAX_LAYERS, given by the caller). */
 static int stack_row(const experiment_t *e, const sweep_t *s, const exp_variant_t *va,
                      const design_point_t *dp, const exp_stack_t *stk, exp_row_t *row,
                      char *err, size_t errlen)
 {
+    exp_layer_t *layers = row->layers;
     row->structure = STRUCT_STACK;
     row->stack = *stk;
+    sizing_layer_t layer[SIZING_MAX_LAYERS];
     int st = sizing_stack(s->sizing, stk->first_capacity, dp->p, stk->growth,
-                          stk->tightening, dp->n, row->layer, &row->nlayers);
+                          stk->tightening, dp->n, layer, &row->nlayers);
     unsigned k1;
     if (st == SIZING_OK)
         st = sizing_design(s->sizing, dp->n, dp->p, &row->single_bits, &k1);
@@ -258,14 +264,15 @@ static int stack_row(const experiment_t *e, const sweep_t *s, const exp_variant_
     unsigned supported = ~0u, ok = 0;
     uint64_t total_bits = 0;
     for (size_t j = 0; j < row->nlayers; j++) {
-        if (row_geometry(e, s, va, row->layer[j].m, row->layer[j].k, row->layer[j].n,
-                         &row->layer_geom[j], &ok, err, errlen))
+        const design_point_t lp = {layer[j].rate, layer[j].m, layer[j].k, layer[j].n};
+        layers[j].size = layer[j];
+        if (row_geometry(e, s, va, &lp, &layers[j].geom, &ok, err, errlen))
             return 2;
         supported &= ok;
-        total_bits += row->layer_geom[j].m;
+        total_bits += layers[j].geom.m;
     }
     /* The row's m, k: all bits in use, the first layer's k. */
-    row->geom = row->layer_geom[0];
+    row->geom = layers[0].geom;
     row->geom.m = total_bits;
     row->bits_per_key = (double)total_bits / (double)dp->n;
     row_common(row, s, va->scheme, supported);
@@ -368,9 +375,9 @@ static size_t sweep_single(const sweep_t *s)
 
 /* Rows of a design sweep: design rate, then load, then structure (the single designed
  * filter, each stack, the rebuilt filter, each with a row per scheme or library; then
- * each fingerprint filter). */
-static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, char *err,
-                       size_t errlen)
+ * each fingerprint filter). Each stack row takes the next SIZING_MAX_LAYERS of layers. */
+static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r,
+                       exp_layer_t *layers, char *err, size_t errlen)
 {
     size_t nl = s->nload ? s->nload : s->ninserted;
     size_t nsingle = sweep_single(s), nbloom = nsingle + s->nstacks + (s->rebuilt != 0);
@@ -406,6 +413,8 @@ static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, ch
                     }
                     if (va[q].library && library_design(e, s, va[q].library, &dp, err, errlen))
                         return 2;
+                    if (d >= nsingle && d < nsingle + s->nstacks)
+                        row->layers = layers, layers += SIZING_MAX_LAYERS;
                     if (d < nsingle ? single_row(e, s, &va[q], &dp, row, err, errlen)
                         : d < nsingle + s->nstacks
                             ? stack_row(e, s, &va[q], &dp, &s->stack[d - nsingle], row, err,
@@ -443,10 +452,10 @@ static int plain_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, cha
                                  "probes, more than 1000 (got '%g')", b, b * log(2.0), b);
             }
             unsigned k = plan_k(s->k_rule, s->k, b);
+            const design_point_t pt = {.m = m, .k = k, .n = (uint64_t)nd};
             for (size_t d = 0; d < nv; d++, i++) {
                 unsigned supported;
-                if (row_geometry(e, s, &va[d], m, k, (uint64_t)nd, &r[i].geom, &supported,
-                                 err, errlen)) {
+                if (row_geometry(e, s, &va[d], &pt, &r[i].geom, &supported, err, errlen)) {
                     return 2;
                 }
                 r[i].structure = STRUCT_PLAIN;
@@ -470,19 +479,38 @@ static size_t sweep_nrows(const sweep_t *s)
     return s->nbits * (s->keys ? 1 : s->nbpk) * nv;
 }
 
+_Static_assert(sizeof(exp_row_t) % _Alignof(exp_layer_t) == 0, "layers may follow rows");
+
+/* Of those, the stack rows. */
+static size_t sweep_nstack_rows(const sweep_t *s)
+{
+    exp_variant_t va[EXP_MAX_SCHEMES * EXP_MAX_LIST];
+    return s->design_keys ? s->ndesign_rate * (s->nload ? s->nload : s->ninserted) *
+                                s->nstacks * plan_variants(s, va)
+                          : 0;
+}
+
 int plan_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows,
                     char *err, size_t errlen)
 {
     const sweep_t *sw = quick ? e->quick : e->full;
-    size_t total = 0;
-    for (size_t w = 0; w < e->nsweeps; w++)
+    size_t total = 0, stacks = 0;
+    for (size_t w = 0; w < e->nsweeps; w++) {
         total += sweep_nrows(&sw[w]);
-    exp_row_t *all = calloc(total ? total : 1, sizeof *all);
+        stacks += sweep_nstack_rows(&sw[w]);
+    }
+    /* One block, so that free(rows) frees it all: the rows, then the layers of the stack
+     * rows, SIZING_MAX_LAYERS each. */
+    size_t room = total ? total : 1;
+    exp_row_t *all = calloc(1, room * sizeof *all + stacks * SIZING_MAX_LAYERS *
+                                                        sizeof(exp_layer_t));
     if (!all)
         return row_error(e, 0, err, errlen, "out of memory");
+    exp_layer_t *layers = (exp_layer_t *)(void *)(all + room);
     for (size_t w = 0, at = 0; w < e->nsweeps; w++) {
-        int rc = sw[w].design_keys ? design_rows(e, &sw[w], all + at, err, errlen)
+        int rc = sw[w].design_keys ? design_rows(e, &sw[w], all + at, layers, err, errlen)
                                    : plain_rows(e, &sw[w], all + at, err, errlen);
+        layers += sweep_nstack_rows(&sw[w]) * SIZING_MAX_LAYERS;
         if (rc) {
             plan_rows_free(all, total);
             return rc;

@@ -27,8 +27,9 @@ typedef struct exp_variant {
 size_t plan_variants(const sweep_t *s, exp_variant_t *v);
 
 /* Expand a loaded experiment into rows (sweep by sweep; within one, size-major, then b,
- * then scheme, in file order), checking every combination. *rows is malloc'ed; the caller
- * frees it with plan_rows_free. Returns 0, or 2 with a message naming the file, line and value. */
+ * then scheme, in file order), checking every combination. *rows is one malloc'ed block,
+ * the stack rows' layers in it too; the caller frees it with plan_rows_free. Returns 0,
+ * or 2 with a message naming the file, line and value. */
 int plan_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows, char *err,
               size_t errlen);
 

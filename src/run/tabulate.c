@@ -173,8 +173,8 @@ csv_row_t tabulate_row(const char *name, const exp_row_t *row, uint64_t filters,
     r.design_keys = (double)row->design_keys;
     r.design_rate = row->design_rate;
     r.sizing = row->sizing->name;
-    if (row->library)
-        r.library = row_real_keys(row) ? row->label : row->library->name;
+    if (row_library(row))
+        r.library = row_real_keys(row) ? row->label : row_library(row)->name;
     r.load = (double)row->n / (double)row->design_keys;
     r.rate_over_design = s.rate / row->design_rate;
     r.structure = tabulate_structure(row);
