@@ -58,7 +58,7 @@ static exp_row_t make_row(const cov_case_t *c, uint64_t F)
 static void run(const exp_row_t *row, uint64_t seed, row_out_t *out, stats_summary_t *s)
 {
     sim_used_t used;
-    assert(sim_row(row, seed, 0, 1, out, &used, NULL, NULL) == 0);
+    assert(sim_row(&(row_run_t){.row = row, .seed = seed, .threads = 1, .out = out}, &used) == 0);
     exp_row_t ran = *row;
     ran.lookups_per_filter = used.lookups_per_filter;
     assert(sim_summarize(&ran, used.filters, out, s) == 0);

@@ -223,7 +223,8 @@ static void test_against_exact(const char *estimator, uint64_t seed)
         row_out_t out;
         sim_used_t used;
         assert(sim_out_alloc(&out, row_max_filters(row)) == 0);
-        assert(sim_row(row, seed, i, 2, &out, &used, NULL, NULL) == 0);
+        assert(sim_row(&(row_run_t){.row = row, .seed = seed, .index = i, .threads = 2,
+                                    .out = &out}, &used) == 0);
         stats_summary_t st;
         assert(sim_summarize(row, used.filters, &out, &st) == 0);
         double refused = 0;

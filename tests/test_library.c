@@ -81,7 +81,9 @@ static void test_plan_and_measure(void)
         row_out_t out;
         assert(sim_out_alloc(&out, row_max_filters(&row)) == 0);
         sim_used_t ran;
-        assert(sim_row(&row, 20261130, i, 2, &out, &ran, NULL, NULL) == 0);
+        const row_run_t run = {.row = &row, .seed = 20261130, .index = i, .threads = 2,
+                               .out = &out};
+        assert(sim_row(&run, &ran) == 0);
         uint64_t used = ran.filters;
         row.lookups_per_filter = ran.lookups_per_filter;
         stats_summary_t s;

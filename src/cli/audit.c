@@ -371,12 +371,13 @@ static int audit_measure(const audit_args_t *ap, const exp_row_t *rowp, const au
                        (unsigned long long)row_max_filters(&row));
     cli_catch_stop();
     cli_progress_t tp = {.name = a.lib->name};
-    run_opts_t o = {.threads = (int)a.threads, .stop = &cli_stop_signal};
     progress_t ps;
     progress_start(&ps, isatty(STDERR_FILENO) ? cli_progress_show : NULL, &tp, 1,
                    est_row_work(&row), 0);
+    const row_run_t run = {.row = &row, .seed = a.seed, .threads = (int)a.threads,
+                           .out = &out, .ps = &ps, .stop = &cli_stop_signal};
     csv_row_t r;
-    rc = runner_row("audit", "audit", &row, 0, a.seed, &o, &ps, &out, &r, err, sizeof err);
+    rc = runner_row("audit", "audit", &run, &r, err, sizeof err);
     cli_progress_clear(&tp);
     sim_out_free(&out);
     if (rc == RUN_INTERRUPTED)

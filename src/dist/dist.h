@@ -61,8 +61,7 @@ int dist_share_experiment(experiment_t *e, char *err, size_t errlen);
 /* Rank 0: sim_row over all ranks (same arguments, same results). Returns 0, -1 when
  * memory is short on some rank, -2 when the ranks could not talk (dist_error says
  * which), 1 when stopped by a signal on any rank. */
-int dist_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
-             const row_out_t *out, sim_used_t *used, progress_t *ps, atomic_int *stop);
+int dist_row(const row_run_t *run, sim_used_t *used);
 
 /* Rank 0: why the last dist_row failed, into err ("" when it was this rank's memory). */
 void dist_error(char *err, size_t errlen);

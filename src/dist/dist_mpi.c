@@ -458,18 +458,19 @@ static void wait_busy(lead_t *L)
     }
 }
 
-int dist_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
-             const row_out_t *out, sim_used_t *used, progress_t *ps, atomic_int *stop)
+int dist_row(const row_run_t *run, sim_used_t *used)
 {
     W->why[0] = '\0';
     if (W->size == 1)
-        return sim_row(row, seed, row_index, threads, out, used, ps, stop);
+        return sim_row(run, used);
     if (lead_alloc())
         return -1;
     lead_t *L = lead;
-    progress_t quiet = {0};
-    if (!ps)
-        ps = &quiet;
+    const exp_row_t *row = run->row;
+    const row_out_t *out = run->out;
+    const int threads = run->threads;
+    atomic_int *stop = run->stop;
+    progress_t quiet = {0}, *ps = run->ps ? run->ps : &quiet;
     void (*tick)(void *) = ps->tick;
     void *tick_ctx = ps->tick_ctx;
     ps->tick = lead_tick;
@@ -477,9 +478,11 @@ int dist_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int thread
     sim_res_t rr;
     int failed = sim_res_alloc(row, threads, &rr);
     exp_row_t cur = *row; /* its lookups per filter may grow (sim_grow) */
+    const row_run_t ours = {.row = &cur, .seed = run->seed, .index = run->index,
+                            .threads = threads, .out = out, .ps = ps, .stop = stop};
     sim_used_t now = sim_first(row, ps);
     uint64_t f0 = 0, done = 0;
-    L->row = &cur, L->row_index = row_index, L->out = out, L->done = &done, L->stop = stop;
+    L->row = &cur, L->row_index = run->index, L->out = out, L->done = &done, L->stop = stop;
     L->stopped = L->nomem = L->lost = 0;
     while (!failed) {
         L->next = f0, L->F = now.filters;
@@ -489,7 +492,7 @@ int dist_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int thread
         while (L->next < now.filters && !halted(L)) { /* a unit of our own, answering */
             uint64_t a = L->next, size = unit_size(L, threads);
             L->next += size;
-            sim_filters(&cur, &rr, seed, row_index, threads, a, a + size, out, &done, ps, stop);
+            sim_filters(&ours, &rr, a, a + size, &done);
             poll(L);
         }
         wait_busy(L);

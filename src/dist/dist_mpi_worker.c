@@ -83,8 +83,9 @@ static int serve_unit(worker_t *w, const uint64_t *msg)
     if (reply[0] == ASK_DONE) {
         uint64_t done = 0;
         atomic_store(&w->halt, 0);
-        sim_filters(row, &w->rr, w->seed, r, w->threads, f0, f1, &w->out, &done, &w->ps,
-                    &w->halt);
+        const row_run_t run = {.row = row, .seed = w->seed, .index = r, .threads = w->threads,
+                               .out = &w->out, .ps = &w->ps, .stop = &w->halt};
+        sim_filters(&run, &w->rr, f0, f1, &done);
         if (progress_stopped(&w->halt))
             reply[0] = ASK_STOPPED, w->told |= progress_stopped(w->stop);
     }

@@ -39,11 +39,7 @@ int dist_share_experiment(experiment_t *e, char *err, size_t errlen)
     return 0;
 }
 
-int dist_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
-             const row_out_t *out, sim_used_t *used, progress_t *ps, atomic_int *stop)
-{
-    return sim_row(row, seed, row_index, threads, out, used, ps, stop);
-}
+int dist_row(const row_run_t *run, sim_used_t *used) { return sim_row(run, used); }
 
 void dist_error(char *err, size_t errlen)
 {

@@ -59,15 +59,14 @@ static void conditional_scratch_free(void *scratch)
     free(scratch);
 }
 
-static double conditional_measure(const exp_row_t *row, const void *plan, void *scratch,
-                                  bits_t *b, const probe_geom_t *g, uint64_t n, pcg32_t *r,
-                                  uint64_t *count, double *within,
-                                  const scheme_poll_t *poll)
+static double conditional_measure(const est_layer_t *l, pcg32_t *r, uint64_t *count,
+                                  double *within)
 {
-    (void)row, (void)g, (void)n, (void)count;
-    ((cond_work_t *)scratch)->poll = poll;
-    double rate = cond_filter_rate(plan, b, scratch, r);
-    *within = ((const cond_work_t *)scratch)->within;
+    (void)count;
+    cond_work_t *w = l->scratch;
+    w->poll = l->poll;
+    double rate = cond_filter_rate(l->plan, l->b, w, r);
+    *within = w->within;
     return rate;
 }
 

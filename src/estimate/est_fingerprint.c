@@ -50,28 +50,24 @@ static int fpe_scratch_alloc(void **scratch, const void *plan)
 
 static void fpe_scratch_free(void *scratch) { fp_work_free(scratch); }
 
-static double fpe_measure_lookups(const exp_row_t *row, const void *plan, void *scratch,
-                                  bits_t *b, const probe_geom_t *g, uint64_t n, pcg32_t *r,
-                                  uint64_t *count, double *within,
-                                  const scheme_poll_t *poll)
+/* A filter's build is short: neither asks l->poll. */
+static double fpe_measure_lookups(const est_layer_t *l, pcg32_t *r, uint64_t *count,
+                                  double *within)
 {
-    (void)b, (void)g, (void)n, (void)poll; /* a filter's build is short: no polling */
-    fp_build(scratch, plan, r);
-    *count = fp_lookups(scratch, plan, r, row->lookups_per_filter);
-    double L = (double)row->lookups_per_filter, rate = (double)*count / L;
+    fp_build(l->scratch, l->plan, r);
+    *count = fp_lookups(l->scratch, l->plan, r, l->row->lookups_per_filter);
+    double L = (double)l->row->lookups_per_filter, rate = (double)*count / L;
     *within = rate * (1 - rate) / L; /* binomial, given the filter */
     return rate;
 }
 
-static double fpe_measure_conditional(const exp_row_t *row, const void *plan, void *scratch,
-                                      bits_t *b, const probe_geom_t *g, uint64_t n,
-                                      pcg32_t *r, uint64_t *count, double *within,
-                                      const scheme_poll_t *poll)
+static double fpe_measure_conditional(const est_layer_t *l, pcg32_t *r, uint64_t *count,
+                                      double *within)
 {
-    (void)row, (void)b, (void)g, (void)n, (void)count, (void)poll;
-    fp_build(scratch, plan, r);
+    (void)count;
+    fp_build(l->scratch, l->plan, r);
     *within = 0; /* exact given the filter */
-    return fp_conditional(scratch, plan);
+    return fp_conditional(l->scratch, l->plan);
 }
 
 static const est_ops_t est_fp_lookups = {

@@ -136,22 +136,24 @@ static void keys_chunk_done(progress_t *ps, int t, uint64_t *chunks, uint64_t al
                         done * L, done * n);
 }
 
-int est_keys_run_row(const exp_row_t *row, uint64_t seed, int threads, bits_t *b, uint64_t f0,
-                     uint64_t F, const row_out_t *out, uint64_t *done, progress_t *ps,
-                     atomic_int *stop)
+int est_keys_run_row(const row_run_t *run, bits_t *b, uint64_t f0, uint64_t F, uint64_t *done)
 {
+    const exp_row_t *row = run->row;
+    const row_out_t *out = run->out;
+    progress_t *ps = run->ps;
+    atomic_int *stop = run->stop;
     const probe_geom_t *g = &row->geom;
     const uint64_t n = row->n, L = row->lookups_per_filter;
     const uint64_t nins = (n + RUNNER_CHUNK - 1) / RUNNER_CHUNK;
     const uint64_t nlook = (L + RUNNER_CHUNK - 1) / RUNNER_CHUNK;
     const double per_filter = est_row_work(row) / (double)row->filters;
     keyset_t ks = row->keys;
-    ks.seed = seed; /* the run's: --seed gives other random and uuid keys */
+    ks.seed = run->seed; /* the run's: --seed gives other random and uuid keys */
     const int own = keyset_per_filter(&ks);
     /* No more threads than chunks: a small row's filters are one chunk of keys and one
      * of lookups, and waking idle threads for each would cost more than the filter. */
     const uint64_t most = nins > nlook ? nins : nlook;
-    const int nth = most < (uint64_t)threads ? (int)most : threads;
+    const int nth = most < (uint64_t)run->threads ? (int)most : run->threads;
     b->m = g->m;
     int built = 0; /* b holds the filter of keys that are the same in every filter */
     for (uint64_t f = f0; f < F && !progress_stopped(stop); f++) {

@@ -27,14 +27,12 @@ static double lookups_work(const exp_row_t *row, const probe_geom_t *g, uint64_t
     return 2.0 * (double)row->lookups_per_filter;
 }
 
-static double lookups_measure(const exp_row_t *row, const void *plan, void *scratch, bits_t *b,
-                              const probe_geom_t *g, uint64_t n, pcg32_t *r, uint64_t *count,
-                              double *within, const scheme_poll_t *poll)
+static double lookups_measure(const est_layer_t *l, pcg32_t *r, uint64_t *count, double *within)
 {
-    (void)plan, (void)scratch;
-    bits_reset(b, g->m);
-    row->scheme->insert(b, g, r, n, NULL, poll);
-    *count = row->scheme->lookup(b, g, r, row->lookups_per_filter, poll);
+    const exp_row_t *row = l->row;
+    bits_reset(l->b, l->g->m);
+    row->scheme->insert(l->b, l->g, r, l->n, NULL, l->poll);
+    *count = row->scheme->lookup(l->b, l->g, r, row->lookups_per_filter, l->poll);
     double L = (double)row->lookups_per_filter, rate = (double)*count / L;
     *within = rate * (1 - rate) / L; /* binomial, given the filter */
     return rate;
@@ -89,13 +87,17 @@ static uint64_t shared_count(const bits_t *b, uint64_t m, uint64_t block, uint64
  * filter f drawing from pcg32_subunit(unit (row, f), 2c) for keys and 2c + 1 for
  * lookups. Inserts are atomic ORs, so the array, and the false-positive count summed
  * over chunks, are the same whichever thread runs which chunk. Returns 1 when stopped. */
-static int lookups_run_row(const exp_row_t *row, uint64_t seed, uint64_t row_index,
-                           int threads, bits_t *b, uint64_t f0, uint64_t F,
-                           const row_out_t *out, uint64_t *done, progress_t *ps,
-                           atomic_int *stop)
+static int lookups_run_row(const row_run_t *run, bits_t *b, uint64_t f0, uint64_t F,
+                           uint64_t *done)
 {
+    const exp_row_t *row = run->row;
     if (row_real_keys(row))
-        return est_keys_run_row(row, seed, threads, b, f0, F, out, done, ps, stop);
+        return est_keys_run_row(run, b, f0, F, done);
+    const uint64_t seed = run->seed, row_index = run->index;
+    const int threads = run->threads;
+    const row_out_t *out = run->out;
+    progress_t *ps = run->ps;
+    atomic_int *stop = run->stop;
     const probe_geom_t *g = &row->geom;
     const uint64_t n = row->n, L = row->lookups_per_filter;
     const uint64_t nins = (n + RUNNER_CHUNK - 1) / RUNNER_CHUNK;

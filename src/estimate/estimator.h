@@ -29,6 +29,21 @@
 #include "estimate/row.h"
 #include "schemes/scheme.h"
 
+/* What one measurement works on: one filter, or one layer of a stack, of the row, on one
+ * thread: the layer's geometry and keys (row_layer_geom, row_layer_n), its plan (made by
+ * plan_make; shared by threads), the thread's scratch for that plan and its bit array
+ * (allocated for g->m bits), and what to ask between chunks of the work (scheme.h; NULL:
+ * nothing). */
+typedef struct est_layer {
+    const exp_row_t *row;
+    const probe_geom_t *g;
+    uint64_t n;
+    const void *plan;
+    void *scratch;
+    bits_t *b;
+    const scheme_poll_t *poll;
+} est_layer_t;
+
 typedef struct est_ops {
     const char *name;     /* as the `estimator` key and the CSV's estimator column say */
     const char *summary;  /* one line for `bloomsim list` */
@@ -53,23 +68,19 @@ typedef struct est_ops {
     /* One thread's scratch for a plan; NULL ops when none is needed. 0 or -1. */
     int (*scratch_alloc)(void **scratch, const void *plan);
     void (*scratch_free)(void *scratch);
-    /* Build a filter of n keys drawn from r into b (allocated for g->m bits) and return
-     * its estimated rate; a counting estimator stores its false positives in *count.
-     * *within receives the variance of that estimate given the filter: 0 when it is
-     * exact, the sampling variance when it is sampled (stats.h). poll (scheme.h; may be
-     * NULL) is asked between chunks of its work: when it says stop, measure returns early
-     * with a meaningless result, which the caller drops. */
-    double (*measure)(const exp_row_t *row, const void *plan, void *scratch, bits_t *b,
-                      const probe_geom_t *g, uint64_t n, pcg32_t *r, uint64_t *count,
-                      double *within, const scheme_poll_t *poll);
+    /* Build the filter l describes from r and return its estimated rate; a counting
+     * estimator stores its false positives in *count. *within receives the variance of
+     * that estimate given the filter: 0 when it is exact, the sampling variance when it
+     * is sampled (stats.h). When l->poll says stop, measure returns early with a
+     * meaningless result, which the caller drops. */
+    double (*measure)(const est_layer_t *l, pcg32_t *r, uint64_t *count, double *within);
     /* Optional: does this estimator run the whole row itself (run_row), and how many
      * bit arrays it then needs in all (not per thread)? */
     int (*runs_row)(const exp_row_t *row);
-    /* Filters f0..F-1 of the row into out, on `threads` threads; the same results for
-     * any thread count. *done counts finished filters. Returns 0, or 1 when stopped. */
-    int (*run_row)(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
-                   bits_t *b, uint64_t f0, uint64_t F, const row_out_t *out,
-                   uint64_t *done, progress_t *ps, atomic_int *stop);
+    /* Filters f0..F-1 of run->row into run->out, on run->threads threads, with the one
+     * bit array b; the same results for any thread count. *done counts finished filters.
+     * Returns 0, or 1 when stopped. */
+    int (*run_row)(const row_run_t *run, bits_t *b, uint64_t f0, uint64_t F, uint64_t *done);
 } est_ops_t;
 
 /* The cost of a row in probe-sized units, for progress only: per filter, its layers' n k
@@ -86,9 +97,7 @@ int est_find(const char *name);
 
 /* The lookups estimator's run of a row of real keys (est_keys.c): filters f0..F-1, each
  * built and queried by all threads; as run_row. */
-int est_keys_run_row(const exp_row_t *row, uint64_t seed, int threads, bits_t *b, uint64_t f0,
-                     uint64_t F, const row_out_t *out, uint64_t *done, progress_t *ps,
-                     atomic_int *stop);
+int est_keys_run_row(const row_run_t *run, bits_t *b, uint64_t f0, uint64_t F, uint64_t *done);
 
 extern const est_ops_t est_lookups;
 extern const est_ops_t est_conditional;

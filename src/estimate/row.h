@@ -1,16 +1,18 @@
 /* row.h - one row of a run, what the planner (plan.h) makes of an experiment's sweep and
  * what the simulation (simulate.h), the estimators (estimator.h) and the table
  * (tabulate.h) take: a (size, bits per key or design, scheme) point with its estimator
- * and filter budget, tagged by its structure; and what a row yields per filter. Types
- * and inline accessors only, so that every module may read a row without depending on
- * the one that plans it.
+ * and filter budget, tagged by its structure; what a row yields per filter; and what
+ * every filter of a row's run shares (row_run_t). Types and inline accessors only,
+ * so that every module may read a row without depending on the one that plans it.
  */
 #ifndef BLOOMSIM_ROW_H
 #define BLOOMSIM_ROW_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/progress.h"
 #include "fingerprint/fingerprint.h"
 #include "libraries/library_words.h"
 #include "keys/keys.h"
@@ -122,6 +124,20 @@ typedef struct row_out {
     double *consulted;
     uint64_t *refused;
 } row_out_t;
+
+/* What every filter of one run of a row shares (simulate.h, estimator.h's run_row,
+ * dist.h): the row, its index in the run and the run's seed (filter f draws from
+ * pcg32_unit(seed, index, f)), this process's threads, where the filters' results go,
+ * the progress (NULL: none) and the stop flag (NULL: none; polled between filters and
+ * between chunks of one). */
+typedef struct row_run {
+    const exp_row_t *row;
+    uint64_t seed, index;
+    int threads;
+    const row_out_t *out;
+    progress_t *ps;
+    atomic_int *stop;
+} row_run_t;
 
 /* A stack's layers; a plain or designed filter is one layer. */
 static inline size_t row_layers(const exp_row_t *row)

@@ -33,7 +33,8 @@ double sim_memory(const exp_row_t *row, int threads)
     return runs_row(est, row) ? bytes : bytes * threads;
 }
 
-/* Build filter f (all its layers) from r and record what the row wants. A stack is
+/* Build filter f (all its layers) from r on thread t, in that thread's arrays and scratch
+ * of rr, and record what the row wants. A stack is
  * asked newest layer first, as seed 001's stack and a log-structured store are, and
  * answers yes at the first layer that does; each layer's probes are fresh draws, so
  * given the layers, P(yes) = 1 - prod(1 - p_j) and the expected layers consulted is the
@@ -41,15 +42,23 @@ double sim_memory(const exp_row_t *row, int threads)
  * rate (an unbiased estimate of it, from either estimator, independent across layers).
  * Layers are built oldest first, as keys arrive. The estimator asks poll between chunks
  * of its work (a stopped filter's results are meaningless; the caller drops the row). */
-static void run_filter(const exp_row_t *row, const est_ops_t *est, void *const *plans,
-                       bits_t *b, void *const *scratch, uint64_t f, pcg32_t *r,
-                       const row_out_t *out, const scheme_poll_t *poll)
+static void run_filter(const row_run_t *run, const sim_res_t *rr, int t, uint64_t f,
+                       pcg32_t *r, const scheme_poll_t *poll)
 {
+    const exp_row_t *row = run->row;
+    const est_ops_t *est = row->est;
+    const row_out_t *out = run->out;
+    const size_t nl = row_layers(row), at = (size_t)t * nl; /* the thread's arrays */
+    est_layer_t l[SIZING_MAX_LAYERS];
+    for (size_t j = 0; j < nl; j++)
+        l[j] = (est_layer_t){.row = row, .g = row_layer_geom(row, j), .n = row_layer_n(row, j),
+                             .plan = rr->plans[j],
+                             .scratch = rr->scratch[at + j], .b = &rr->arrays[at + j],
+                             .poll = poll};
     uint64_t count = 0;
     double within = 0;
     if (row->structure != STRUCT_STACK) {
-        double rate = est->measure(row, plans[0], scratch[0], b, &row->geom, row->n, r, &count,
-                                   &within, poll);
+        double rate = est->measure(&l[0], r, &count, &within);
         if (sim_counts(row))
             out->counts[f] = count;
         else
@@ -57,15 +66,14 @@ static void run_filter(const exp_row_t *row, const est_ops_t *est, void *const *
         if (out->within)
             out->within[f] = within;
         if (out->popcounts)
-            out->popcounts[f] = bits_count(b);
+            out->popcounts[f] = bits_count(l[0].b);
         if (out->refused && row->structure == STRUCT_FINGERPRINT)
-            out->refused[f] = est_fingerprint_refused(scratch[0]);
+            out->refused[f] = est_fingerprint_refused(l[0].scratch);
         return;
     }
     double p[SIZING_MAX_LAYERS], v[SIZING_MAX_LAYERS];
     for (size_t j = 0; j < row->nlayers; j++)
-        p[j] = est->measure(row, plans[j], scratch[j], &b[j], row_layer_geom(row, j),
-                            row_layer_n(row, j), r, &count, &v[j], poll);
+        p[j] = est->measure(&l[j], r, &count, &v[j]);
     double pass = 1.0, consulted = 0.0;
     for (size_t j = row->nlayers; j-- > 0;) { /* newest first */
         consulted += pass;
@@ -117,17 +125,17 @@ static void tick_while_running(progress_t *ps, const int *running)
 }
 
 /* Filters f0..F-1, one per thread at a time: filter f is built and measured by one
- * thread from pcg32_unit(seed, row_index, f) alone, into that thread's arrays. */
-static void run_filters(const exp_row_t *row, const est_ops_t *est, void *const *plans,
-                        bits_t *arrays, void *const *scratch, uint64_t seed,
-                        uint64_t row_index, int threads, uint64_t f0, uint64_t F,
-                        const row_out_t *out, uint64_t *done, progress_t *ps,
-                        atomic_int *stop, double per_filter)
+ * thread from pcg32_unit(seed, row index, f) alone, into that thread's arrays. */
+static void run_filters(const row_run_t *run, const sim_res_t *rr, uint64_t f0, uint64_t F,
+                        uint64_t *done)
 {
-    const size_t nl = row_layers(row);
-    const uint64_t lookups_per = sim_counts(row) ? row->lookups_per_filter * nl : 0;
+    const exp_row_t *row = run->row;
+    progress_t *ps = run->ps;
+    atomic_int *stop = run->stop;
+    const double per_filter = est_row_work(row) / (double)row->filters;
+    const uint64_t lookups_per = sim_counts(row) ? row->lookups_per_filter * row_layers(row) : 0;
     int running = 0; /* threads other than 0 still taking filters */
-#pragma omp parallel num_threads(threads)
+#pragma omp parallel num_threads(run->threads)
     {
         const int t = omp_get_thread_num();
         const sim_poll_t pc = {.stop = stop, .ps = t == 0 ? ps : NULL};
@@ -139,9 +147,8 @@ static void run_filters(const exp_row_t *row, const est_ops_t *est, void *const 
             if (progress_stopped(stop))
                 continue; /* drain the loop: the row will be dropped */
             pcg32_t r;
-            pcg32_unit(&r, seed, row_index, f);
-            run_filter(row, est, plans, &arrays[(size_t)t * nl], &scratch[(size_t)t * nl], f,
-                       &r, out, &poll);
+            pcg32_unit(&r, run->seed, run->index, f);
+            run_filter(run, rr, t, f, &r, &poll);
             uint64_t d;
 #pragma omp atomic capture
             d = ++*done;
@@ -290,35 +297,33 @@ int sim_res_alloc(const exp_row_t *row, int threads, sim_res_t *rr)
     return failed ? -1 : 0;
 }
 
-int sim_filters(const exp_row_t *row, sim_res_t *rr, uint64_t seed, uint64_t row_index,
-                int threads, uint64_t f0, uint64_t F, const row_out_t *out, uint64_t *done,
-                progress_t *ps, atomic_int *stop)
+int sim_filters(const row_run_t *run, sim_res_t *rr, uint64_t f0, uint64_t F, uint64_t *done)
 {
-    const est_ops_t *est = row->est;
-    if (runs_row(est, row))
-        return est->run_row(row, seed, row_index, threads, rr->arrays, f0, F, out, done, ps,
-                            stop);
-    run_filters(row, est, rr->plans, rr->arrays, rr->scratch, seed, row_index, threads, f0, F,
-                out, done, ps, stop, est_row_work(row) / (double)row->filters);
-    return progress_stopped(stop);
+    const est_ops_t *est = run->row->est;
+    if (runs_row(est, run->row))
+        return est->run_row(run, rr->arrays, f0, F, done);
+    run_filters(run, rr, f0, F, done);
+    return progress_stopped(run->stop);
 }
 
-int sim_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
-            const row_out_t *out, sim_used_t *used, progress_t *ps, atomic_int *stop)
+int sim_row(const row_run_t *run, sim_used_t *used)
 {
+    const exp_row_t *row = run->row;
     sim_res_t rr;
-    int failed = sim_res_alloc(row, threads, &rr);
+    int failed = sim_res_alloc(row, run->threads, &rr);
     exp_row_t cur = *row; /* its lookups per filter may grow */
-    sim_used_t now = sim_first(row, ps);
+    row_run_t at = *run;
+    at.row = &cur;
+    sim_used_t now = sim_first(row, run->ps);
     uint64_t f0 = 0, done = 0;
     while (!failed) {
-        sim_filters(&cur, &rr, seed, row_index, threads, f0, now.filters, out, &done, ps, stop);
-        if (progress_stopped(stop) || !sim_grow(row, &cur, &now, &f0, out, ps))
+        sim_filters(&at, &rr, f0, now.filters, &done);
+        if (progress_stopped(run->stop) || !sim_grow(row, &cur, &now, &f0, run->out, run->ps))
             break;
     }
     *used = now;
     sim_res_free(row, &rr);
-    return failed ? -1 : progress_stopped(stop) ? 1 : 0;
+    return failed ? -1 : progress_stopped(run->stop) ? 1 : 0;
 }
 
 int sim_row_into(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
@@ -328,7 +333,9 @@ int sim_row_into(const exp_row_t *row, uint64_t seed, uint64_t row_index, int th
     if (sim_out_alloc(&out, row_max_filters(row)))
         return -1;
     sim_used_t used = {0, 0};
-    int rc = sim_row(row, seed, row_index, threads, &out, &used, NULL, NULL);
+    const row_run_t run = {.row = row, .seed = seed, .index = row_index, .threads = threads,
+                           .out = &out};
+    int rc = sim_row(&run, &used);
     if (rc == 0) {
         if (sim_counts(row))
             memcpy(counts, out.counts, (size_t)used.filters * sizeof *counts);

@@ -35,13 +35,13 @@ typedef struct sim_used {
     uint64_t filters, lookups_per_filter;
 } sim_used_t;
 
-/* Simulate row row_index on `threads` threads into out; *used receives what it ran. ps
- * may be NULL; stop may be NULL, else it is polled between filters and, within a
+/* Simulate run->row (row run->index of its run) on run->threads threads into run->out;
+ * *used receives what it ran. The stop flag is polled between filters and, within a
  * filter, between chunks of its keys (scheme_poll_t) or strides, and once set the row is
- * abandoned. ps's tick is called from thread 0 between those chunks too, and while it
- * waits for the other threads. Returns 0, -1 when memory is short, 1 when stopped. */
-int sim_row(const exp_row_t *row, uint64_t seed, uint64_t row_index, int threads,
-            const row_out_t *out, sim_used_t *used, progress_t *ps, atomic_int *stop);
+ * abandoned. The progress's tick is called from thread 0 between those chunks too, and
+ * while it waits for the other threads. Returns 0, -1 when memory is short, 1 when
+ * stopped. */
+int sim_row(const row_run_t *run, sim_used_t *used);
 
 /* A row's resources on one process: each layer's plan and, per thread (or once in all,
  * when the estimator runs the row itself: sim_shared), each layer's bit array and
@@ -58,13 +58,11 @@ typedef struct sim_res {
 int sim_res_alloc(const exp_row_t *row, int threads, sim_res_t *rr);
 void sim_res_free(const exp_row_t *row, sim_res_t *rr);
 
-/* Filters f0..F-1 of row row_index on this process's `threads` threads with rr, into
- * out[f0..F); *done counts finished filters (atomically: it may be read by thread 0's
- * progress calls). A distributed run hands ranges of filters to each rank (dist.h).
- * Returns 0, or 1 when stopped. */
-int sim_filters(const exp_row_t *row, sim_res_t *rr, uint64_t seed, uint64_t row_index,
-                int threads, uint64_t f0, uint64_t F, const row_out_t *out, uint64_t *done,
-                progress_t *ps, atomic_int *stop);
+/* Filters f0..F-1 of run->row on this process's run->threads threads with rr (allocated
+ * for that row), into run->out[f0..F); *done counts finished filters (atomically: it may
+ * be read by thread 0's progress calls). A distributed run hands ranges of filters to
+ * each rank (dist.h). Returns 0, or 1 when stopped. */
+int sim_filters(const row_run_t *run, sim_res_t *rr, uint64_t f0, uint64_t F, uint64_t *done);
 
 /* Are the row's filters one filter asked disjoint batches of keys (real keys that are the
  * same in every filter: seq, seq-str, file)? */

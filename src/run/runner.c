@@ -151,18 +151,19 @@ static int check_memory(const experiment_t *e, int quick, const exp_row_t *rows,
     return 2;
 }
 
-/* Simulate, tabulate and store rows[from..nrows) in turn. Returns 0, 1 (memory or a
- * write failed) or RUN_INTERRUPTED, with the message in err. */
-int runner_row(const char *name, const char *what, const exp_row_t *row, size_t row_index,
-               uint64_t seed, const run_opts_t *o, progress_t *ps, const row_out_t *out,
-               csv_row_t *result, char *err, size_t errlen)
+int runner_row(const char *name, const char *what, const row_run_t *run, csv_row_t *result,
+               char *err, size_t errlen)
 {
+    const exp_row_t *row = run->row;
+    progress_t *ps = run->ps;
     ps->row_start = progress_now();
-    row_out_t ro = *out;
+    row_out_t ro = *run->out;
     if (row->structure != STRUCT_DESIGN)
         ro.popcounts = NULL;
+    row_run_t at = *run;
+    at.out = &ro;
     sim_used_t used;
-    int st = dist_row(row, seed, row_index, o->threads, &ro, &used, ps, o->stop);
+    int st = dist_row(&at, &used);
     if (st > 0)
         return RUN_INTERRUPTED;
     if (st < 0) {
@@ -174,11 +175,11 @@ int runner_row(const char *name, const char *what, const exp_row_t *row, size_t 
     }
     exp_row_t ran = *row; /* at the lookups it ran: a big row's may have grown */
     ran.lookups_per_filter = used.lookups_per_filter;
-    *result = tabulate_row(name, &ran, used.filters, &ro, seed);
+    *result = tabulate_row(name, &ran, used.filters, &ro, run->seed);
     if (row_real_keys(row)) /* the label of the row itself, which outlives the copy */
         result->library = row->label;
     result->seconds = progress_now() - ps->row_start;
-    progress_row_done(ps, row_index,
+    progress_row_done(ps, (size_t)run->index,
                       est_row_work(row) * (double)used.filters / (double)row->filters,
                       used.filters, result->lookups == CSV_ABSENT ? 0 : result->lookups);
     return 0;
@@ -206,8 +207,9 @@ static int run_rows(const experiment_t *e, const run_opts_t *o, uint64_t seed, s
         rc = 1;
     }
     for (size_t i = res->nrows; i < res->nrows_planned && rc == 0; i++) {
-        rc = runner_row(e->name, e->path, &res->plan[i], i, seed, o, ps, &out, &res->rows[i],
-                        err, errlen);
+        const row_run_t run = {.row = &res->plan[i], .seed = seed, .index = i,
+                               .threads = o->threads, .out = &out, .ps = ps, .stop = o->stop};
+        rc = runner_row(e->name, e->path, &run, &res->rows[i], err, errlen);
         if (rc == RUN_INTERRUPTED)
             snprintf(err, errlen, "interrupted: %zu of %zu rows finished in %s; run it again "
                      "with --resume to finish", res->nrows, res->nrows_planned, st->partial);

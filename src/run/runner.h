@@ -68,16 +68,15 @@ int runner_run(const experiment_t *e, const run_opts_t *o, run_result_t *res, ch
                size_t errlen);
 void runner_free(run_result_t *res);
 
-/* One planned row of experiment `name` (row_index of its run), simulated (over the ranks
- * of a distributed run, dist.h) and tabulated as runner_run does, with o's threads, stop
- * flag, and ps for progress (progress_start'ed by the caller), into *result; out holds
- * the per-filter results of up to row_max_filters(row) filters (sim_out_alloc). `what`
- * names the row in a message. The caller checks memory first (runner_row_memory).
- * Returns 0, 1 (memory: message in err) or RUN_INTERRUPTED. `bloomsim audit` runs its
- * row so. */
-int runner_row(const char *name, const char *what, const exp_row_t *row, size_t row_index,
-               uint64_t seed, const run_opts_t *o, progress_t *ps, const row_out_t *out,
-               csv_row_t *result, char *err, size_t errlen);
+/* One planned row of experiment `name`, run->row (row run->index of its run), simulated
+ * (over the ranks of a distributed run, dist.h) and tabulated as runner_run does, into
+ * *result: with run's seed, threads and stop flag, run->ps for progress (not NULL:
+ * progress_start'ed by the caller), and run->out holding the per-filter results of up to
+ * row_max_filters(row) filters (sim_out_alloc). `what` names the row in a message. The
+ * caller checks memory first (runner_row_memory). Returns 0, 1 (memory: message in err)
+ * or RUN_INTERRUPTED. `bloomsim audit` runs its row so. */
+int runner_row(const char *name, const char *what, const row_run_t *run, csv_row_t *result,
+               char *err, size_t errlen);
 
 /* Bytes this process may still use, or 0 if unknown: what the memory check before any
  * work compares a run's needs with. The least of what the kernel says is available
