@@ -62,7 +62,8 @@ static void test_plan_and_measure(void)
         char err[EXP_ERR_LEN];
         /* hive-bloomk takes no rate: BloomKFilter always designs for 0.05 */
         double p = strcmp(l->name, "hive-bloomk") == 0 ? 0.05 : 0.01;
-        int rc = audit_plan(l, 10000, p, precision, 400, &row, &d, err, sizeof err);
+        int rc = audit_plan(&(audit_ask_t){l, 10000, precision, 400}, p, &row, &d, err,
+                            sizeof err);
         if (rc)
             fprintf(stderr, "%s\n", err);
         assert(rc == 0);
@@ -120,14 +121,14 @@ static void test_refusals(void)
     exp_row_t row;
     audit_design_t d;
     char err[EXP_ERR_LEN];
-    assert(audit_plan(library_find("hadoop"), 500000000, 0.01, 0.02, 100, &row, &d, err,
-                      sizeof err) == 2);
+    const audit_ask_t hadoop = {library_find("hadoop"), 500000000, 0.02, 100},
+                      js = {library_find("bloomfilter-js"), 1000000000, 0.02, 100},
+                      js21 = {library_find("bloomfilter-js-0.0.21"), 1000000000, 0.02, 100};
+    assert(audit_plan(&hadoop, 0.01, &row, &d, err, sizeof err) == 2);
     assert(strstr(err, "hadoop") && strstr(err, "maxValue must be > 0") && !strchr(err, '\n'));
-    assert(audit_plan(library_find("bloomfilter-js"), 1000000000, 0.01, 0.02, 100, &row, &d,
-                      err, sizeof err) == 2);
+    assert(audit_plan(&js, 0.01, &row, &d, err, sizeof err) == 2);
     assert(strstr(err, "bloomfilter-js") && strstr(err, "RangeError") && !strchr(err, '\n'));
-    assert(audit_plan(library_find("bloomfilter-js-0.0.21"), 1000000000, 0.01, 0.02, 100, &row,
-                      &d, err, sizeof err) == 2);
+    assert(audit_plan(&js21, 0.01, &row, &d, err, sizeof err) == 2);
     assert(strstr(err, "bloomfilter-js-0.0.21") && strstr(err, "cannot build") &&
            strstr(err, "false negatives") && !strchr(err, '\n'));
     /* audit_lookups: 4 / (p r^2) lookups in all, split over the filters, clamped */

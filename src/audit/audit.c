@@ -25,12 +25,17 @@ uint64_t audit_lookups(double p, double precision, uint64_t filters)
     return (uint64_t)(per < lo ? lo : per > hi ? hi : per);
 }
 
-/* The row of lib's design (mc, m, k) of n keys, p its promise (or, designed by bits per
- * key, the rate those bits stand for): audit_plan after the sizing. */
-static int plan_design(const library_t *lib, uint64_t n, double p, uint64_t mc, uint64_t m,
-                       unsigned k, double precision, uint64_t max_filters, exp_row_t *row,
-                       audit_design_t *d, char *err, size_t errlen)
+/* The row of the library's design in *d as a asks: audit_plan after the sizing. *d holds
+ * its n, its promise p (or, designed by bits per key, the rate those bits stand for), the
+ * bits the rule computes (m_computed), and the bits m and probes k it designs; the rest
+ * is filled here, m becoming the bits its scheme indexes. */
+static int plan_design(const audit_ask_t *a, exp_row_t *row, audit_design_t *d, char *err,
+                       size_t errlen)
 {
+    const library_t *lib = a->lib;
+    const uint64_t n = a->n, m = d->m, max_filters = a->max_filters;
+    const double p = d->p, precision = a->precision;
+    const unsigned k = d->k;
     const scheme_t *sc = lib->scheme;
     int st;
     probe_geom_t g;
@@ -91,9 +96,6 @@ static int plan_design(const library_t *lib, uint64_t n, double p, uint64_t mc, 
     row->bits_per_key = (double)g.m / (double)n;
     tab_refs_t ref = tabulate_refs(row);
     double structure;
-    d->n = n;
-    d->p = p;
-    d->m_computed = mc;
     d->m = row->geom.m;
     d->k = row->geom.k;
     d->uniform = ref.exact;
@@ -106,10 +108,11 @@ static int plan_design(const library_t *lib, uint64_t n, double p, uint64_t mc, 
     return 0;
 }
 
-int audit_plan(const library_t *lib, uint64_t n, double p, double precision,
-               uint64_t max_filters, exp_row_t *row, audit_design_t *d, char *err,
+int audit_plan(const audit_ask_t *a, double p, exp_row_t *row, audit_design_t *d, char *err,
                size_t errlen)
 {
+    const library_t *lib = a->lib;
+    const uint64_t n = a->n;
     uint64_t mc, m;
     unsigned k;
     int st = sizing_design_full(lib->sizing, n, p, &mc, &m, &k);
@@ -120,13 +123,15 @@ int audit_plan(const library_t *lib, uint64_t n, double p, double precision,
                  (unsigned long long)n, p);
         return 2;
     }
-    return plan_design(lib, n, p, mc, m, k, precision, max_filters, row, d, err, errlen);
+    *d = (audit_design_t){.n = n, .p = p, .m_computed = mc, .m = m, .k = k};
+    return plan_design(a, row, d, err, errlen);
 }
 
-int audit_plan_bpk(const library_t *lib, uint64_t n, double bits_per_key, double precision,
-                   uint64_t max_filters, exp_row_t *row, audit_design_t *d, char *err,
-                   size_t errlen)
+int audit_plan_bpk(const audit_ask_t *a, double bits_per_key, exp_row_t *row,
+                   audit_design_t *d, char *err, size_t errlen)
 {
+    const library_t *lib = a->lib;
+    const uint64_t n = a->n;
     uint64_t mc, m;
     unsigned k;
     int st = sizing_design_bpk(lib->sizing, n, bits_per_key, &mc, &m, &k);
@@ -145,7 +150,8 @@ int audit_plan_bpk(const library_t *lib, uint64_t n, double bits_per_key, double
                  "(got '--bits-per-key %g')", bits_per_key, bits_per_key);
         return 2;
     }
-    int rc = plan_design(lib, n, p, mc, m, k, precision, max_filters, row, d, err, errlen);
+    *d = (audit_design_t){.n = n, .p = p, .m_computed = mc, .m = m, .k = k};
+    int rc = plan_design(a, row, d, err, errlen);
     if (rc == 0)
         d->bits_per_key = bits_per_key;
     return rc;

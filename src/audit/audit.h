@@ -50,14 +50,22 @@ uint64_t audit_first_filters(uint64_t m);
  * least 10^4, at most 2^36. */
 uint64_t audit_lookups(double p, double precision, uint64_t filters);
 
-/* Design lib's filter for n keys at p and make the row that measures it at `precision`
- * (relative standard error, > 0) with at most max_filters filters (>= 2; the first batch
- * too), into *row and *d. Returns 0, or 2 with a one-line message in err (the library
- * refuses the design, bloomsim's scheme cannot build it, or the target needs more
- * lookups, (1 - p)/(p precision^2) by the binomial floor alone, than max_filters filters
- * of AUDIT_MAX_LOOKUPS lookups make). */
-int audit_plan(const library_t *lib, uint64_t n, double p, double precision,
-               uint64_t max_filters, exp_row_t *row, audit_design_t *d, char *err,
+/* What an audit asks, whatever its design: lib's filter for n keys, measured to a
+ * relative standard error `precision` (> 0) with at most max_filters filters (>= 2; the
+ * first batch too). */
+typedef struct audit_ask {
+    const library_t *lib;
+    uint64_t n;
+    double precision;
+    uint64_t max_filters;
+} audit_ask_t;
+
+/* Design a->lib's filter for a->n keys at p and make the row that measures it as a asks,
+ * into *row and *d. Returns 0, or 2 with a one-line message in err (the library refuses
+ * the design, bloomsim's scheme cannot build it, or the target needs more lookups,
+ * (1 - p)/(p precision^2) by the binomial floor alone, than max_filters filters of
+ * AUDIT_MAX_LOOKUPS lookups make). */
+int audit_plan(const audit_ask_t *a, double p, exp_row_t *row, audit_design_t *d, char *err,
                size_t errlen);
 
 /* audit_plan for the libraries configured by bits per key (LevelDB's and RocksDB's
@@ -65,8 +73,7 @@ int audit_plan(const library_t *lib, uint64_t n, double p, double precision,
  * per key, whose promise is the rate b stands for, p = e^{-b ln^2 2} (-ln p / ln^2 2 = b,
  * the rate the lookups are planned at). Returns 0, or 2 with a one-line message in err
  * (a library that takes a rate, or refuses b). */
-int audit_plan_bpk(const library_t *lib, uint64_t n, double bits_per_key, double precision,
-                   uint64_t max_filters, exp_row_t *row, audit_design_t *d, char *err,
-                   size_t errlen);
+int audit_plan_bpk(const audit_ask_t *a, double bits_per_key, exp_row_t *row,
+                   audit_design_t *d, char *err, size_t errlen);
 
 #endif

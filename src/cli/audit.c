@@ -331,10 +331,10 @@ int cli_audit(int argc, char **argv)
     char err[EXP_ERR_LEN] = "";
     if (!a.threads && cli_default_threads("audit", &a.threads, err, sizeof err))
         return cli_die(2, "%s", err);
-    if (a.bpk >= 0 ? audit_plan_bpk(a.lib, a.n, a.bpk, a.precision, a.max_filters, &row, &d,
-                                    err, sizeof err)
-                   : audit_plan(a.lib, a.n, a.p, a.precision, a.max_filters, &row, &d, err,
-                                sizeof err))
+    const audit_ask_t ask = {.lib = a.lib, .n = a.n, .precision = a.precision,
+                             .max_filters = a.max_filters};
+    if (a.bpk >= 0 ? audit_plan_bpk(&ask, a.bpk, &row, &d, err, sizeof err)
+                   : audit_plan(&ask, a.p, &row, &d, err, sizeof err))
         return cli_die(2, "%s", err);
     if ((rc = audit_keys(&a, &row)) >= 0)
         return rc;

@@ -148,9 +148,10 @@ static void print_plain(uint64_t n, uint64_t mc, uint64_t m, unsigned k)
 
 /* A block rule's design: its blocks, its exact rate, and the formula's size beside it.
  * Returns the exit status. */
-static int print_blocks(const sizing_rule_t *rule, uint64_t n, double p, uint64_t B,
-                        uint64_t block, uint64_t kreq, uint64_t mc, uint64_t m, unsigned k)
+static int print_blocks(const sizing_rule_t *rule, uint64_t n, double p, uint64_t block,
+                        int k_given, uint64_t mc, uint64_t m, unsigned k)
 {
+    const uint64_t B = block ? block : rule->block_bits;
     if (rule->over == SIZING_OVER_SPLIT)
         printf("split-block: %llu block%s of %llu bits, each k = %u words of %llu bits, one "
                "bit per word\n", (unsigned long long)(m / B), m == B ? "" : "s",
@@ -158,7 +159,7 @@ static int print_blocks(const sizing_rule_t *rule, uint64_t n, double p, uint64_
     else
         printf("blocked: %llu block%s of %llu bits, k = %u positions in one block (%s)\n",
                (unsigned long long)(m / B), m == B ? "" : "s", (unsigned long long)B, k,
-               kreq ? "as given" : "the k up to 64 that minimises the exact rate at this size");
+               k_given ? "as given" : "the k up to 64 that minimises the exact rate at this size");
     double x;
     if (sizing_rate_exact(rule, m, n, block, k, &x) != SIZING_OK)
         return cli_die(1, "size: the exact rate at %llu bits could not be computed",
@@ -363,6 +364,6 @@ int cli_size(int argc, char **argv)
     else if (!B)
         print_plain(n, mc, m, k);
     else
-        return print_blocks(rule, n, p, B, block, kreq, mc, m, k);
+        return print_blocks(rule, n, p, block, kreq != 0, mc, m, k);
     return 0;
 }

@@ -245,9 +245,12 @@ int runner_prepare(const experiment_t *e, const run_opts_t *o, run_result_t *res
     /* 2. The claim on the outputs, so that a run in progress, an unwritable directory or
      * a result we must not replace fails before any work; an interrupted run's finished
      * rows come back. The other ranks never touch the output directory. */
-    if (rc == 0 && dist_leader())
-        rc = store_claim(&res->store, e, res->plan, res->nrows_planned, o->outdir, o->quick,
-                         res->seed, o->resume, o->force, res->rows, err, errlen);
+    if (rc == 0 && dist_leader()) {
+        const store_run_t run = {.e = e, .rows = res->plan, .nrows = res->nrows_planned,
+                                 .outdir = o->outdir, .quick = o->quick, .seed = res->seed,
+                                 .resume = o->resume, .force = o->force};
+        rc = store_claim(&res->store, &run, res->rows, err, errlen);
+    }
     res->claimed = rc == 0 && dist_leader();
     return dist_agree(rc, err, errlen);
 }

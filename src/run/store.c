@@ -158,10 +158,10 @@ static int path_of(char *buf, size_t len, const char *fmt, const char *a, const 
 
 /* Refuse to replace a complete result of another definition or seed, or to discard an
  * interrupted run's rows; resume them where allowed. Returns 0 or 2. */
-static int check_existing(store_t *st, const experiment_t *e, const exp_row_t *rows,
-                          size_t nrows, int resume, int force, csv_row_t *kept, char *err,
+static int check_existing(store_t *st, const store_run_t *run, csv_row_t *kept, char *err,
                           size_t errlen)
 {
+    const int resume = run->resume, force = run->force;
     char hash[32], seed[32], scale[8], version[128];
     /* An interrupted run first: resumed when asked and made by this very run (whose
      * start already had the right to replace the complete result), else refused unless
@@ -174,7 +174,7 @@ static int check_existing(store_t *st, const experiment_t *e, const exp_row_t *r
         int same = strcmp(hash, st->hash) == 0 && strcmp(seed, st->seed) == 0 &&
                    strcmp(scale, st->scale) == 0 && strcmp(version, st->version) == 0;
         if (resume && same) {
-            long n = resume_rows(st->partial, rows, nrows, e, kept);
+            long n = resume_rows(st->partial, run->rows, run->nrows, run->e, kept);
             if (n < 0) {
                 snprintf(err, errlen, "%s: not a result table of this program; --force starts "
                          "over (got '--resume')", st->partial);
@@ -282,10 +282,12 @@ static int take_lock(store_t *st, const char *outdir, char *err, size_t errlen)
     return 0;
 }
 
-int store_claim(store_t *st, const experiment_t *e, const exp_row_t *rows, size_t nrows,
-                const char *outdir, int quick, uint64_t seed, int resume, int force,
-                csv_row_t *kept, char *err, size_t errlen)
+int store_claim(store_t *st, const store_run_t *run, csv_row_t *kept, char *err,
+                size_t errlen)
 {
+    const experiment_t *e = run->e;
+    const char *outdir = run->outdir;
+    const int quick = run->quick;
     memset(st, 0, sizeof *st);
     st->lock = -1;
     const char *suffix = quick ? ".quick" : "";
@@ -306,7 +308,7 @@ int store_claim(store_t *st, const experiment_t *e, const exp_row_t *rows, size_
         return 2;
     }
     snprintf(st->hash, sizeof st->hash, "%016llx", (unsigned long long)e->file_hash);
-    snprintf(st->seed, sizeof st->seed, "%llu", (unsigned long long)seed);
+    snprintf(st->seed, sizeof st->seed, "%llu", (unsigned long long)run->seed);
     snprintf(st->scale, sizeof st->scale, "%s", quick ? "quick" : "full");
     snprintf(st->version, sizeof st->version, "%s", BLOOMSIM_VERSION);
     int rc = take_lock(st, outdir, err, errlen);
@@ -318,7 +320,7 @@ int store_claim(store_t *st, const experiment_t *e, const exp_row_t *rows, size_
         rc = 2;
     }
     if (rc == 0)
-        rc = check_existing(st, e, rows, nrows, resume, force, kept, err, errlen);
+        rc = check_existing(st, run, kept, err, errlen);
     if (rc)
         store_close(st);
     return rc;

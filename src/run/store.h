@@ -57,17 +57,28 @@ typedef struct store_meta {
     double seconds;
 } store_meta_t;
 
-/* Claim DIR/NAME[.quick].* for a run of e with this seed: create DIR, take NAME.lock
- * (refused while another run holds it), and refuse what must not be replaced; when
- * resuming, read an interrupted run's complete rows back into kept[0..st->resumed)
- * (TEXT columns from rows[]; a torn last row is cut off the partial). Nothing else is
- * written: the outputs are started by store_open. Returns 0 (the claim is held until
- * store_close); 2 for bad input (unwritable, held by another run, a symbolic link,
- * another definition or seed, an interrupted run without resume), message in err, with
- * nothing left behind. */
-int store_claim(store_t *st, const experiment_t *e, const exp_row_t *rows, size_t nrows,
-                const char *outdir, int quick, uint64_t seed, int resume, int force,
-                csv_row_t *kept, char *err, size_t errlen);
+/* The run a store is claimed for: experiment e's planned rows[0..nrows), at its quick
+ * scale or in full, with this seed, into DIR = outdir; whether it may resume an
+ * interrupted run and whether it may replace one or a result (force). */
+typedef struct store_run {
+    const experiment_t *e;
+    const exp_row_t *rows;
+    size_t nrows;
+    const char *outdir;
+    int quick;
+    uint64_t seed;
+    int resume, force;
+} store_run_t;
+
+/* Claim DIR/NAME[.quick].* for run: create DIR, take NAME.lock (refused while another
+ * run holds it), and refuse what must not be replaced; when resuming, read an
+ * interrupted run's complete rows back into kept[0..st->resumed) (TEXT columns from
+ * run->rows[]; a torn last row is cut off the partial). Nothing else is written: the
+ * outputs are started by store_open. Returns 0 (the claim is held until store_close); 2
+ * for bad input (unwritable, held by another run, a symbolic link, another definition or
+ * seed, an interrupted run without resume), message in err, with nothing left behind. */
+int store_claim(store_t *st, const store_run_t *run, csv_row_t *kept, char *err,
+                size_t errlen);
 
 /* Start writing a claimed store: open the partial table to append to it (resuming), or
  * write a new one with its header and NAME.run, beside the old ones, then rename them
