@@ -1,4 +1,5 @@
 /* test_fingerprint.c - the fingerprint filters (fingerprint.h; issue 21):
+ *  - the registry: every filter's ops and the generic contracts at one design;
  *  - designs: 500 keys at 1% (the seed's first design) for each filter, and the widths
  *    of the widening fields, worked by hand;
  *  - schedules: generations, expansions, voids, the secondary table and the bits of
@@ -8,8 +9,9 @@
  *    expansions, as the reference's Java code lays them out (its unary age mark
  *    included), and a key that runs out of bits;
  *  - the cuckoo filter's exact rate against an enumeration of a tiny filter;
- *  - statistical: the exact rate against the lookups estimator and the conditional one
- *    at several loads and expansion counts (within 5 standard errors, fixed seeds);
+ *  - statistical: every registered filter's exact rate against the lookups estimator and
+ *    the conditional one at several loads and expansion counts (within 5 standard errors,
+ *    fixed seeds);
  *  - the seed's claim on a quick scale: the plain quotient filter's rate doubles at each
  *    doubling of the keys, measured and exact. */
 #undef NDEBUG
@@ -30,6 +32,40 @@ static const fp_filter_t *F(const char *name)
     const fp_filter_t *f = fp_filter_find(name);
     assert(f);
     return f;
+}
+
+/* Every registered filter: its name found, its ops complete, and the contracts of the
+ * generic functions at a design of 500 keys at 1%: the exact rate meets it at those keys,
+ * every key offered is stored or refused, its bits and places, and the size command's
+ * text ends in lines, with the exact rate in full. */
+static void test_registry(void)
+{
+    assert(fp_filter_count() > 0 && fp_filter_at(fp_filter_count()) == NULL);
+    assert(fp_filter_find("bloom") == NULL);
+    for (size_t i = 0; i < fp_filter_count(); i++) {
+        const fp_filter_t *f = fp_filter_at(i);
+        const fp_ops_t *o = f->ops;
+        assert(fp_filter_find(f->name) == f && f->summary[0]);
+        assert(f->scheme && strcmp(f->scheme->name, f->name) == 0);
+        assert(o && o->design && o->run && o->space && o->new_bits && o->exact && o->places);
+        assert(o->between_var && o->describe && o->table_bytes && o->table_alloc);
+        assert(o->table_free && o->build && o->lookups && o->conditional);
+        fp_design_t d;
+        fp_state_t s;
+        assert(fp_design(f, 500, 0.01, 0.8, 0, &d) == FP_OK && fp_run(f, &d, 500, &s) == FP_OK);
+        double x = fp_exact(&s);
+        assert(s.filter == f && s.keys == 500 && s.stored + s.refused == 500);
+        assert(x > 0 && x <= 0.01 && s.bits > 0 && s.slots > 0 && fp_places(&s) >= 1);
+        assert(fp_new_bits(&s) >= 1 && fp_between_var(&s) >= 0 && fp_work_bytes(&s) > 0);
+        char text[2048], want[64];
+        size_t len = fp_describe(&s, text, sizeof text);
+        snprintf(want, sizeof want, "\nexact            %.17g", x);
+        assert(len > 0 && len < sizeof text && text[len - 1] == '\n' && strstr(text, want));
+        assert(fp_describe(&s, text, 8) == len && strlen(text) == 7); /* cut, terminated */
+        printf("  %-22s q %u, %u bits: %llu bits, exact %.4g\n", f->name, d.q, d.bits,
+               (unsigned long long)s.bits, x);
+    }
+    printf("registry: %zu filters ok\n", fp_filter_count());
 }
 
 static void test_designs(void)
@@ -204,11 +240,13 @@ static void test_cuckoo_exact(void)
 static exp_row_t *rows_of(const char *counts, const char *estimator, size_t *nrows,
                           experiment_t *e)
 {
-    char text[1024], err[EXP_ERR_LEN];
+    char names[512] = "", text[1024], err[EXP_ERR_LEN];
+    for (size_t i = 0; i < fp_filter_count(); i++) /* every registered filter */
+        snprintf(names + strlen(names), sizeof names - strlen(names), " %s",
+                 fp_filter_at(i)->name);
     snprintf(text, sizeof text, "[sweep]\ndesign_keys = 500\ndesign_rate = 0.01\n"
-             "inserted = %s\nfingerprint = quotient infinifilter infinifilter-widening aleph "
-             "cuckoo cuckoo-rebuilt\nestimator = %s\nfilters = 16\nlookups = 2e6\n", counts,
-             estimator);
+             "inserted = %s\nfingerprint =%s\nestimator = %s\nfilters = 16\nlookups = 2e6\n",
+             counts, names, estimator);
     if (experiment_load_text("t.ini", text, strlen(text), e, err, sizeof err))
         fprintf(stderr, "%s\n", err);
     exp_row_t *rows;
@@ -225,6 +263,8 @@ static void test_against_exact(const char *estimator, uint64_t seed)
      * first generation moved to its secondary, the quotient filter without remainder) */
     exp_row_t *rows = rows_of("500 819 1300 3000 10000 32000", estimator, &nrows, e);
     double worst = 0;
+    size_t compared[64] = {0};
+    assert(fp_filter_count() <= 64);
     for (size_t i = 0; i < nrows; i++) {
         exp_row_t *row = &rows[i];
         row_out_t out;
@@ -252,8 +292,12 @@ static void test_against_exact(const char *estimator, uint64_t seed)
                st.rate, x, z);
         assert(st.stderr_ > 0 && fabs(z) < 5);
         worst = fmax(worst, fabs(z));
+        for (size_t j = 0; j < fp_filter_count(); j++)
+            compared[j] += fp_filter_at(j) == row->fingerprint;
         sim_out_free(&out);
     }
+    for (size_t j = 0; j < fp_filter_count(); j++) /* every filter met its exact rate */
+        assert(compared[j] > 0);
     printf("%s against exact: %zu rows, largest |z| %.2f\n", estimator, nrows, worst);
     free(rows);
     free(e);
@@ -294,6 +338,7 @@ static void test_doubling(void)
 
 int main(void)
 {
+    test_registry();
     test_designs();
     test_schedules();
     test_entries();
