@@ -12,6 +12,8 @@
  *  - statistical: every registered filter's exact rate against the lookups estimator and
  *    the conditional one at several loads and expansion counts (within 5 standard errors,
  *    fixed seeds);
+ *  - quotient-fixed, the quotient filter that never grows: its schedule by hand, its exact
+ *    rate derived and measured below, at and past its capacity;
  *  - the seed's claim on a quick scale: the plain quotient filter's rate doubles at each
  *    doubling of the keys, measured and exact. */
 #undef NDEBUG
@@ -336,6 +338,57 @@ static void test_doubling(void)
     free(e);
 }
 
+/* quotient-fixed (quotient_fixed.c): the table never grows. Hand-worked, q = 3, r = 4 at
+ * threshold 0.75: the 6th key fills it, the other 14 are refused, each stored key keeps
+ * T = 7 bits, (8 + 6)(3 + 4) bits. Its exact rate, 1 - (1 - 2^-(q + r))^s with s =
+ * min(n, floor(a 2^q)) stored keys, against both estimators (fixed seeds, within 5
+ * standard errors) for the seed's design of 500 keys at 1% (q = 10, r = 6: 819 keys fill
+ * it) offered 500, 819 and 4,000 keys: below, at and far past its capacity. */
+static void test_quotient_fixed(void)
+{
+    fp_state_t s;
+    run("quotient-fixed", 3, 4, 0.75, 20, &s);
+    assert(s.ngens == 1 && s.gen_n[0] == 6 && s.gen_t[0] == 7 && s.expansions == 0);
+    assert(s.q == 3 && s.width == 4 && s.stored == 6 && s.refused == 14 && s.voids == 0);
+    assert(s.secondary == 0 && s.bits == (8 + 6) * (3 + 4) && fp_places(&s) == 1);
+    assert(fabs(fp_exact(&s) - (1 - pow(1 - 1.0 / 128, 6))) < 1e-15);
+    const char *est[2] = {"lookups", "conditional"};
+    for (int k = 0; k < 2; k++) {
+        char text[512], err[EXP_ERR_LEN];
+        snprintf(text, sizeof text, "[sweep]\ndesign_keys = 500\ndesign_rate = 0.01\n"
+                 "inserted = 500 819 4000\nfingerprint = quotient-fixed\nestimator = %s\n"
+                 "filters = 64\nlookups = 6.4e6\n", est[k]);
+        experiment_t *e = malloc(sizeof *e);
+        exp_row_t *rows;
+        size_t nrows;
+        assert(experiment_load_text("t.ini", text, strlen(text), e, err, sizeof err) == 0);
+        assert(plan_rows(e, 0, &rows, &nrows, err, sizeof err) == 0 && nrows == 3);
+        for (size_t i = 0; i < nrows; i++) {
+            exp_row_t *row = &rows[i];
+            row_out_t out;
+            sim_used_t used;
+            stats_summary_t st;
+            assert(sim_out_alloc(&out, row_max_filters(row)) == 0);
+            assert(sim_row(row, 20261203 + (uint64_t)k, i, 2, &out, &used, NULL, NULL) == 0);
+            assert(sim_summarize(row, used.filters, &out, &st) == 0);
+            double stored = row->n < 819 ? (double)row->n : 819;
+            double want = 1 - pow(1 - ldexp(1.0, -16), stored), x = fp_exact(&row->fp);
+            double z = (st.rate - x) / st.stderr_;
+            assert(row->fp.d.q == 10 && row->fp.d.bits == 6 && row->fp.bits == 9396);
+            assert(fabs(x / want - 1) < 1e-12 && (double)row->fp.stored == stored);
+            for (uint64_t f = 0; f < used.filters; f++)
+                assert((double)out.refused[f] == (double)row->n - stored);
+            printf("  quotient-fixed %-11s n %-5llu stored %.0f rate %.6e exact %.6e z %+.2f\n",
+                   est[k], (unsigned long long)row->n, stored, st.rate, x, z);
+            assert(st.stderr_ > 0 && fabs(z) < 5);
+            sim_out_free(&out);
+        }
+        free(rows);
+        free(e);
+    }
+    printf("quotient-fixed: ok\n");
+}
+
 int main(void)
 {
     test_registry();
@@ -346,5 +399,6 @@ int main(void)
     test_against_exact("lookups", 20261201);
     test_against_exact("conditional", 20261202);
     test_doubling();
+    test_quotient_fixed();
     return 0;
 }

@@ -12,6 +12,7 @@
 
 #define FP_FILTERS(X)        \
     X(quotient)              \
+    X(quotient_fixed)        \
     X(infinifilter)          \
     X(infinifilter_widening) \
     X(aleph)                 \
