@@ -242,7 +242,9 @@ expect_error 2 "size: --load-threshold must be a load above 0 and at most 1, e.g
 expect_error 2 "size: --fingerprint-bits must be a whole number of bits from 1 to 64 (got '0')" size --keys 500 --rate 0.01 --filter quotient --fingerprint-bits 0
 expect_error 2 "size: --fingerprint-bits must be a whole number of bits from 1 to 64 (got '65')" size --keys 500 --rate 0.01 --filter quotient --fingerprint-bits 65
 expect_error 2 "fingerprint bits outside what the filter takes" size --keys 500 --filter cuckoo --fingerprint-bits 33
-expect_error 2 "size: --filter must be a fingerprint filter: quotient, infinifilter, infinifilter-widening, aleph, cuckoo, cuckoo-rebuilt (got 'bloom')" size --keys 500 --rate 0.01 --filter bloom
+# the names, in registry order, as `bloomsim list` shows them
+fp_names=$("$B" list | sed -n '/^fingerprint filters/,/^$/p' | awk 'NR > 1 && NF { print $1 }' | paste -sd, - | sed 's/,/, /g')
+expect_error 2 "size: --filter must be a fingerprint filter: $fp_names (got 'bloom')" size --keys 500 --rate 0.01 --filter bloom
 expect_error 2 "size: --load-threshold and --fingerprint-bits go with --filter (got no --filter)" size --keys 500 --rate 0.01 --load-threshold 0.9
 expect_error 2 "--block-bits and --k apply only to the block rules (got '--rule sbbf')" size --keys 100 --rate 0.01 --rule sbbf --k 8
 # Bits per key as RocksDB takes them: 10^6 keys at 10 bits per key are 1,250,000 bytes,

@@ -1,14 +1,19 @@
 /* test_fingerprint.c - the fingerprint filters (fingerprint.h; issue 21):
+ *  - the registry: every filter's ops and the generic contracts at one design;
  *  - designs: 500 keys at 1% (the seed's first design) for each filter, and the widths
  *    of the widening fields, worked by hand;
  *  - schedules: generations, expansions, voids, the secondary table and the bits of
- *    small filters, worked by hand from the reference's rules (fingerprint.c cites them);
+ *    small filters, worked by hand from the reference's rules (quotient_family.c cites
+ *    them);
  *  - hand-worked entries: one key's slot and fingerprint field after none, one and two
  *    expansions, as the reference's Java code lays them out (its unary age mark
  *    included), and a key that runs out of bits;
  *  - the cuckoo filter's exact rate against an enumeration of a tiny filter;
- *  - statistical: the exact rate against the lookups estimator and the conditional one
- *    at several loads and expansion counts (within 5 standard errors, fixed seeds);
+ *  - statistical: every registered filter's exact rate against the lookups estimator and
+ *    the conditional one at several loads and expansion counts (within 5 standard errors,
+ *    fixed seeds);
+ *  - quotient-fixed, the quotient filter that never grows: its schedule by hand, its exact
+ *    rate derived and measured below, at and past its capacity;
  *  - the seed's claim on a quick scale: the plain quotient filter's rate doubles at each
  *    doubling of the keys, measured and exact. */
 #undef NDEBUG
@@ -18,7 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fingerprint/fingerprint.h"
+#include "fingerprint/registry.h"
+#include "fingerprint/quotient_family.h"
 #include "experiment/plan.h"
 #include "estimate/simulate.h"
 #include "base/stats.h"
@@ -28,6 +34,40 @@ static const fp_filter_t *F(const char *name)
     const fp_filter_t *f = fp_filter_find(name);
     assert(f);
     return f;
+}
+
+/* Every registered filter: its name found, its ops complete, and the contracts of the
+ * generic functions at a design of 500 keys at 1%: the exact rate meets it at those keys,
+ * every key offered is stored or refused, its bits and places, and the size command's
+ * text ends in lines, with the exact rate in full. */
+static void test_registry(void)
+{
+    assert(fp_filter_count() > 0 && fp_filter_at(fp_filter_count()) == NULL);
+    assert(fp_filter_find("bloom") == NULL);
+    for (size_t i = 0; i < fp_filter_count(); i++) {
+        const fp_filter_t *f = fp_filter_at(i);
+        const fp_ops_t *o = f->ops;
+        assert(fp_filter_find(f->name) == f && f->summary[0]);
+        assert(f->scheme && strcmp(f->scheme->name, f->name) == 0);
+        assert(o && o->design && o->run && o->space && o->new_bits && o->exact && o->places);
+        assert(o->between_var && o->describe && o->table_bytes && o->table_alloc);
+        assert(o->table_free && o->build && o->lookups && o->conditional);
+        fp_design_t d;
+        fp_state_t s;
+        assert(fp_design(f, 500, 0.01, 0.8, 0, &d) == FP_OK && fp_run(f, &d, 500, &s) == FP_OK);
+        double x = fp_exact(&s);
+        assert(s.filter == f && s.keys == 500 && s.stored + s.refused == 500);
+        assert(x > 0 && x <= 0.01 && s.bits > 0 && s.slots > 0 && fp_places(&s) >= 1);
+        assert(fp_new_bits(&s) >= 1 && fp_between_var(&s) >= 0 && fp_work_bytes(&s) > 0);
+        char text[2048], want[64];
+        size_t len = fp_describe(&s, text, sizeof text);
+        snprintf(want, sizeof want, "\nexact            %.17g", x);
+        assert(len > 0 && len < sizeof text && text[len - 1] == '\n' && strstr(text, want));
+        assert(fp_describe(&s, text, 8) == len && strlen(text) == 7); /* cut, terminated */
+        printf("  %-22s q %u, %u bits: %llu bits, exact %.4g\n", f->name, d.q, d.bits,
+               (unsigned long long)s.bits, x);
+    }
+    printf("registry: %zu filters ok\n", fp_filter_count());
 }
 
 static void test_designs(void)
@@ -51,12 +91,17 @@ static void test_designs(void)
     assert(fp_design(F("infinifilter"), 500, 0.5, 0.8, 1, &d) == FP_EBITS);
     assert(fp_design(F("cuckoo"), 500, 0.5, 0.8, 33, &d) == FP_EBITS);
     assert(fp_design(F("quotient"), 500, 1e-30, 0.8, 0, &d) == FP_ERATE);
-    /* the widening fields: F + ceil(2 log2 E) after the E-th expansion */
-    const fp_filter_t *w = F("infinifilter-widening");
+    /* the widening fields: F + ceil(2 log2 E) after the E-th expansion; the fixed ones
+     * stay F; the quotient filter's remainder loses a bit an expansion, none past r */
+    const fp_qf_rules_t *w = fp_qf_rules(F("infinifilter-widening"));
     static const unsigned want[] = {5, 5, 7, 9, 9, 10, 11, 11, 11, 12, 12};
+    unsigned x;
     for (unsigned E = 0; E <= 10; E++)
-        assert(fp_width_after(w, 5, E) == want[E]);
-    assert(fp_width_after(F("infinifilter"), 5, 9) == 5);
+        assert(fp_qf_widened(5, E) == want[E] &&
+               (E == 0 || (w->grow(5, E, &x) && x == want[E])));
+    assert(fp_qf_rules(F("infinifilter"))->grow(5, 9, &x) && x == 5);
+    assert(fp_qf_rules(F("quotient"))->grow(5, 5, &x) && x == 0);
+    assert(!fp_qf_rules(F("quotient"))->grow(5, 6, &x));
     printf("designs: ok\n");
 }
 
@@ -197,11 +242,13 @@ static void test_cuckoo_exact(void)
 static exp_row_t *rows_of(const char *counts, const char *estimator, size_t *nrows,
                           experiment_t *e)
 {
-    char text[1024], err[EXP_ERR_LEN];
+    char names[512] = "", text[1024], err[EXP_ERR_LEN];
+    for (size_t i = 0; i < fp_filter_count(); i++) /* every registered filter */
+        snprintf(names + strlen(names), sizeof names - strlen(names), " %s",
+                 fp_filter_at(i)->name);
     snprintf(text, sizeof text, "[sweep]\ndesign_keys = 500\ndesign_rate = 0.01\n"
-             "inserted = %s\nfingerprint = quotient infinifilter infinifilter-widening aleph "
-             "cuckoo cuckoo-rebuilt\nestimator = %s\nfilters = 16\nlookups = 2e6\n", counts,
-             estimator);
+             "inserted = %s\nfingerprint =%s\nestimator = %s\nfilters = 16\nlookups = 2e6\n",
+             counts, names, estimator);
     if (experiment_load_text("t.ini", text, strlen(text), e, err, sizeof err))
         fprintf(stderr, "%s\n", err);
     exp_row_t *rows;
@@ -218,6 +265,8 @@ static void test_against_exact(const char *estimator, uint64_t seed)
      * first generation moved to its secondary, the quotient filter without remainder) */
     exp_row_t *rows = rows_of("500 819 1300 3000 10000 32000", estimator, &nrows, e);
     double worst = 0;
+    size_t compared[64] = {0};
+    assert(fp_filter_count() <= 64);
     for (size_t i = 0; i < nrows; i++) {
         exp_row_t *row = &rows[i];
         row_out_t out;
@@ -231,8 +280,13 @@ static void test_against_exact(const char *estimator, uint64_t seed)
         for (uint64_t f = 0; f < used.filters; f++)
             refused += (double)out.refused[f];
         double x = fp_exact(&row->fp), z = (st.rate - x) / st.stderr_;
-        if (refused > 0) { /* a cuckoo filter past its capacity: no exact rate */
-            assert(row->fp.filter->family == FP_FAMILY_CUCKOO && !row->fingerprint->rebuilt);
+        /* Refusals the schedule did not plan (a cuckoo filter past its capacity): the
+         * exact rate assumes the schedule's keys stored, so there is none; a filter sized
+         * for the keys inserted never refuses one. */
+        if (refused > (double)row->fp.refused * (double)used.filters) {
+            assert(!row->fingerprint->rebuilt);
+            printf("  %-11s %-22s n %-6llu refused %.0f keys: no exact rate\n", estimator,
+                   row->fingerprint->name, (unsigned long long)row->n, refused);
             sim_out_free(&out);
             continue;
         }
@@ -241,8 +295,12 @@ static void test_against_exact(const char *estimator, uint64_t seed)
                st.rate, x, z);
         assert(st.stderr_ > 0 && fabs(z) < 5);
         worst = fmax(worst, fabs(z));
+        for (size_t j = 0; j < fp_filter_count(); j++)
+            compared[j] += fp_filter_at(j) == row->fingerprint;
         sim_out_free(&out);
     }
+    for (size_t j = 0; j < fp_filter_count(); j++) /* every filter met its exact rate */
+        assert(compared[j] > 0);
     printf("%s against exact: %zu rows, largest |z| %.2f\n", estimator, nrows, worst);
     free(rows);
     free(e);
@@ -281,8 +339,60 @@ static void test_doubling(void)
     free(e);
 }
 
+/* quotient-fixed (quotient_fixed.c): the table never grows. Hand-worked, q = 3, r = 4 at
+ * threshold 0.75: the 6th key fills it, the other 14 are refused, each stored key keeps
+ * T = 7 bits, (8 + 6)(3 + 4) bits. Its exact rate, 1 - (1 - 2^-(q + r))^s with s =
+ * min(n, floor(a 2^q)) stored keys, against both estimators (fixed seeds, within 5
+ * standard errors) for the seed's design of 500 keys at 1% (q = 10, r = 6: 819 keys fill
+ * it) offered 500, 819 and 4,000 keys: below, at and far past its capacity. */
+static void test_quotient_fixed(void)
+{
+    fp_state_t s;
+    run("quotient-fixed", 3, 4, 0.75, 20, &s);
+    assert(s.ngens == 1 && s.gen_n[0] == 6 && s.gen_t[0] == 7 && s.expansions == 0);
+    assert(s.q == 3 && s.width == 4 && s.stored == 6 && s.refused == 14 && s.voids == 0);
+    assert(s.secondary == 0 && s.bits == (8 + 6) * (3 + 4) && fp_places(&s) == 1);
+    assert(fabs(fp_exact(&s) - (1 - pow(1 - 1.0 / 128, 6))) < 1e-15);
+    const char *est[2] = {"lookups", "conditional"};
+    for (int k = 0; k < 2; k++) {
+        char text[512], err[EXP_ERR_LEN];
+        snprintf(text, sizeof text, "[sweep]\ndesign_keys = 500\ndesign_rate = 0.01\n"
+                 "inserted = 500 819 4000\nfingerprint = quotient-fixed\nestimator = %s\n"
+                 "filters = 64\nlookups = 6.4e6\n", est[k]);
+        experiment_t *e = malloc(sizeof *e);
+        exp_row_t *rows;
+        size_t nrows;
+        assert(experiment_load_text("t.ini", text, strlen(text), e, err, sizeof err) == 0);
+        assert(plan_rows(e, 0, &rows, &nrows, err, sizeof err) == 0 && nrows == 3);
+        for (size_t i = 0; i < nrows; i++) {
+            exp_row_t *row = &rows[i];
+            row_out_t out;
+            sim_used_t used;
+            stats_summary_t st;
+            assert(sim_out_alloc(&out, row_max_filters(row)) == 0);
+            assert(sim_row(row, 20261203 + (uint64_t)k, i, 2, &out, &used, NULL, NULL) == 0);
+            assert(sim_summarize(row, used.filters, &out, &st) == 0);
+            double stored = row->n < 819 ? (double)row->n : 819;
+            double want = 1 - pow(1 - ldexp(1.0, -16), stored), x = fp_exact(&row->fp);
+            double z = (st.rate - x) / st.stderr_;
+            assert(row->fp.d.q == 10 && row->fp.d.bits == 6 && row->fp.bits == 9396);
+            assert(fabs(x / want - 1) < 1e-12 && (double)row->fp.stored == stored);
+            for (uint64_t f = 0; f < used.filters; f++)
+                assert((double)out.refused[f] == (double)row->n - stored);
+            printf("  quotient-fixed %-11s n %-5llu stored %.0f rate %.6e exact %.6e z %+.2f\n",
+                   est[k], (unsigned long long)row->n, stored, st.rate, x, z);
+            assert(st.stderr_ > 0 && fabs(z) < 5);
+            sim_out_free(&out);
+        }
+        free(rows);
+        free(e);
+    }
+    printf("quotient-fixed: ok\n");
+}
+
 int main(void)
 {
+    test_registry();
     test_designs();
     test_schedules();
     test_entries();
@@ -290,5 +400,6 @@ int main(void)
     test_against_exact("lookups", 20261201);
     test_against_exact("conditional", 20261202);
     test_doubling();
+    test_quotient_fixed();
     return 0;
 }

@@ -1,7 +1,7 @@
 /* sorted.h - sorted arrays of 64-bit values: drop the repeats of a sorted array, and ask
  * whether a value is in one (binary search, for 64-bit values or, through
  * SORTED_DEFINE_CONTAINS, any ordered type). Used by the conditional estimator's strata
- * (cond.c), the quotient family's stored keys (fingerprint_table.c) and
+ * (cond.c), the quotient family's stored keys (fingerprint/kept_bits.c) and
  * scripts/word_sharing.c. */
 #ifndef BLOOMSIM_SORTED_H
 #define BLOOMSIM_SORTED_H

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "fingerprint/fingerprint.h"
+#include "fingerprint/registry.h"
 #include "rates/rate.h"
 #include "rates/sizing.h"
 
@@ -192,53 +192,6 @@ static int print_blocks(const sizing_rule_t *rule, uint64_t n, double p, uint64_
 
 /* ---- fingerprint filters (fingerprint.h; docs/model.md, Fingerprint filters) ---- */
 
-/* The table of a quotient-family design: slots, fields, bits, and where it goes. */
-static void print_quotient(const fp_filter_t *f, const fp_design_t *d, const fp_state_t *s)
-{
-    unsigned q = d->q, F = d->bits;
-    uint64_t slots = UINT64_C(1) << q;
-    printf("q = %u: %llu slots (+ %u extension slots), expands after %llu keys\n", q,
-           (unsigned long long)slots, 2 * q,
-           (unsigned long long)floor(ldexp(d->threshold, (int)q)));
-    if (f->age_bit)
-        printf("F = %u-bit fingerprint field (1 age bit, %u hash bits), 3 metadata bits a "
-               "slot: %u bits a slot\n", F, F - 1, F + 3);
-    else
-        printf("r = %u remainder bits, 3 metadata bits a slot: %u bits a slot\n", F, F + 3);
-    printf("bits = %llu (%.4g bits per key), %llu bytes\n", (unsigned long long)s->bits,
-           (double)s->bits / (double)s->keys, (unsigned long long)((s->bits + 7) / 8));
-    printf("exact            %.17g\n", fp_exact(s));
-    if (f->width == FP_WIDTH_SHRINKS)
-        printf("each expansion   every remainder, new ones too, one bit shorter: the rate "
-               "doubles at each doubling of the keys; after %u expansions no bit is left and "
-               "it refuses keys past %llu\n", F, (unsigned long long)floor(
-               ldexp(d->threshold, (int)(q + F))));
-    else if (f->width == FP_WIDTH_FIXED)
-        printf("each expansion   older entries one hash bit shorter, new ones %u; an entry "
-               "with none left %s\n", F - 1, f->duplicates ? "is copied into both halves"
-                                                       : "moves to a secondary table");
-    else
-        printf("each expansion   older entries one hash bit shorter; after the E-th, new "
-               "fields of F + ceil(2 log2 E) bits (%u, %u, %u, %u after the 1st to 4th); an "
-               "entry with none left %s\n", fp_width_after(f, F, 1), fp_width_after(f, F, 2),
-               fp_width_after(f, F, 3), fp_width_after(f, F, 4), f->duplicates
-               ? "is copied into both halves" : "moves to a secondary table");
-}
-
-static void print_cuckoo(const fp_design_t *d, const fp_state_t *s)
-{
-    uint64_t z = UINT64_C(1) << d->q;
-    printf("%llu buckets of %d slots (%llu slots, load %.4g), two candidate buckets a key\n",
-           (unsigned long long)z, FP_CUCKOO_SLOTS, (unsigned long long)s->slots,
-           (double)s->keys / (double)s->slots);
-    printf("f = %u tag bits: %llu bytes a bucket\n", d->bits,
-           (unsigned long long)((FP_CUCKOO_SLOTS * (uint64_t)d->bits + 7) / 8));
-    printf("bits = %llu (%.4g bits per key), %llu bytes\n", (unsigned long long)s->bits,
-           (double)s->bits / (double)s->keys, (unsigned long long)(s->bits / 8));
-    printf("exact            %.17g (every key stored; past about 95%% of its slots inserts "
-           "fail)\n", fp_exact(s));
-}
-
 /* size --filter NAME: a fingerprint filter's design for n keys at p. */
 static int size_fingerprint(const char *name, uint64_t n, double p, double threshold,
                             uint64_t bits, int other)
@@ -276,13 +229,12 @@ static int size_fingerprint(const char *name, uint64_t n, double p, double thres
         printf(" at target rate %g", p);
     if (bits)
         printf(", fingerprint of %llu bits as given", (unsigned long long)bits);
-    if (f->family == FP_FAMILY_QUOTIENT)
+    if (fp_takes_threshold(f))
         printf(", load threshold %g", d.threshold);
     printf("\n");
-    if (f->family == FP_FAMILY_CUCKOO)
-        print_cuckoo(&d, &s);
-    else
-        print_quotient(f, &d, &s);
+    char text[2048];
+    fp_describe(&s, text, sizeof text);
+    fputs(text, stdout);
     return 0;
 }
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "estimate/estimator.h"
+#include "fingerprint/registry.h"
 #include "libraries/registry.h"
 #include "base/values.h"
 

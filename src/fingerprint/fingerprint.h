@@ -17,28 +17,13 @@
  * 2^T_i} (fp_conditional). The insertion schedule (which key is inserted at which Q, with
  * which fingerprint width) depends only on counts, so fp_run computes it once per row.
  *
- * The filters (each rule cites its source where it is coded):
- *   quotient  a quotient filter of 2^q slots and r-bit remainders that expands when its
- *             entries reach floor(threshold 2^Q) by moving one remainder bit of every
- *             entry, new ones included, into the quotient: T = q + r for every key, so at
- *             the same load the rate doubles at each doubling; once the remainder has no
- *             bit left it refuses every later key (Dayan et al.'s FingerprintSacrifice).
- *   infinifilter  InfiniFilter (Dayan et al., SIGMOD 2023): slots of a fixed field of F
- *             bits, one of them the unary age mark, so an entry inserted after E
- *             expansions keeps F - 1 hash bits beyond the Q = q + E bits of its slot and
- *             loses one per expansion; entries left with none move to a secondary table,
- *             keeping their bits, which a lookup asks after the main table.
- *   infinifilter-widening  the same with the field widening to F + ceil(2 log2 E) after
- *             the E-th expansion (the reference's POLYNOMIAL growth: newer generations'
- *             rates fall as 1/E^2, so the rate stays bounded).
- *   aleph     Aleph Filter (Dayan, Bercea, Pagh, VLDB 2024) with the widening fields: a
- *             void entry is copied into both halves at each expansion, so a lookup asks
- *             the main table only; the copies count toward its load.
- *   cuckoo    a cuckoo filter (Fan et al., CoNEXT 2014, as efficient/cuckoofilter codes
- *             it): buckets of 4 tags of f bits, two candidate buckets i and i ^ h(tag),
- *             up to 500 kicks and one victim slot; sized for design_keys and filled past
- *             them, it refuses every key once its victim slot is taken.
- *   cuckoo-rebuilt  the same, sized for the keys at each point: the static reference.
+ * The filters are listed in registry.h, one line each, and each is defined in its own
+ * file (fingerprint/NAME.c): its descriptor (name, summary, rules) and its family's ops,
+ * the functions below dispatch to. What a family shares with others is in shared files:
+ * quotient_family.c (the schedule, space and rates of the quotient-style tables, from
+ * their rules) and kept_bits.c (their stored keys as sorted kept bits); cuckoo.c is the
+ * cuckoo filter's own. A dispatch costs one indirect call per filter built or asked, none
+ * per key: the loops over keys are each family's own.
  *
  * Pure functions of their arguments apart from the caller's generator and work space;
  * thread-safe with one fp_work_t per thread. Nothing prints.
@@ -52,46 +37,26 @@
 #include "base/pcg.h"
 #include "schemes/scheme.h"
 
-typedef enum { FP_FAMILY_QUOTIENT, FP_FAMILY_CUCKOO } fp_family_t;
-
-/* How a quotient-family filter's fingerprint field changes at an expansion. */
-typedef enum {
-    FP_WIDTH_SHRINKS, /* loses the bit it gives the slot, new entries too (quotient) */
-    FP_WIDTH_FIXED,   /* keeps its width: new entries fill it (InfiniFilter, UNIFORM) */
-    FP_WIDTH_WIDENS   /* F + ceil(2 log2 E) after the E-th expansion (POLYNOMIAL) */
-} fp_width_t;
+typedef struct fp_ops fp_ops_t;
 
 typedef struct fp_filter {
     const char *name;     /* as the experiment key `fingerprint` and the CSV name it */
     const char *summary;  /* one line for `bloomsim list` and `size --help` */
-    fp_family_t family;
-    fp_width_t width;     /* quotient family */
-    int age_bit;          /* one bit of the field is the unary age mark (InfiniFilter) */
-    int duplicates;       /* void entries are copied at each expansion (Aleph), not moved */
+    const fp_ops_t *ops;  /* its family's functions */
+    const void *rules;    /* its family's parameters (quotient_family.h: fp_qf_rules_t) */
     int rebuilt;          /* sized for the keys inserted, not for the design's keys */
     const scheme_t *scheme; /* a descriptor holding only its name: the scheme column */
 } fp_filter_t;
 
-/* The filters, in the order of the list above: fp_filter_count() entries. */
-size_t fp_filter_count(void);
-const fp_filter_t *fp_filter_at(size_t i);
-/* The filter of that name, or NULL. */
-const fp_filter_t *fp_filter_find(const char *name);
-
 /* The load that triggers an expansion when none is given: the reference's
  * fullness_threshold (QuotientFilter.java). */
 #define FP_THRESHOLD_DEFAULT 0.8
-/* The most bits a fingerprint may have (the experiment key fingerprint_bits); a cuckoo
- * tag is cut from a 32-bit word, so at most 32 there. */
+/* The most bits a fingerprint may have (the experiment key fingerprint_bits). */
 #define FP_MAX_BITS 64
-#define FP_CUCKOO_MAX_BITS 32
 /* Hash bits of a key; slots of a table (as a power of two). */
 #define FP_HASH_BITS 128
 #define FP_MAX_Q 40
 #define FP_MAX_GENS (FP_MAX_Q + 1)
-/* Cuckoo: tags per bucket, kicks before the victim slot is used (kMaxCuckooCount). */
-#define FP_CUCKOO_SLOTS 4
-#define FP_CUCKOO_KICKS 500
 
 /* A design: the first table and the first fingerprint. */
 typedef struct fp_design {
@@ -108,12 +73,11 @@ enum {
 };
 const char *fp_strerror(int status);
 
-/* The design of filter f for n >= 1 keys at rate 0 < p < 1: quotient family, the
- * smallest q with floor(threshold 2^q) > n (n keys in without an expansion) and the
- * fewest fingerprint bits whose exact rate at n keys is at most p; cuckoo, the buckets
- * efficient/cuckoofilter's constructor takes for n keys (the power of two at least n/4,
- * doubled when the load would pass 0.96) and the fewest tag bits meeting p. bits > 0
- * gives the fingerprint instead of p (quotient 1 to 64 bits; with an age bit 2 to 64;
+/* The design of filter f for n >= 1 keys at rate 0 < p < 1: the first table its family
+ * takes for n keys (quotient family: the smallest q with floor(threshold 2^q) > n, n keys
+ * in without an expansion; cuckoo: the buckets efficient/cuckoofilter's constructor
+ * takes) and the fewest fingerprint bits whose exact rate at n keys is at most p. bits >
+ * 0 gives the fingerprint instead of p (quotient 1 to 64 bits; with an age bit 2 to 64;
  * cuckoo 1 to 32). Returns FP_OK, FP_EBITS, FP_ERATE or FP_EBIG; writes nothing on error. */
 int fp_design(const fp_filter_t *f, uint64_t n, double p, double threshold, unsigned bits,
               fp_design_t *d);
@@ -140,20 +104,17 @@ typedef struct fp_state {
                                * the secondary table; a cuckoo filter's bucket bytes */
 } fp_state_t;
 
-/* The state of f designed as d after n keys. Returns FP_OK or FP_EBIG. */
+/* The state of f designed as d after n keys: its family's schedule of inserts and
+ * expansions, then its space. Returns FP_OK or FP_EBIG. */
 int fp_run(const fp_filter_t *f, const fp_design_t *d, uint64_t n, fp_state_t *s);
 
-/* The fingerprint field after the E-th expansion of a filter whose first field is F0
- * bits (FP_WIDTH_FIXED: F0; FP_WIDTH_WIDENS: the fewest F with 2^F >= 2^F0 E^2). */
-unsigned fp_width_after(const fp_filter_t *f, unsigned F0, unsigned E);
 /* Hash bits in the fingerprint of a key inserted now (quotient: r - E; with an age bit:
  * the field less one; cuckoo: f). */
 unsigned fp_new_bits(const fp_state_t *s);
 
-/* The exact rate under ideal hashing: quotient family 1 - prod_i (1 - 2^-T_i) over the
- * stored keys; cuckoo, with every key stored, 1 - sum_t P(t) (1 - P(t) s_t / z)^n over
- * the tags t (P(1) = 2^(1-f), else 2^-f: a zero tag becomes 1) and s_t the distinct
- * buckets of a pair (1 when z divides t, else 2). */
+/* The exact rate under ideal hashing, each family's (docs/model.md, "Exact rates"):
+ * quotient family 1 - prod_i (1 - 2^-T_i) over the stored keys; cuckoo, with every key
+ * stored, 1 - sum_t P(t) (1 - P(t) s_t / z)^n over the tags t. */
 double fp_exact(const fp_state_t *s);
 /* Places a lookup of an absent key consults on average: 1 table (InfiniFilter: its
  * secondary too, once it has one, when the main table says no), 2 buckets (cuckoo). */
@@ -167,8 +128,8 @@ double fp_between_var(const fp_state_t *s);
  * slot (for copies: the first, the others every 2^T slots), the fingerprint field of its
  * slot (quotient: the remainder; with an age bit: W - 1 - b ones, a zero, then the b
  * hash bits, W the field now), and b, its hash bits beyond the slot. g is its
- * generation, h its hash. Returns 0, or -1 for a cuckoo filter, a generation it does
- * not have or a field past 64 bits. */
+ * generation, h its hash. Returns 0, or -1 for a family with no such layout (cuckoo), a
+ * generation it does not have or a field past 64 bits. */
 typedef struct fp_entry {
     int where;
     uint64_t slot, copies, field;
@@ -176,10 +137,18 @@ typedef struct fp_entry {
 } fp_entry_t;
 int fp_entry_of(const fp_state_t *s, size_t g, pcg_u128 h, fp_entry_t *e);
 
-/* ---- one built filter (fingerprint_table.c) ---- */
+/* The design's table as `bloomsim size --filter` shows it, after its first line: lines
+ * of text written into buf[0..len) as snprintf writes (always terminated when len > 0).
+ * Returns the length the whole text needs. */
+size_t fp_describe(const fp_state_t *s, char *buf, size_t len);
+/* Whether the filter grows at a load threshold (the size command shows it). */
+int fp_takes_threshold(const fp_filter_t *f);
+
+/* ---- one built filter ---- */
 
 typedef struct fp_work fp_work_t;
-/* Work space for filters of state s: 0, or -1 when memory is short. */
+/* Work space for filters of state s: 0, or -1 when memory is short (*w is then NULL or
+ * partly allocated; fp_work_free frees it either way). */
 int fp_work_alloc(fp_work_t **w, const fp_state_t *s);
 void fp_work_free(fp_work_t *w);
 /* Its bytes, for the memory check. */
@@ -193,5 +162,51 @@ uint64_t fp_lookups(const fp_work_t *w, const fp_state_t *s, pcg32_t *r, uint64_
 /* The built filter's exact rate over all queries: the measure of the hash values (the
  * query's (bucket, tag) pairs, for cuckoo) that match a stored key. */
 double fp_conditional(fp_work_t *w, const fp_state_t *s);
+
+/* ---- a family's ops (what fingerprint/NAME.c defines) ---- */
+
+/* The functions of a family, each with the contract of the generic function above of the
+ * same name; all are required but entry_of (NULL: no hand-worked layout). run fills the
+ * schedule of s (whose filter, d and keys are set, the rest zero) and space its slots and
+ * bits; a table is what one built filter keeps, build returns the keys it refused. The
+ * generic functions call these once per filter built, asked or designed, never per key. */
+struct fp_ops {
+    int takes_threshold;
+    int (*design)(const fp_filter_t *f, uint64_t n, double p, double threshold,
+                  unsigned bits, fp_design_t *d);
+    int (*run)(fp_state_t *s);
+    void (*space)(fp_state_t *s);
+    unsigned (*new_bits)(const fp_state_t *s);
+    double (*exact)(const fp_state_t *s);
+    double (*places)(const fp_state_t *s);
+    double (*between_var)(const fp_state_t *s);
+    int (*entry_of)(const fp_state_t *s, size_t g, pcg_u128 h, fp_entry_t *e);
+    size_t (*describe)(const fp_state_t *s, char *buf, size_t len);
+    double (*table_bytes)(const fp_state_t *s);
+    int (*table_alloc)(void **t, const fp_state_t *s);
+    void (*table_free)(void *t);
+    uint64_t (*build)(void *t, const fp_state_t *s, pcg32_t *r);
+    uint64_t (*lookups)(const void *t, const fp_state_t *s, pcg32_t *r, uint64_t L);
+    double (*conditional)(void *t, const fp_state_t *s);
+};
+
+/* Helpers for the families. */
+/* Appends printf-style text at buf + at (within len, always terminated when len > 0);
+ * returns at plus the text's length, as snprintf counts it. */
+size_t fp_text(char *buf, size_t len, size_t at, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* 1 - (1 - x)^n without cancellation. */
+double fp_one_minus_pow(double x, double n);
+/* The low t bits of a 128-bit hash, t <= 128. */
+static inline pcg_u128 fp_low_bits(pcg_u128 h, unsigned t)
+{
+    return t >= FP_HASH_BITS ? h : h & ((((pcg_u128)1) << t) - 1);
+}
+/* 128 fresh bits from r: the first 64 are the high ones. */
+static inline pcg_u128 fp_draw128(pcg32_t *r)
+{
+    pcg_u128 hi = pcg32_next64(r);
+    return hi << 64 | pcg32_next64(r);
+}
 
 #endif

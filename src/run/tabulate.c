@@ -135,9 +135,10 @@ csv_row_t tabulate_row(const char *name, const exp_row_t *row, uint64_t filters,
         s = (stats_summary_t){.filters = filters, .rate = NAN, .stderr_ = NAN,
                               .ci_low = NAN, .ci_high = NAN, .kind = 0};
     tab_refs_t ref = tabulate_refs(row);
-    /* A cuckoo filter's exact rate is that of every key stored: none where one refused. */
-    if (row->structure == STRUCT_FINGERPRINT && row->fp.filter->family == FP_FAMILY_CUCKOO &&
-        out->refused && mean_count(out->refused, filters) > 0)
+    /* A fingerprint filter's exact rate is that of the keys its schedule stores: none
+     * where built filters refused more (a cuckoo filter's measured refusals). */
+    if (row->structure == STRUCT_FINGERPRINT && out->refused &&
+        mean_count(out->refused, filters) > (double)row->fp.refused)
         ref.exact = ref.scheme_exact = NAN;
     csv_row_t r = csv_row_empty();
     r.experiment = name;
