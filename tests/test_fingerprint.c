@@ -370,7 +370,8 @@ static void test_quotient_fixed(void)
             sim_used_t used;
             stats_summary_t st;
             assert(sim_out_alloc(&out, row_max_filters(row)) == 0);
-            assert(sim_row(row, 20261203 + (uint64_t)k, i, 2, &out, &used, NULL, NULL) == 0);
+            assert(sim_row(&(row_run_t){.row = row, .seed = 20261203 + (uint64_t)k, .index = i,
+                                        .threads = 2, .out = &out}, &used) == 0);
             assert(sim_summarize(row, used.filters, &out, &st) == 0);
             double stored = row->n < 819 ? (double)row->n : 819;
             double want = 1 - pow(1 - ldexp(1.0, -16), stored), x = fp_exact(&row->fp);
