@@ -1,5 +1,5 @@
-/* test_library_words.c - each library's words from real keys (hashes/library_words.h):
- * the table against the library registry, the words within what each scheme draws, and
+/* test_library_words.c - each library's words from real keys (library_words.h): every
+ * library's words or its reason, the words within what each scheme draws, and
  * known answers from the libraries' own unit tests, where the words meet the scheme's
  * arithmetic and the library's sizing: RocksDB's filter schema (exact false positives
  * and the hash of the filter's bytes, for both its filters), Guava's known false
@@ -31,7 +31,7 @@ typedef struct {
 
 static void filt_init(filt_t *f, const char *library, const char *scheme, uint64_t m, unsigned k)
 {
-    f->w = library_words_find(library);
+    f->w = library_find(library)->words;
     f->s = scheme ? scheme_find(scheme) : library_find(library)->scheme;
     assert(f->w && f->s && f->s->geometry(m, k, 0, &f->g) == SCHEME_OK);
     f->b = calloc(f->g.m / 8 + 8, 1);
@@ -61,42 +61,36 @@ static int filt_int(filt_t *f, uint64_t v, int add)
     return filt_key(f, &k, add);
 }
 
-/* ---- the table ---- */
+/* ---- the registry ---- */
 
-/* Every library of the registry is covered, with its scheme's word count and width, or
- * listed as skipped with a reason; every entry names a library. */
+/* Every library of the registry has its words, with its scheme's word count and width,
+ * or says in a line why it has none; the kinds it takes are integers and text or bytes
+ * (a library taking bytes hashes text as its bytes; one taking text only, as the
+ * JavaScript ones, refuses bytes). */
 static void test_table(void)
 {
     int covered = 0, skipped = 0;
     for (size_t i = 0; i < library_count(); i++) {
         const library_t *l = library_at(i);
-        const library_words_t *w = library_words_find(l->name);
-        const char *why = library_words_skipped(l->name);
-        assert(!w != !why);
+        const library_words_t *w = l->words;
+        assert(!w != !l->words_skipped);
         if (!w) {
+            assert(*l->words_skipped && !strchr(l->words_skipped, '\n'));
             skipped++;
             continue;
         }
         covered++;
-        /* Every library takes integers and strings; the JavaScript ones take strings
-         * as text, the Java ones both as text and as bytes (docs/adapter.md). */
-        int js = strncmp(l->name, "bloomfilter-js", 14) == 0;
-        int text = js || strcmp(l->name, "bloom-filters") == 0 ||
-                   strncmp(l->name, "guava", 5) == 0 || strncmp(l->name, "spark", 5) == 0 ||
-                   strcmp(l->name, "cassandra") == 0;
-        assert(w->kinds == (KEY_INT | (js ? 0u : KEY_BYTES) | (text ? KEY_TEXT : 0u)));
-        assert(w->hash && w->key_bytes);
+        assert(w->kinds & KEY_INT && w->kinds & (KEY_TEXT | KEY_BYTES));
+        assert(!(w->kinds & ~(unsigned)(KEY_INT | KEY_TEXT | KEY_BYTES)));
+        assert(w->hash && *w->hash && w->key_bytes && *w->key_bytes && w->words);
         if (w->drawn)
             assert(l->scheme->nwords == 0 && l->scheme->positions_drawn);
         else
             assert(w->nwords == l->scheme->nwords && w->word_bits == l->scheme->word_bits &&
                    l->scheme->positions);
     }
-    for (size_t i = 0; i < library_words_count(); i++)
-        assert(library_find(library_words_at(i)->library));
-    assert(library_words_at(library_words_count()) == NULL);
-    printf("table: %d libraries covered, %d skipped with a reason, of %zu\n", covered,
-           skipped, library_count());
+    printf("registry: %d libraries with their words, %d without, each with a reason, of "
+           "%zu\n", covered, skipped, library_count());
 }
 
 /* The words lie where the scheme draws its own (scheme check_words) and the positions
@@ -105,9 +99,11 @@ static void test_ranges(void)
 {
     static const char *strs[] = {"", "a", "key123", "550e8400-e29b-41d4-a716-446655440000",
                                  "\xc3\xa9t\xc3\xa9 \xf0\x9f\x98\x80", "\xff\xfe\x80"};
-    for (size_t i = 0; i < library_words_count(); i++) {
-        const library_words_t *w = library_words_at(i);
-        const scheme_t *s = library_find(w->library)->scheme;
+    for (size_t i = 0; i < library_count(); i++) {
+        const library_words_t *w = library_at(i)->words;
+        const scheme_t *s = library_at(i)->scheme;
+        if (!w)
+            continue;
         probe_geom_t g;
         uint64_t m = UINT64_C(1) << 20;
         assert(s->geometry(m, test_k(s, m, 7), 0, &g) == SCHEME_OK);
@@ -323,12 +319,12 @@ static void test_hadoop(void)
     probe_geom_t g3;
     assert(s->geometry(1000, 3, 0, &g3) == SCHEME_OK);
     rkey_t k = {.kind = KEY_BYTES, .bytes = text + 1, .len = 3};
-    library_words_find("hadoop")->words(&k, &g3, d);
+    library_find("hadoop")->words->words(&k, &g3, d);
     assert(d[0] == hash_murmur2_hadoop(text, 4, 0) && d[1] == hash_murmur2_hadoop(text, 4, (uint32_t)d[0]));
     memset(text, 'x', sizeof text);
     text[0] = 0x8f, text[1] = 200; /* 200 bytes: -113 (one length byte follows), 200 */
     k.bytes = text + 2, k.len = 200;
-    library_words_find("hadoop")->words(&k, &g3, d);
+    library_find("hadoop")->words->words(&k, &g3, d);
     assert(d[0] == hash_murmur2_hadoop(text, 202, 0));
     printf("Hadoop BloomFilterCommonTester: the known MurmurHash false positives, both "
            "parities; Text framing\n");
@@ -345,7 +341,7 @@ static void test_hadoop(void)
  * bytes lack); MurmurHash2 on libbloom's little-endian bytes and Hadoop's MurmurHash on a
  * LongWritable's big-endian ones (the varying block k *= m, k ^= k >> r, k *= m, then
  * h *= m, h ^= k, and the final mix: each step invertible, the fixed block a constant
- * one). The words are the ones the experiments draw (library_words_find), on 2^20
+ * one). The words are the ones the experiments draw (each library's), on 2^20
  * consecutive integers from 0 and across a carry into the top word (2^32 - 2^19 ...
  * 2^32 + 2^19 - 1: two runs of one top word each). A key-dependent seed would fail it. */
 static int cmp_u32(const void *a, const void *b)
@@ -448,7 +444,7 @@ static void test_bloom_filters(void)
         {"key0", 3629983019u, 2854919551u}, {"key1", 3203253688u, 3316575424u},
         {"hello", 3704266261u, 3705676088u}, {"h\xc3\xa9llo", 3384573636u, 1309805101u},
     };
-    const library_words_t *w = library_words_find("bloom-filters");
+    const library_words_t *w = library_find("bloom-filters")->words;
     probe_geom_t g = {0};
     uint64_t h[2];
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
@@ -484,7 +480,7 @@ static exp_row_t real_row(const char *lib, uint64_t n, double p, const char *set
     row = rows[0];
     free(rows);
     free(e);
-    assert(row_real_keys(&row) && row.words == library_words_find(lib));
+    assert(row_real_keys(&row) && row.words == library_find(lib)->words);
     assert(strstr(row.label, lib) == row.label && strstr(row.label, set));
     return row;
 }

@@ -388,10 +388,10 @@ static int library_arg(void *ctx, const char *arg)
     if (!(s->lib = library_find(arg)))
         return cli_die(2, "adapter: unknown library (got '%s'); bloomsim audit --list names "
                           "them", arg);
-    if (!(s->lw = library_words_find(arg)))
+    if (!(s->lw = s->lib->words))
         return cli_die(2, "adapter: %s has no real hash here: %s (got '%s')", arg,
-                       library_words_skipped(arg) ? library_words_skipped(arg)
-                                                  : "no entry in library_words", arg);
+                       s->lib->words_skipped ? s->lib->words_skipped
+                                             : "no entry in library_words", arg);
     return 0;
 }
 

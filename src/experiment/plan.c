@@ -202,11 +202,10 @@ void plan_rows_free(exp_row_t *rows, size_t nrows)
 int plan_real_keys(exp_row_t *row, const library_t *lib, int key_set, const char *prefix,
                    char *err, size_t errlen)
 {
-    const library_words_t *w = library_words_find(lib->name);
+    const library_words_t *w = lib->words;
     if (!w) {
-        const char *why = library_words_skipped(lib->name);
         snprintf(err, errlen, "library %s has no real hash in bloomsim: %s", lib->name,
-                 why ? why : "not covered");
+                 lib->words_skipped ? lib->words_skipped : "not covered");
         return 2;
     }
     if (key_set == KEYSET_FILTER_BENCH && !(w->kinds & KEY_BYTES)) {

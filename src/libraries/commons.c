@@ -78,4 +78,5 @@ const library_t library_commons_collections = {
                "cf36204c",
     .scheme = &scheme_commons_enhanced, .sizing = &sizing_commons, .hash = "2 x 64-bit",
     .cause = "none expected below its 2^31 - 1 bit cap", .report = "",
+    .words_skipped = "the user supplies the hash (a Hasher); the library has none",
 };
