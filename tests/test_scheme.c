@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "libraries/registry.h"
 #include "schemes/scheme.h"
 #include "test_util.h"
 
@@ -376,7 +377,11 @@ static void test_library_hand_cases(void)
     assert(js->check_words(&pg, (const uint64_t[]){UINT64_C(1) << 32, 0}) == SCHEME_EWORD);
     assert(js21->geometry((UINT64_C(1) << 31) + 1, 5, 0, &pg) == SCHEME_ELOSES);
     assert(js21->geometry(UINT64_C(1) << 31, 5, 0, &pg) == SCHEME_OK);
-    assert(strstr(scheme_strerror(SCHEME_ELOSES), "false negatives"));
+    assert(strstr(scheme_refusal(js21, SCHEME_ELOSES), "false negatives"));
+    assert(strcmp(scheme_refusal(scheme_find("hadoop"), SCHEME_EMBIG),
+                  "more bits than the library this scheme follows can address (hadoop, "
+                  "commons-enhanced: m < 2^31; bloomfilter-js: m <= 2^32; bloomfilter-js-0.0.21: "
+                  "m <= 2^31; bloomfilter-js-0.0.1x: m <= 2^52)") == 0);
     assert(js21->check_words(&pg, (const uint64_t[]){UINT64_C(1) << 32, 0}) == SCHEME_EWORD);
     /* The older bloom.js indexes with Math.floor, not a shift: no 2^31 limit; Numbers
      * stay exact to 2^52. RedisBloom before 2018-02 rounds to a power of two. */

@@ -28,6 +28,7 @@
 #include "hashes/hashes.h"
 #include "libraries/library_words.h"
 #include "libraries/library.h"
+#include "libraries/registry.h"
 #include "rates/sizing.h"
 #include "version.h"
 
@@ -162,7 +163,7 @@ static const char *design(srv_t *s, uint64_t n, double p, double bpk)
     if (st != SIZING_OK)
         return sizing_refusal(rule, st);
     if ((st = s->lib->scheme->geometry(m, k, 0, &s->g)) != SCHEME_OK)
-        return scheme_strerror(st);
+        return scheme_refusal(s->lib->scheme, st);
     return NULL;
 }
 

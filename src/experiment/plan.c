@@ -9,6 +9,7 @@
 
 #include "estimate/estimator.h"
 #include "base/stats.h"
+#include "libraries/registry.h"
 
 unsigned plan_k(k_rule_t rule, unsigned k, double b)
 {
@@ -95,11 +96,11 @@ static int row_geometry(const experiment_t *e, const sweep_t *s, const exp_varia
     if (st != SCHEME_OK && va->library)
         return row_error(e, s->line[F_LIBRARIES], err, errlen, "library %s (scheme %s) at "
                          "bits = %llu, k = %u: %s (got '%s')", va->library->name, sc->name,
-                         (unsigned long long)m, k, scheme_strerror(st), va->library->name);
+                         (unsigned long long)m, k, scheme_refusal(sc, st), va->library->name);
     if (st != SCHEME_OK)
         return row_error(e, about_k && s->line[F_K] ? s->line[F_K] : s->line[F_SCHEMES], err,
                          errlen, "scheme %s at bits = %llu, k = %u: %s (got '%s')", sc->name,
-                         (unsigned long long)m, k, scheme_strerror(st), about_k ? "k" : sc->name);
+                         (unsigned long long)m, k, scheme_refusal(sc, st), about_k ? "k" : sc->name);
     *supported = 0;
     for (size_t i = 0; i < est_count(); i++)
         *supported |= (unsigned)(est_at(i)->supports(sc, g, n) != 0) << i;

@@ -56,6 +56,7 @@ const scheme_t scheme_bloomfilter_js = {
     .summary = "bloomfilter.js 1.1.0: enhanced double hashing on int32 a, b reduced mod m "
                "(JS %, + m if < 0); m <= 2^32",
     WORDS_U32(2), .geometry = bloomfilter_js_geometry, SCHEME_FNS(bloomfilter_js),
+    .m_cap = "m <= 2^32",
 };
 
 /* ---- bloomfilter-js-0.0.21: the same positions; its bits in an Int32Array indexed
@@ -80,6 +81,10 @@ const scheme_t scheme_bloomfilter_js_21 = {
     .summary = "bloomfilter.js 0.0.21: as bloomfilter-js, m <= 2^31 (past it the library "
                "loses keys: false negatives)",
     WORDS_U32(2), .geometry = bloomfilter_js_21_geometry, SCHEME_FNS(bloomfilter_js_21),
+    .m_cap = "m <= 2^31",
+    .loses = "past 2^31 bits bloomfilter.js 0.0.21 loses inserted keys: it indexes its "
+             "Int32Array with a signed shift, so every key with a probe at or past 2^31 "
+             "tests absent (false negatives)",
 };
 
 /* ---- bloomfilter-js-0.0.17 and bloomfilter-js-0.0.16 ----
@@ -135,6 +140,7 @@ const scheme_t scheme_bloomfilter_js_17 = {
     .summary = "bloomfilter.js 0.0.17-0.0.18: int32 a, b; (a + i*b) mod m (JS %, + m if < 0), "
                "stored mod 2^32; i = 0..k-1",
     WORDS_U32(2), .geometry = bloomfilter_js_17_geometry, SCHEME_FNS(bloomfilter_js_17),
+    .m_cap = "m <= 2^52", .m_cap_as = "bloomfilter-js-0.0.1x",
 };
 
 #define bloomfilter_js_16_draw u32x1_draw
@@ -151,6 +157,7 @@ const scheme_t scheme_bloomfilter_js_16 = {
                "32-bit word per key",
     WORDS_U32(1), .geometry = bloomfilter_js_17_geometry, SCHEME_FNS(bloomfilter_js_16),
     .model = scheme_model_one_word,
+    .m_cap = "m <= 2^52", .m_cap_as = "bloomfilter-js-0.0.1x",
 };
 
 /* ---- sizing: 0.0.21's withTargetError(n, p): m = ceil(-n log2(p) / ln 2), k = ceil(ln 2

@@ -48,6 +48,7 @@ const scheme_t scheme_commons_enhanced = {
     .summary = "Commons Collections EnhancedDoubleHasher: (h1 - i*h2 + (i^3-i)/6) mod m from "
                "unsigned u64 h1 mod m, h2 mod m; m < 2^31",
     WORDS_U64(2), .geometry = commons_enhanced_geometry, SCHEME_FNS(commons_enhanced),
+    .m_cap = "m < 2^31",
 };
 
 /* ---- sizing: Shape.fromNP: m = ceil(n ln p / -ln^2 2), more than Integer.MAX_VALUE

@@ -65,6 +65,7 @@ const scheme_t scheme_hadoop = {
     .geometry = hadoop_geometry, SCHEME_LOOP_FNS(hadoop),
     .positions_drawn = hadoop_positions_drawn, .draw_bound = scheme_draw_below_2_32,
     .model = hadoop_model,
+    .m_cap = "m < 2^31",
 };
 
 /* ---- sizing: BloomMapFile.Writer.initBloomFilter (BloomMapFile.java:166-180 @fb8932a7):

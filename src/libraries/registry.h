@@ -125,6 +125,12 @@
     X(bendersky)              \
     X(bloom_filters)
 
+/* The words for a status scheme s's geometry returned: for SCHEME_EMBIG, the caps of
+ * every scheme that has one (its m_cap, under its m_cap_as or name), for SCHEME_ELOSES
+ * s's own loses where it has one, else scheme_strerror(status). The text may lie in a
+ * buffer of the calling thread's, valid until its next call. */
+const char *scheme_refusal(const scheme_t *s, int status);
+
 #define REGISTRY_EXTERN_SCHEME(id) extern const scheme_t scheme_##id;
 #define REGISTRY_EXTERN_SIZING(id) extern const sizing_rule_t sizing_##id;
 #define REGISTRY_EXTERN_LIBRARY(id) extern const library_t library_##id;
