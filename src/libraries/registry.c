@@ -9,9 +9,12 @@
 #define REGISTRY_ADDRESS_SIZING(id) &sizing_##id,
 #define REGISTRY_ADDRESS_LIBRARY(id) &library_##id,
 
-static const scheme_t *const schemes[] = {REGISTRY_SCHEMES(REGISTRY_ADDRESS_SCHEME)};
-static const sizing_rule_t *const rules[] = {REGISTRY_SIZING_RULES(REGISTRY_ADDRESS_SIZING)};
-static const library_t *const libraries[] = {REGISTRY_LIBRARIES(REGISTRY_ADDRESS_LIBRARY)};
+static const scheme_t *const schemes[] = {REGISTRY_SCHEMES(REGISTRY_ADDRESS_SCHEME)
+                                          REGISTRY_LIBRARY_FILES(REGISTRY_ADDRESS_SCHEME)};
+static const sizing_rule_t *const rules[] = {REGISTRY_SIZING_RULES(REGISTRY_ADDRESS_SIZING)
+                                             REGISTRY_LIBRARY_FILES(REGISTRY_ADDRESS_SIZING)};
+static const library_t *const libraries[] = {REGISTRY_LIBRARIES(REGISTRY_ADDRESS_LIBRARY)
+                                             REGISTRY_LIBRARY_FILES(REGISTRY_ADDRESS_LIBRARY)};
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
