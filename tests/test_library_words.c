@@ -3,7 +3,8 @@
  * known answers from the libraries' own unit tests, where the words meet the scheme's
  * arithmetic and the library's sizing: RocksDB's filter schema (exact false positives
  * and the hash of the filter's bytes, for both its filters), Guava's known false
- * positives, Hadoop's, bloomfilter.js's, and the words npm bloom-filters gives.
+ * positives, Hadoop's, bloomfilter.js's, the words npm bloom-filters gives, and DCSO
+ * bloom's test filter.
  */
 #undef NDEBUG
 #include <assert.h>
@@ -415,6 +416,40 @@ static void test_bloom_filters(void)
     printf("bloom-filters 3.0.4: the words of its hashTwice (conformance script)\n");
 }
 
+/* ---- DCSO bloom 0.2.4 ----
+ * io_test.go's testdata/test.bloom (Debian's golang-github-dcso-bloom-dev 0.2.4-3): a
+ * filter of Initialize(1000, 1e-6), m = 28,755 and k = 20, holding "foo", "bar" and "baz";
+ * its 60 set bits (read from the file's words, little-endian, bit i % 64 of word i / 64)
+ * are those below, and checkResults finds the three and neither "" nor "12345". Its
+ * sizing rule gives that m and k, and an integer is hashed as its decimal string. */
+static void test_dcso(void)
+{
+    static const uint32_t set[60] = {
+        7, 956, 1013, 1335, 1402, 1942, 2159, 2674, 2817, 2842, 3005, 3084, 3116, 3240, 3349,
+        3951, 5279, 5600, 5719, 5788, 6394, 8015, 8685, 10913, 12025, 12516, 12783, 12880,
+        13183, 13270, 13693, 13889, 14601, 15232, 16010, 16242, 16334, 16655, 16886, 17130,
+        17354, 17470, 17555, 18274, 18294, 19170, 19736, 19770, 20752, 20954, 20998, 21118,
+        21559, 21640, 22876, 23746, 24047, 25481, 27219, 28741};
+    sizing_out_t o;
+    assert(library_find("dcso-bloom")->sizing->design(1000, 1e-6, NAN, &o) == SIZING_OK);
+    assert(o.m == 28755 && o.k == 20);
+    filt_t f;
+    filt_init(&f, "dcso-bloom", NULL, o.m, 20);
+    filt_str(&f, "foo", 1), filt_str(&f, "bar", 1), filt_str(&f, "baz", 1);
+    size_t j = 0;
+    for (uint32_t i = 0; i < o.m; i++) {
+        int on = f.b[i / 8] >> (i % 8) & 1;
+        assert(on == (j < 60 && set[j] == i));
+        j += (size_t)on;
+    }
+    assert(j == 60 && filt_str(&f, "bar", 0) && !filt_str(&f, "", 0) && !filt_str(&f, "12345", 0));
+    assert(!filt_int(&f, 12345, 0));
+    filt_str(&f, "12345", 1);
+    assert(filt_int(&f, 12345, 0));
+    free(f.b);
+    printf("DCSO bloom 0.2.4: testdata/test.bloom's 60 bits from foo, bar, baz\n");
+}
+
 int main(void)
 {
     test_table();
@@ -425,5 +460,6 @@ int main(void)
     test_seq_distinct();
     test_bloomfilter_js();
     test_bloom_filters();
+    test_dcso();
     return 0;
 }

@@ -230,6 +230,24 @@ static const hand_case_t CASES[] = {
       {295, 295, 296, 299, 305, 315, 330, 351}},
     {"bloom-filters", UINT64_C(1) << 33, 3, {4294967295u, 4000000000u},
       {4294967295u, UINT64_C(8294967295), UINT64_C(3705032704)}},
+
+    /* dcso-bloom, m = 1000, h = 1: x = 1 mod P = 1; x g = 2^64 - 1469 (< P) -> 147; x g =
+     * (2^64 - 1469)^2 = 1469^2 = 2,157,961 mod 2^64 -> 961; x g = -1469 * 2,157,961 mod 2^64
+     * = 2^64 - 3,170,044,709 = 18446744070539506907 (< P) -> 907. */
+    {"dcso-bloom", 1000, 3, {1}, {147, 961, 907}},
+    /* The word's own mod P: h = 2^64 - 1 gives x = 58; x g = -85,202 mod 2^64 = 2^64 -
+     * 85,202 -> 414; x g = 85,202 * 1469 = 125,161,738 -> 738. */
+    {"dcso-bloom", 1000, 2, {UINT64_MAX}, {414, 738}},
+    /* The fold: h = 1469^-1 mod 2^64 = 3641630892699639189 makes x g = 2^64 - 1, which is
+     * P + 58: probe 58 (2^64 - 1 unreduced would give 615), then as above 414. */
+    {"dcso-bloom", 1000, 2, {UINT64_C(3641630892699639189)}, {58, 414}},
+    /* m = 2^10 divides 2^64: probe i + 1 is -1469 p_i mod 1024, fixed by the first: h = 3,
+     * 3 g = -4407 -> 713; -1469 * 713 = -1,047,397 -> 155; -1469 * 155 -> 657; -> 499. */
+    {"dcso-bloom", 1024, 4, {3}, {713, 155, 657, 499}},
+    /* bloom_test.go TestFingerprinting: Initialize(100000, 0.01) (m = 958,505, k = 7),
+     * Fingerprint("bar"), whose FNV-1 64 is 0xd8d9a5186bad3880. */
+    {"dcso-bloom", 958505, 7, {UINT64_C(0xd8d9a5186bad3880)},
+     {20311, 36825, 412501, 835777, 658914, 853361, 307361}},
 };
 
 static void test_hand_cases(void)

@@ -103,6 +103,14 @@ static void test_library_rules_more(void)
      * k = ceil(6.644) = 7. */
     expect(RULE("bloomfilter-js"), 1000, 0.01, 9586, 9600, 7);
     expect(RULE("bloomfilter-js"), 1000000, 0.001, 14377588, 14377600, 10);
+    /* dcso-bloom (Initialize): |ceil(-958,505.8)| = 958,505, k = ceil(6.644) = 7; the
+     * package's own tests: 10^4 keys at 0.1%, 143,775 bits and k = ceil(9.966) = 10
+     * (TestInitialization); 10^5 at 10^-4, 1,917,011 and 14 (TestAccessors); 1,000 at
+     * 10^-6, 28,755 and 20 (testdata/test.bloom). */
+    expect(RULE("dcso-bloom"), 100000, 0.01, 958505, 958505, 7);
+    expect(RULE("dcso-bloom"), 10000, 0.001, 143775, 143775, 10);
+    expect(RULE("dcso-bloom"), 100000, 1e-4, 1917011, 1917011, 14);
+    expect(RULE("dcso-bloom"), 1000, 1e-6, 28755, 28755, 20);
 }
 
 static void test_library_bpk(void)
@@ -164,6 +172,12 @@ static void test_library_refusals(void)
     /* Commons: 10 keys at 75%: ceil(5.99) = 6 bits, k = round(0.416) = 0: "Filter too
      * small". */
     assert(sizing_design_full(RULE("commons"), 10, 0.75, &mc, &m, &k) == SIZING_ENOFILTER);
+    /* DCSO: 1 key at 90% computes |ceil(-0.219)| = 0 bits (a filter that finds every
+     * key); 2^48 keys at 1% compute 2.7 * 10^15 bits, past make's 2^51. */
+    assert(sizing_design_full(RULE("dcso-bloom"), 1, 0.9, &mc, &m, &k) == SIZING_EZERO);
+    assert(sizing_design_full(RULE("dcso-bloom"), UINT64_C(1) << 48, 0.01, &mc, &m, &k) ==
+           SIZING_ECAP);
+    assert(strstr(sizing_refusal(RULE("dcso-bloom"), SIZING_ECAP), "2^51"));
     assert(sizing_design_blocked(RULE("sbbf"), 100, 0.01, 256, 0, &mc, &m, &k) == SIZING_EBLOCK);
     assert(m == 12345 && mc == 54321 && k == 678);
     assert(sizing_design_full(RULE("libbloom"), 300000000, 0.01, &mc, &m, &k) == SIZING_OK);

@@ -137,6 +137,7 @@ const char *scheme_refusal(const scheme_t *s, int status);
  * (scheme_id, sizing_id, library_id): one line here lists all three, after the entries
  * of the lists above. */
 #define REGISTRY_LIBRARY_FILES(X) \
+    X(dcso_bloom)                 \
     /* each library's line, X(id) and a backslash, goes above this one */
 
 #define REGISTRY_EXTERN_SCHEME(id) extern const scheme_t scheme_##id;
