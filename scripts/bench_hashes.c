@@ -109,14 +109,14 @@ static double median_rate(const job_t *j)
     return r[RUNS / 2] / 1e6;
 }
 
-static void bench_library(const library_words_t *w, keyset_t *ks, uint64_t n)
+static void bench_library(const library_t *lib, keyset_t *ks, uint64_t n)
 {
-    job_t j = {.w = w, .s = library_find(w->library)->scheme, .n = n};
+    job_t j = {.w = lib->words, .s = lib->scheme, .n = n};
     uint64_t m = UINT64_C(1) << 24;
     unsigned k = 7;
     if (j.s->geometry(m, k, 0, &j.g) != SCHEME_OK)
         k = 8, j.s->geometry(m, k, 0, &j.g); /* sbbf and kudu-block fix k = 8 */
-    printf("%-22s", w->library);
+    printf("%-22s", lib->name);
     for (int what = 1; what <= 2; what++)
         for (size_t s = 0; s < NSETS; s++) {
             j.what = what, j.ks = &ks[s];
@@ -125,7 +125,7 @@ static void bench_library(const library_words_t *w, keyset_t *ks, uint64_t n)
     j.what = 3;
     printf(" %7.1f", median_rate(&j));
     j.what = 4;
-    printf(" %7.1f   %s\n", median_rate(&j), w->hash);
+    printf(" %7.1f   %s\n", median_rate(&j), lib->words->hash);
     fflush(stdout);
 }
 
@@ -146,13 +146,13 @@ int main(int argc, char **argv)
     }
     printf("\n%-22s %-31s %-31s %7s %7s\n", "library", "words: seq seq-str random uuid",
            "positions: (same key sets)", "ideal", "ideal+p");
-    for (size_t i = 0; i < library_words_count(); i++) {
-        const library_words_t *w = library_words_at(i);
-        int chosen = argc <= 2;
-        for (int a = 2; a < argc; a++)
-            chosen |= strcmp(argv[a], w->library) == 0;
+    for (size_t i = 0; i < library_count(); i++) {
+        const library_t *lib = library_at(i);
+        int chosen = lib->words && argc <= 2;
+        for (int a = 2; lib->words && a < argc; a++)
+            chosen |= strcmp(argv[a], lib->name) == 0;
         if (chosen)
-            bench_library(w, ks, n);
+            bench_library(lib, ks, n);
     }
     for (size_t s = 0; s < NSETS; s++)
         keyset_close(&ks[s]);

@@ -102,16 +102,16 @@ static double expected_repeats(double n, double log2_n)
     return n - N * -expm1(n * log1p(-1 / N));
 }
 
-static void measure(const library_words_t *w, const keyset_t *ks, uint64_t n, uint64_t q,
+static void measure(const library_t *lib, const keyset_t *ks, uint64_t n, uint64_t q,
                     uint64_t *a, uint64_t *tmp)
 {
-    const library_t *lib = library_find(w->library);
+    const library_words_t *w = lib->words;
     probe_geom_t g;
     uint64_t m;
     unsigned k;
     if (sizing_design(lib->sizing, n, 0.01, &m, &k) != 0 ||
         lib->scheme->geometry(m, k, 0, &g) != SCHEME_OK) {
-        printf("%s\t%s\t%s\t%llu\tnot designed at 1%%\n", w->library, w->hash,
+        printf("%s\t%s\t%s\t%llu\tnot designed at 1%%\n", lib->name, w->hash,
                keyset_kind_name(ks->kind), (unsigned long long)n);
         return;
     }
@@ -130,7 +130,7 @@ static void measure(const library_words_t *w, const keyset_t *ks, uint64_t n, ui
         asked++, hits += sorted_contains(a, distinct, words_of(w, &g, &d, &key));
     double rep = expected_repeats((double)got, d.log2_n);
     double hit = (double)asked * ((double)got - rep) / exp2(fmin(d.log2_n, 1000));
-    printf("%s\t%s\t%s\t%llu\t%.1f\t%llu\t%.4g\t%llu\t%llu\t%.4g\n", w->library, w->hash,
+    printf("%s\t%s\t%s\t%llu\t%.1f\t%llu\t%.4g\t%llu\t%llu\t%.4g\n", lib->name, w->hash,
            keyset_kind_name(ks->kind), (unsigned long long)got, d.log2_n,
            (unsigned long long)(got - distinct), rep, (unsigned long long)asked,
            (unsigned long long)hits, hit);
@@ -183,11 +183,12 @@ int main(int argc, char **argv)
                        (unsigned long long)most), 2;
     printf("library\thash\tkey_set\tkeys\tword_bits\tshared\tshared_independent\t"
            "queries\tquery_hits\tquery_hits_independent\n");
-    for (size_t i = 0; i < library_words_count(); i++) {
-        const library_words_t *w = library_words_at(i);
-        int chosen = a >= argc;
-        for (int j = a; j < argc; j++)
-            chosen |= strcmp(argv[j], w->library) == 0;
+    for (size_t i = 0; i < library_count(); i++) {
+        const library_t *lib = library_at(i);
+        const library_words_t *w = lib->words;
+        int chosen = w && a >= argc;
+        for (int j = a; w && j < argc; j++)
+            chosen |= strcmp(argv[j], lib->name) == 0;
         for (size_t ni = 0; chosen && ni < nn; ni++)
             for (size_t si = 0; si < nsets; si++) {
                 keyset_t ks;
@@ -197,7 +198,7 @@ int main(int argc, char **argv)
                 if (keyset_open(&ks, sets[si], 1, ns[ni], NULL, err, sizeof err) != KEYSET_OK ||
                     keyset_check(&ks, q, err, sizeof err) != KEYSET_OK)
                     return fprintf(stderr, "word-sharing: %s\n", err), 2;
-                measure(w, &ks, ns[ni], q, buf, tmp);
+                measure(lib, &ks, ns[ni], q, buf, tmp);
                 keyset_close(&ks);
             }
     }

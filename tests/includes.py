@@ -133,12 +133,7 @@ def params(sig):
         return 0
     return s.count(',') + 1
 
-# Not yet enforced (the layout's next commits bring them within): parameter lists, tests/.
-CHECK_PARAMS = True
-CHECK_TESTS = False
-checked = walk(root, ('.c', '.h'))
-if CHECK_TESTS:
-    checked += walk(here, ('.c', '.h', '.cc', '.java', '.js', '.py', '.sh'))
+checked = walk(root, ('.c', '.h')) + walk(here, ('.c', '.h', '.cc', '.java', '.js', '.py', '.sh'))
 for f in checked:
     lines = open(f, encoding='utf-8').read().split('\n')
     rel = os.path.relpath(f, top)
@@ -158,7 +153,7 @@ for f in checked:
                 j -= 1
             sig = ' '.join(l.strip() for l in lines[j:i])
             why = any('long:' in c for c in comment_above(lines, j))
-            if CHECK_PARAMS and '(' in sig and params(sig) > 8 and not why:
+            if '(' in sig and params(sig) > 8 and not why:
                 print(f"FAIL: {rel}:{j + 1}: {sig[:60]}... takes {params(sig)} parameters "
                       "(at most 8 without a 'long:' reason in its comment)")
                 fail = 1

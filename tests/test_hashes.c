@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "hashes/hashes.h"
+#include "libraries/library.h"
 
 static int failures;
 
@@ -456,6 +457,28 @@ static void test_fnv(void)
     printf("FNV-1a 64 (bloomfilter.js): FNV's vectors; UTF-8 to UTF-16 units\n");
 }
 
+/* ---- DCSO bloom's FNV-1 64 (Go's hash/fnv New64), in its library's file ----
+ * Go's own vectors, src/hash/fnv/fnv_test.go golden64: "", "a", "ab", "abc"; and the
+ * FNV reference's FNV1_64 of "foobar" (isthe.com test_fnv.c). The library's word is the
+ * hash itself (dcso.c). */
+static uint64_t dcso_fnv1(const char *s)
+{
+    rkey_t k = {.kind = KEY_BYTES, .bytes = (const uint8_t *)s, .len = strlen(s)};
+    probe_geom_t g = {0};
+    uint64_t h;
+    library_find("dcso-bloom")->words->words(&k, &g, &h);
+    return h;
+}
+static void test_fnv1(void)
+{
+    EQ(dcso_fnv1(""), 0xcbf29ce484222325u, "FNV-1 64 \"\"");
+    EQ(dcso_fnv1("a"), 0xaf63bd4c8601b7beu, "FNV-1 64 \"a\"");
+    EQ(dcso_fnv1("ab"), 0x08326707b4eb37b8u, "FNV-1 64 \"ab\"");
+    EQ(dcso_fnv1("abc"), 0xd8dcca186bafadcbu, "FNV-1 64 \"abc\"");
+    EQ(dcso_fnv1("foobar"), 0x340d8765a4dda9c2u, "FNV-1 64 \"foobar\"");
+    printf("FNV-1 64 (DCSO bloom): Go's and FNV's vectors\n");
+}
+
 int main(void)
 {
     test_smhasher();
@@ -469,6 +492,7 @@ int main(void)
     test_xxph3();
     test_xxh64();
     test_fnv();
+    test_fnv1();
     if (failures)
         fprintf(stderr, "%d failures\n", failures);
     return failures ? 1 : 0;

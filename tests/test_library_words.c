@@ -1,9 +1,10 @@
-/* test_library_words.c - each library's words from real keys (hashes/library_words.h):
- * the table against the library registry, the words within what each scheme draws, and
+/* test_library_words.c - each library's words from real keys (library_words.h): every
+ * library's words or its reason, the words within what each scheme draws, and
  * known answers from the libraries' own unit tests, where the words meet the scheme's
  * arithmetic and the library's sizing: RocksDB's filter schema (exact false positives
  * and the hash of the filter's bytes, for both its filters), Guava's known false
- * positives, Hadoop's, bloomfilter.js's, and the words npm bloom-filters gives.
+ * positives, Hadoop's, bloomfilter.js's, the words npm bloom-filters gives, and DCSO
+ * bloom's test filter.
  */
 #undef NDEBUG
 #include <assert.h>
@@ -13,90 +14,39 @@
 #include <string.h>
 
 #include "hashes/hashes.h"
-#include "libraries/library_words.h"
-#include "experiment/experiment.h"
-#include "libraries/library.h"
-#include "experiment/plan.h"
-#include "estimate/simulate.h"
+#include "library_filter.h"
 #include "test_util.h"
 
-/* ---- a plain bit array, set and tested at a scheme's positions ---- */
+/* ---- the registry ---- */
 
-typedef struct {
-    uint8_t *b;
-    probe_geom_t g;
-    const scheme_t *s;
-    const library_words_t *w;
-} filt_t;
-
-static void filt_init(filt_t *f, const char *library, const char *scheme, uint64_t m, unsigned k)
-{
-    f->w = library_words_find(library);
-    f->s = scheme ? scheme_find(scheme) : library_find(library)->scheme;
-    assert(f->w && f->s && f->s->geometry(m, k, 0, &f->g) == SCHEME_OK);
-    f->b = calloc(f->g.m / 8 + 8, 1);
-}
-
-/* Adds (add = 1) or tests a key; returns whether all its bits were set. */
-static int filt_key(filt_t *f, const rkey_t *key, int add)
-{
-    uint64_t pos[SIZING_MAX_K];
-    library_words_positions(f->w, f->s, &f->g, key, pos);
-    int all = 1;
-    for (unsigned i = 0; i < f->g.k; i++) {
-        all &= f->b[pos[i] / 8] >> (pos[i] % 8) & 1;
-        if (add)
-            f->b[pos[i] / 8] |= (uint8_t)(1u << (pos[i] % 8));
-    }
-    return all;
-}
-static int filt_str(filt_t *f, const char *s, int add)
-{
-    rkey_t k = {.kind = KEY_BYTES, .bytes = (const uint8_t *)s, .len = strlen(s)};
-    return filt_key(f, &k, add);
-}
-static int filt_int(filt_t *f, uint64_t v, int add)
-{
-    rkey_t k = {.kind = KEY_INT, .u = v};
-    return filt_key(f, &k, add);
-}
-
-/* ---- the table ---- */
-
-/* Every library of the registry is covered, with its scheme's word count and width, or
- * listed as skipped with a reason; every entry names a library. */
+/* Every library of the registry has its words, with its scheme's word count and width,
+ * or says in a line why it has none; the kinds it takes are integers and text or bytes
+ * (a library taking bytes hashes text as its bytes; one taking text only, as the
+ * JavaScript ones, refuses bytes). */
 static void test_table(void)
 {
     int covered = 0, skipped = 0;
     for (size_t i = 0; i < library_count(); i++) {
         const library_t *l = library_at(i);
-        const library_words_t *w = library_words_find(l->name);
-        const char *why = library_words_skipped(l->name);
-        assert(!w != !why);
+        const library_words_t *w = l->words;
+        assert(!w != !l->words_skipped);
         if (!w) {
+            assert(*l->words_skipped && !strchr(l->words_skipped, '\n'));
             skipped++;
             continue;
         }
         covered++;
-        /* Every library takes integers and strings; the JavaScript ones take strings
-         * as text, the Java ones both as text and as bytes (docs/adapter.md). */
-        int js = strncmp(l->name, "bloomfilter-js", 14) == 0;
-        int text = js || strcmp(l->name, "bloom-filters") == 0 ||
-                   strncmp(l->name, "guava", 5) == 0 || strncmp(l->name, "spark", 5) == 0 ||
-                   strcmp(l->name, "cassandra") == 0;
-        assert(w->kinds == (KEY_INT | (js ? 0u : KEY_BYTES) | (text ? KEY_TEXT : 0u)));
-        assert(w->hash && w->key_bytes);
+        assert(w->kinds & KEY_INT && w->kinds & (KEY_TEXT | KEY_BYTES));
+        assert(!(w->kinds & ~(unsigned)(KEY_INT | KEY_TEXT | KEY_BYTES)));
+        assert(w->hash && *w->hash && w->key_bytes && *w->key_bytes && w->words);
         if (w->drawn)
             assert(l->scheme->nwords == 0 && l->scheme->positions_drawn);
         else
             assert(w->nwords == l->scheme->nwords && w->word_bits == l->scheme->word_bits &&
                    l->scheme->positions);
     }
-    for (size_t i = 0; i < library_words_count(); i++)
-        assert(library_find(library_words_at(i)->library));
-    assert(library_words_at(library_words_count()) == NULL);
-    printf("table: %d libraries covered, %d skipped with a reason, of %zu\n", covered,
-           skipped, library_count());
+    printf("registry: %d libraries with their words, %d without, each with a reason, of "
+           "%zu\n", covered, skipped, library_count());
 }
 
 /* The words lie where the scheme draws its own (scheme check_words) and the positions
@@ -105,9 +55,11 @@ static void test_ranges(void)
 {
     static const char *strs[] = {"", "a", "key123", "550e8400-e29b-41d4-a716-446655440000",
                                  "\xc3\xa9t\xc3\xa9 \xf0\x9f\x98\x80", "\xff\xfe\x80"};
-    for (size_t i = 0; i < library_words_count(); i++) {
-        const library_words_t *w = library_words_at(i);
-        const scheme_t *s = library_find(w->library)->scheme;
+    for (size_t i = 0; i < library_count(); i++) {
+        const library_words_t *w = library_at(i)->words;
+        const scheme_t *s = library_at(i)->scheme;
+        if (!w)
+            continue;
         probe_geom_t g;
         uint64_t m = UINT64_C(1) << 20;
         assert(s->geometry(m, test_k(s, m, 7), 0, &g) == SCHEME_OK);
@@ -323,12 +275,12 @@ static void test_hadoop(void)
     probe_geom_t g3;
     assert(s->geometry(1000, 3, 0, &g3) == SCHEME_OK);
     rkey_t k = {.kind = KEY_BYTES, .bytes = text + 1, .len = 3};
-    library_words_find("hadoop")->words(&k, &g3, d);
+    library_find("hadoop")->words->words(&k, &g3, d);
     assert(d[0] == hash_murmur2_hadoop(text, 4, 0) && d[1] == hash_murmur2_hadoop(text, 4, (uint32_t)d[0]));
     memset(text, 'x', sizeof text);
     text[0] = 0x8f, text[1] = 200; /* 200 bytes: -113 (one length byte follows), 200 */
     k.bytes = text + 2, k.len = 200;
-    library_words_find("hadoop")->words(&k, &g3, d);
+    library_find("hadoop")->words->words(&k, &g3, d);
     assert(d[0] == hash_murmur2_hadoop(text, 202, 0));
     printf("Hadoop BloomFilterCommonTester: the known MurmurHash false positives, both "
            "parities; Text framing\n");
@@ -345,7 +297,7 @@ static void test_hadoop(void)
  * bytes lack); MurmurHash2 on libbloom's little-endian bytes and Hadoop's MurmurHash on a
  * LongWritable's big-endian ones (the varying block k *= m, k ^= k >> r, k *= m, then
  * h *= m, h ^= k, and the final mix: each step invertible, the fixed block a constant
- * one). The words are the ones the experiments draw (library_words_find), on 2^20
+ * one). The words are the ones the experiments draw (each library's), on 2^20
  * consecutive integers from 0 and across a carry into the top word (2^32 - 2^19 ...
  * 2^32 + 2^19 - 1: two runs of one top word each). A key-dependent seed would fail it. */
 static int cmp_u32(const void *a, const void *b)
@@ -448,7 +400,7 @@ static void test_bloom_filters(void)
         {"key0", 3629983019u, 2854919551u}, {"key1", 3203253688u, 3316575424u},
         {"hello", 3704266261u, 3705676088u}, {"h\xc3\xa9llo", 3384573636u, 1309805101u},
     };
-    const library_words_t *w = library_words_find("bloom-filters");
+    const library_words_t *w = library_find("bloom-filters")->words;
     probe_geom_t g = {0};
     uint64_t h[2];
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
@@ -464,231 +416,38 @@ static void test_bloom_filters(void)
     printf("bloom-filters 3.0.4: the words of its hashTwice (conformance script)\n");
 }
 
-/* ---- a run of real keys (est_keys.c) ---- */
-
-/* A design row of lib at n keys and p measuring key set `set` (filters F, L lookups
- * each), through the experiment file path and plan_real_keys as `bloomsim run` makes it. */
-static exp_row_t real_row(const char *lib, uint64_t n, double p, const char *set, uint64_t F,
-                          uint64_t L)
+/* ---- DCSO bloom 0.2.4 ----
+ * io_test.go's testdata/test.bloom (Debian's golang-github-dcso-bloom-dev 0.2.4-3): a
+ * filter of Initialize(1000, 1e-6), m = 28,755 and k = 20, holding "foo", "bar" and "baz";
+ * its 60 set bits (read from the file's words, little-endian, bit i % 64 of word i / 64)
+ * are those below, and checkResults finds the three and neither "" nor "12345". Its
+ * sizing rule gives that m and k, and an integer is hashed as its decimal string. */
+static void test_dcso(void)
 {
-    char text[512], err[EXP_ERR_LEN];
-    snprintf(text, sizeof text, "[sweep]\ndesign_keys = %llu\ndesign_rate = %g\n"
-             "libraries = %s\nkey_sets = %s\nfilters = %llu\nlookups = %llu\n",
-             (unsigned long long)n, p, lib, set, (unsigned long long)F,
-             (unsigned long long)(F * L));
-    experiment_t *e = calloc(1, sizeof *e);
-    exp_row_t *rows, row;
-    size_t nrows;
-    assert(e && experiment_load_text("t.ini", text, strlen(text), e, err, sizeof err) == 0);
-    assert(plan_rows(e, 0, &rows, &nrows, err, sizeof err) == 0 && nrows == 1);
-    row = rows[0];
-    free(rows);
-    free(e);
-    assert(row_real_keys(&row) && row.words == library_words_find(lib));
-    assert(strstr(row.label, lib) == row.label && strstr(row.label, set));
-    return row;
-}
-
-/* The counts a run of real keys makes equal a filter built here key by key from the same
- * key streams: seq keys (every filter the same one, filter f querying keys f L on) and
- * random and filter-bench keys (filter f its own stream; filter-bench's L cut to n where
- * n is smaller), at 1 and 2 threads, over more than one chunk of
- * RUNNER_CHUNK keys so that chunks meet. Queried keys are never inserted ones. */
-static void test_run_real(void)
-{
-    static const char *libs[] = {"leveldb", "guava", "hadoop"};
-    static const char *sets[] = {"seq", "random", "seq-str", "uuid", "filter-bench"};
-    for (size_t li = 0; li < 3; li++)
-        for (size_t si = 0; si < 5; si++) {
-            const uint64_t n = li == 0 && si != 2 && si != 3 ? 300000 : 20000, F = 3, L = 40000;
-            exp_row_t row = real_row(libs[li], n, 0.02, sets[si], F, L);
-            uint64_t c1[3], c2[3], used;
-            assert(sim_row_into(&row, 7, 0, 1, c1, NULL, &used) == 0 && used == F);
-            assert(sim_row_into(&row, 7, 0, 2, c2, NULL, &used) == 0 && used == F);
-            keyset_t ks = row.keys;
-            ks.seed = 7;
-            int own = keyset_per_filter(&ks);
-            /* filter-bench asks a filter at most its n queries */
-            assert(row.lookups_per_filter == (ks.kind == KEYSET_FILTER_BENCH && n < L ? n : L));
-            filt_t f;
-            filt_init(&f, libs[li], NULL, row.geom.m, row.geom.k);
-            assert(f.g.m == row.geom.m);
-            for (uint64_t fi = 0; fi < F; fi++) {
-                memset(f.b, 0, f.g.m / 8 + 8);
-                key_stream_t s;
-                rkey_t key;
-                key_stream_init(&s, &ks, KEY_ROLE_INSERT, own ? fi : 0, 0);
-                uint64_t ins = 0, fp = 0;
-                while (key_next(&s, &key))
-                    filt_key(&f, &key, 1), ins++;
-                key_stream_init(&s, &ks, KEY_ROLE_QUERY, own ? fi : 0, own ? 0 : fi * L);
-                for (uint64_t q = 0; q < L && key_next(&s, &key); q++)
-                    fp += (uint64_t)filt_key(&f, &key, 0);
-                assert(ins == n);
-                if (c1[fi] != fp || c2[fi] != fp)
-                    printf("FAIL %s %s filter %llu: run %llu and %llu, direct %llu\n", libs[li],
-                           sets[si], (unsigned long long)fi, (unsigned long long)c1[fi],
-                           (unsigned long long)c2[fi], (unsigned long long)fp);
-                assert(c1[fi] == fp && c2[fi] == fp);
-            }
-            free(f.b);
-        }
-    printf("runs of real keys: the counts of filters built key by key, at 1 and 2 threads\n");
-}
-
-/* A precision target on a one-filter row (seq: batches of queries to one filter) rests on
- * STATS_MIN_SPREAD_FILTERS batches at least, asked from the start (sim_first), where the
- * same design on random keys (a filter per stream) meets it with its 2 filters: LevelDB
- * at 3*10^5 keys, 2% (about 2,000 false positives a batch of 10^5: 1.6% relative error
- * from 2). (Its seq-str keys, whose batches spread wider, take 1,272 batches to 5%.) */
-static void test_one_filter_batches(void)
-{
-    static const char *sets[] = {"seq", "random"};
-    for (size_t si = 0; si < 2; si++) {
-        exp_row_t row = real_row("leveldb", 300000, 0.02, sets[si], 2, 100000);
-        row.precision = 0.05;
-        uint64_t *c = calloc(row_max_filters(&row), sizeof *c), used;
-        assert(c && sim_row_into(&row, 7, 0, 2, c, NULL, &used) == 0);
-        assert(sim_first(&row, NULL).filters == (si == 0 ? STATS_MIN_SPREAD_FILTERS : 2));
-        if (si == 0)
-            assert(sim_one_filter(&row) && used == STATS_MIN_SPREAD_FILTERS && c[7] > 0);
-        else
-            assert(!sim_one_filter(&row) && used == 2);
-        free(c);
-    }
-    printf("one-filter rows: a precision target asks %d batches of queries; random keys 2 "
-           "filters\n", STATS_MIN_SPREAD_FILTERS);
-}
-
-/* A new temporary key file at path (a mkstemp template), open for writing. */
-static FILE *key_file_create(char *path)
-{
-    int fd = mkstemp(path);
-    FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
-    assert(fp);
-    return fp;
-}
-
-/* A file key set (bloomsim audit --key-file): its first n lines inserted, filter f's
- * queries from query f L on, taken cyclically over the lines after them; the run's
- * counts equal the filter built here key by key, at 1 and 2 threads. */
-static void test_run_file(void)
-{
-    const uint64_t n = 3000, Q = 1000, F = 3, L = 700;
-    char path[] = "/tmp/bloomsim_test_keysXXXXXX";
-    FILE *fp = key_file_create(path);
-    for (uint64_t i = 0; i < n + Q; i++)
-        fprintf(fp, "user:%llu%s\n", (unsigned long long)(i * 7919 % 100003),
-                i % 3 ? "" : "\r");
-    fclose(fp);
-    exp_row_t row = real_row("guava", n, 0.05, "seq", F, L);
-    char err[EXP_ERR_LEN];
-    keyset_close(&row.keys);
-    assert(keyset_open(&row.keys, KEYSET_FILE, 0, n, path, err, sizeof err) == KEYSET_OK);
-    assert(row.keys.lines == n + Q);
-    uint64_t c1[3], c2[3], used;
-    assert(sim_row_into(&row, 7, 0, 1, c1, NULL, &used) == 0 && used == F);
-    assert(sim_row_into(&row, 7, 0, 2, c2, NULL, &used) == 0 && used == F);
+    static const uint32_t set[60] = {
+        7, 956, 1013, 1335, 1402, 1942, 2159, 2674, 2817, 2842, 3005, 3084, 3116, 3240, 3349,
+        3951, 5279, 5600, 5719, 5788, 6394, 8015, 8685, 10913, 12025, 12516, 12783, 12880,
+        13183, 13270, 13693, 13889, 14601, 15232, 16010, 16242, 16334, 16655, 16886, 17130,
+        17354, 17470, 17555, 18274, 18294, 19170, 19736, 19770, 20752, 20954, 20998, 21118,
+        21559, 21640, 22876, 23746, 24047, 25481, 27219, 28741};
+    sizing_out_t o;
+    assert(library_find("dcso-bloom")->sizing->design(1000, 1e-6, NAN, &o) == SIZING_OK);
+    assert(o.m == 28755 && o.k == 20);
     filt_t f;
-    filt_init(&f, "guava", NULL, row.geom.m, row.geom.k);
-    key_stream_t s;
-    rkey_t key;
-    key_stream_init(&s, &row.keys, KEY_ROLE_INSERT, 0, 0);
-    while (key_next(&s, &key))
-        assert(key.len > 5 && key.bytes[key.len - 1] != '\r'), filt_key(&f, &key, 1);
-    for (uint64_t fi = 0; fi < F; fi++) {
-        uint64_t fpc = 0;
-        for (uint64_t q = 0; q < L; q++) {
-            key_stream_init(&s, &row.keys, KEY_ROLE_QUERY, 0, (fi * L + q) % Q);
-            assert(key_next(&s, &key));
-            fpc += (uint64_t)filt_key(&f, &key, 0);
-        }
-        assert(c1[fi] == fpc && c2[fi] == fpc);
+    filt_init(&f, "dcso-bloom", NULL, o.m, 20);
+    filt_str(&f, "foo", 1), filt_str(&f, "bar", 1), filt_str(&f, "baz", 1);
+    size_t j = 0;
+    for (uint32_t i = 0; i < o.m; i++) {
+        int on = f.b[i / 8] >> (i % 8) & 1;
+        assert(on == (j < 60 && set[j] == i));
+        j += (size_t)on;
     }
+    assert(j == 60 && filt_str(&f, "bar", 0) && !filt_str(&f, "", 0) && !filt_str(&f, "12345", 0));
+    assert(!filt_int(&f, 12345, 0));
+    filt_str(&f, "12345", 1);
+    assert(filt_int(&f, 12345, 0));
     free(f.b);
-    keyset_close(&row.keys);
-    remove(path);
-    printf("a file of keys: the counts of its filter built line by line, queries cyclic\n");
-}
-
-/* A file too short for 8 batches of the planned lookups, with a precision target: its
- * batches shrink so that the target's 8 fit in its lines (plan_key_file), and the row
- * runs and meets them (a file of 4,000 queried lines planned at 2 x 2,000: 8 x 500). */
-static void test_file_target(void)
-{
-    const uint64_t n = 3000, Q = 4000;
-    char path[] = "/tmp/bloomsim_test_keysXXXXXX", err[EXP_ERR_LEN];
-    FILE *fp = key_file_create(path);
-    for (uint64_t i = 0; i < n + Q; i++)
-        fprintf(fp, "user:%llu\n", (unsigned long long)i);
-    fclose(fp);
-    exp_row_t row = real_row("guava", n, 0.05, "seq", 2, 2000);
-    keyset_close(&row.keys);
-    row.precision = 0.5;
-    assert(plan_key_file(&row, path, path, err, sizeof err) == 0);
-    assert(row.lookups_per_filter == Q / STATS_MIN_SPREAD_FILTERS && sim_one_filter(&row));
-    assert(row_max_filters(&row) >= STATS_MIN_SPREAD_FILTERS);
-    uint64_t c[STATS_MIN_SPREAD_FILTERS], used;
-    assert(sim_row_into(&row, 7, 0, 2, c, NULL, &used) == 0 && used == STATS_MIN_SPREAD_FILTERS);
-    row_out_t out;
-    assert(sim_out_alloc(&out, STATS_MIN_SPREAD_FILTERS) == 0);
-    memcpy(out.counts, c, sizeof c);
-    stats_summary_t s;
-    assert(sim_summarize(&row, used, &out, &s) == 0 && sim_target_met(&row, &s));
-    sim_out_free(&out);
-    keyset_close(&row.keys);
-    remove(path);
-    printf("a short file with a target: 8 batches of its lines, met\n");
-}
-
-/* What a sweep of real keys refuses, each naming its line and value. */
-static void test_real_errors(void)
-{
-    static const struct {
-        const char *text, *want;
-    } cases[] = {
-        {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nlibraries = guava\n"
-         "key_sets = seq, sq\n", "t.ini:5: key_sets: unknown key set (ideal, seq, seq-str, "
-         "random, uuid, file or filter-bench) (got 'sq')"},
-        {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nlibraries = guava, bloomfilter-js\n"
-         "key_sets = filter-bench\n", "t.ini:5: library bloomfilter-js hashes text only: "
-         "filter-bench keys are bytes (got 'filter-bench')"},
-        {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nlibraries = guava\n"
-         "key_sets = file\n", "t.ini:5: key_sets: the file key set needs key_file = PATH "
-         "(got 'file')"},
-        {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nlibraries = guava\n"
-         "key_sets = seq\nkey_file = k.txt\n", "t.ini:6: key_file needs file in key_sets "
-         "(got 'k.txt')"},
-        {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nschemes = double\n"
-         "key_sets = seq\n", "t.ini:5: key_sets needs libraries (their hashes turn keys into "
-         "words) (got 'seq')"},
-        {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nlibraries = guava\n"
-         "key_sets = seq\nkey_prefix = user:\n", "t.ini:6: key_prefix needs seq-str in "
-         "key_sets (got 'user:')"},
-        {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nlibraries = guava, kudu\n"
-         "key_sets = ideal, seq\n", "t.ini:5: library kudu has no real hash in bloomsim: the "
-         "caller hashes"},
-        {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nlibraries = parquet\n"
-         "key_sets = seq\nestimator = conditional\n", "t.ini:6: the conditional estimator does "
-         "not apply"},
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char err[EXP_ERR_LEN] = "";
-        experiment_t *e = calloc(1, sizeof *e);
-        exp_row_t *rows = NULL;
-        size_t nrows;
-        int rc = experiment_load_text("t.ini", cases[i].text, strlen(cases[i].text), e, err,
-                                      sizeof err);
-        if (rc == 0)
-            rc = plan_rows(e, 0, &rows, &nrows, err, sizeof err);
-        if (rc != 2 || strncmp(err, cases[i].want, strlen(cases[i].want)) != 0)
-            printf("FAIL case %zu: rc %d, '%s'\n", i, rc, err);
-        assert(rc == 2 && strncmp(err, cases[i].want, strlen(cases[i].want)) == 0);
-        plan_rows_free(rows, rows ? nrows : 0);
-        free(e);
-    }
-    printf("sweeps of real keys: %zu bad inputs, each one line naming its line\n",
-           sizeof cases / sizeof cases[0]);
+    printf("DCSO bloom 0.2.4: testdata/test.bloom's 60 bits from foo, bar, baz\n");
 }
 
 int main(void)
@@ -701,10 +460,6 @@ int main(void)
     test_seq_distinct();
     test_bloomfilter_js();
     test_bloom_filters();
-    test_run_real();
-    test_one_filter_batches();
-    test_run_file();
-    test_file_target();
-    test_real_errors();
+    test_dcso();
     return 0;
 }

@@ -121,6 +121,15 @@ static void test_block_rules(void)
     assert(mc == (uint64_t)ceil((double)n * rate_split_block_formula_bpk(0.01, 6)));
     assert(m % 512 == 0 && m - mc < 512);
 
+    printf("block rules: Parquet's numbers and minimal sizes: ok\n");
+}
+
+/* The block rules' names, and every error path. */
+static void test_block_errors(void)
+{
+    const uint64_t n = 1000000;
+    uint64_t mc, m;
+    unsigned k;
     /* Names. */
     for (size_t r = 0; r < sizing_rule_count(); r++)
         assert(sizing_find(sizing_rule_at(r)->name) == sizing_rule_at(r));
@@ -172,9 +181,13 @@ static void test_block_rules(void)
     assert(sizing_rate_exact(RULE("guava"), UINT64_C(1) << 41, 100, 0, 7, &x) == SIZING_ERATE);
     assert(strcmp(sizing_strerror(SIZING_EBLOCK), sizing_strerror(-1)) != 0);
     assert(strcmp(sizing_strerror(SIZING_ERATE), sizing_strerror(-1)) != 0);
-    printf("block rules: Parquet's numbers, minimal sizes, names and errors: ok\n");
+    printf("block rules: names and errors: ok\n");
+}
 
-    /* A stack of split-block-exact layers: whole blocks, each meeting its rate. */
+/* A stack of split-block-exact layers: whole blocks, each meeting its rate. */
+static void test_block_stack(void)
+{
+    double x;
     sizing_layer_t L[SIZING_MAX_LAYERS];
     size_t nl;
     assert(sizing_stack(RULE("split-block-exact"), 500, 0.01, 2, 0.5, 8000, L, &nl) == SIZING_OK);
@@ -186,10 +199,9 @@ static void test_block_rules(void)
     }
 }
 
-int main(void)
+/* The plain rules' designs, hand-worked. */
+static void test_plain_rules(void)
 {
-    test_block_rules();
-
     /* calculateparams: Bendersky's filter indexes the m it computes. */
     expect(RULE("calculateparams"), 1000000000, 0.01, UINT64_C(9585058378),
            UINT64_C(9585058378), 7);
@@ -227,7 +239,11 @@ int main(void)
     assert(sizing_design(RULE("guava"), 1, 0.999999, &m0, &k0) == SIZING_EZERO);
     /* p near 0: 1e-300 needs 1,437.76 bits per key and ceil(996.6) = 997 probes */
     expect(RULE("calculateparams"), 1000, 1e-300, 1437759, 1437759, 997);
+}
 
+/* Domain, overflow and probes past SIZING_MAX_K refused. */
+static void test_plain_errors(void)
+{
     uint64_t m;
     unsigned k;
     assert(sizing_design(RULE("calculateparams"), 0, 0.01, &m, &k) == SIZING_EDOM);
@@ -252,7 +268,10 @@ int main(void)
     assert(sizing_design(RULE("guava"), 1, 5e-324, &m, &k) == SIZING_EKFIELD);
     assert(m == 12345 && k == 678);
     printf("domain, overflow and more than %d probes refused\n", SIZING_MAX_K);
+}
 
+static void test_stacks(void)
+{
     /* Seed 001's stack at 8,000 keys: capacities 500, 1000, 2000, 4000, 8000 at rates
      * 1%, 0.5%, ..., the fifth layer holding 8000 - 7500 = 500 keys. */
     sizing_layer_t L[SIZING_MAX_LAYERS];
@@ -298,5 +317,15 @@ int main(void)
     /* growth 1 and capacity 1: more than 64 layers for 1,000 keys */
     assert(sizing_stack(RULE("calculateparams"), 1, 0.01, 1, 0.5, 1000, L, &nl) == SIZING_ELAYERS);
     printf("stack layers and bad parameters: ok\n");
+}
+
+int main(void)
+{
+    test_block_rules();
+    test_block_errors();
+    test_block_stack();
+    test_plain_rules();
+    test_plain_errors();
+    test_stacks();
     return 0;
 }

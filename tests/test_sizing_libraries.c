@@ -17,8 +17,6 @@
  * ideal bits per key is 9.5851 (LevelDB takes 10, RocksDB 9585 millibits). */
 static void test_library_rules(void)
 {
-    uint64_t mc, m;
-    unsigned k;
     /* leveldb (util/bloom.cc): bits = n * 10, at least 64, whole bytes; k = (int)(10 *
      * 0.69) = 6. 3 keys: 30 bits become 64; 7 keys: 70 become 72. */
     expect(RULE("leveldb"), 1000, 0.01, 10000, 10000, 6);
@@ -66,6 +64,11 @@ static void test_library_rules(void)
     expect(RULE("cassandra"), 1000, 0.01, 10020, 10048, 5);
     expect(RULE("cassandra"), 1000, 0.5, 1020, 1024, 2);
     expect(RULE("cassandra"), 1000, 6.71e-5, 20020, 20032, 14);
+}
+
+/* The same for the libraries of C, Rust, Python, Redis, Hadoop and JavaScript. */
+static void test_library_rules_more(void)
+{
     /* libbloom: 10^4 * 4.60517 / 0.480453013918201 = 95,850.58 -> 95,850; k = 7. */
     expect(RULE("libbloom"), 10000, 0.01, 95850, 95850, 7);
     /* rust-bloomfilter: ceil(1,198.13) = 1,199 bytes = 9,592 bits; k = round(6.649) = 7. */
@@ -100,7 +103,20 @@ static void test_library_rules(void)
      * k = ceil(6.644) = 7. */
     expect(RULE("bloomfilter-js"), 1000, 0.01, 9586, 9600, 7);
     expect(RULE("bloomfilter-js"), 1000000, 0.001, 14377588, 14377600, 10);
+    /* dcso-bloom (Initialize): |ceil(-958,505.8)| = 958,505, k = ceil(6.644) = 7; the
+     * package's own tests: 10^4 keys at 0.1%, 143,775 bits and k = ceil(9.966) = 10
+     * (TestInitialization); 10^5 at 10^-4, 1,917,011 and 14 (TestAccessors); 1,000 at
+     * 10^-6, 28,755 and 20 (testdata/test.bloom). */
+    expect(RULE("dcso-bloom"), 100000, 0.01, 958505, 958505, 7);
+    expect(RULE("dcso-bloom"), 10000, 0.001, 143775, 143775, 10);
+    expect(RULE("dcso-bloom"), 100000, 1e-4, 1917011, 1917011, 14);
+    expect(RULE("dcso-bloom"), 1000, 1e-6, 28755, 28755, 20);
+}
 
+static void test_library_bpk(void)
+{
+    uint64_t mc, m;
+    unsigned k;
     /* Bits per key given as the libraries take them: LevelDB's documented 10 is the 1%
      * design; RocksDB at 10 bits per key: 10^6 * 10000 / 8000 = 1,250,000 bytes =
      * 19,531.25 lines -> 19,532; ChooseNumProbes(10000) = 6 (<= 10070); legacy at 16:
@@ -119,8 +135,13 @@ static void test_library_rules(void)
     assert(sizing_design_bpk(RULE("leveldb"), 1000, 9.5, &mc, &m, &k) == SIZING_EBPK);
     assert(sizing_design_bpk(RULE("sbbf"), 1000, 10, &mc, &m, &k) == SIZING_EBPK);
     assert(sizing_design_bpk(RULE("leveldb"), 0, 10, &mc, &m, &k) == SIZING_EDOM);
+}
 
-    /* What the libraries refuse. */
+/* What the libraries refuse. */
+static void test_library_refusals(void)
+{
+    uint64_t mc, m;
+    unsigned k;
     m = 12345, mc = 54321, k = 678;
     assert(sizing_design_full(RULE("rocksdb-fastlocal"), 10, 0.9, &mc, &m, &k) == SIZING_ENOFILTER);
     assert(sizing_design_full(RULE("rocksdb-legacy"), 10, 0.9, &mc, &m, &k) == SIZING_ENOFILTER);
@@ -151,6 +172,12 @@ static void test_library_rules(void)
     /* Commons: 10 keys at 75%: ceil(5.99) = 6 bits, k = round(0.416) = 0: "Filter too
      * small". */
     assert(sizing_design_full(RULE("commons"), 10, 0.75, &mc, &m, &k) == SIZING_ENOFILTER);
+    /* DCSO: 1 key at 90% computes |ceil(-0.219)| = 0 bits (a filter that finds every
+     * key); 2^48 keys at 1% compute 2.7 * 10^15 bits, past make's 2^51. */
+    assert(sizing_design_full(RULE("dcso-bloom"), 1, 0.9, &mc, &m, &k) == SIZING_EZERO);
+    assert(sizing_design_full(RULE("dcso-bloom"), UINT64_C(1) << 48, 0.01, &mc, &m, &k) ==
+           SIZING_ECAP);
+    assert(strstr(sizing_refusal(RULE("dcso-bloom"), SIZING_ECAP), "2^51"));
     assert(sizing_design_blocked(RULE("sbbf"), 100, 0.01, 256, 0, &mc, &m, &k) == SIZING_EBLOCK);
     assert(m == 12345 && mc == 54321 && k == 678);
     assert(sizing_design_full(RULE("libbloom"), 300000000, 0.01, &mc, &m, &k) == SIZING_OK);
@@ -165,7 +192,14 @@ static void test_library_rules(void)
            SIZING_OK);
     for (int s = SIZING_ECAP; s <= SIZING_EBPK; s++)
         assert(strcmp(sizing_strerror(s), sizing_strerror(-1)) != 0);
-    /* Rates: the blocked libraries at their lines and blocks. */
+}
+
+/* Rates: the blocked libraries at their lines and blocks; every library rule designs and
+ * takes no block geometry. */
+static void test_library_rates(void)
+{
+    uint64_t mc, m;
+    unsigned k;
     double x;
     assert(sizing_rate_exact(RULE("rocksdb-fastlocal"), 9585152, 1000000, 0, 6, &x) == SIZING_OK);
     printf("rocksdb-fastlocal 10^6 keys at 1%%: exact rate %.6g\n", x);
@@ -320,6 +354,10 @@ static void test_java_int_wraps(void)
 int main(void)
 {
     test_library_rules();
+    test_library_rules_more();
+    test_library_bpk();
+    test_library_refusals();
+    test_library_rates();
     test_guava();
     test_java_int_wraps();
     test_redisbloom();

@@ -9,6 +9,7 @@
 #include "run/tabulate.h"
 #include "estimate/estimator.h"
 #include "experiment/plan.h"
+#include "libraries/registry.h"
 
 /* Filters of RUNNER_SHARED_BITS or more are built by all threads at once (estimator.h). */
 uint64_t audit_first_filters(uint64_t m)
@@ -43,7 +44,7 @@ static int plan_design(const audit_ask_t *a, exp_row_t *row, audit_design_t *d, 
         snprintf(err, errlen, "audit: %s designs %llu bits and k = %u for %llu keys at %g, "
                  "which its scheme %s cannot build: %s (got '--keys %llu --rate %g')",
                  lib->name, (unsigned long long)m, k, (unsigned long long)n, p, sc->name,
-                 scheme_strerror(st), (unsigned long long)n, p);
+                 scheme_refusal(sc, st), (unsigned long long)n, p);
         return 2;
     }
     /* The row, as an experiment file would give it (experiment.h checks and resolves

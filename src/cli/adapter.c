@@ -28,6 +28,7 @@
 #include "hashes/hashes.h"
 #include "libraries/library_words.h"
 #include "libraries/library.h"
+#include "libraries/registry.h"
 #include "rates/sizing.h"
 #include "version.h"
 
@@ -162,7 +163,7 @@ static const char *design(srv_t *s, uint64_t n, double p, double bpk)
     if (st != SIZING_OK)
         return sizing_refusal(rule, st);
     if ((st = s->lib->scheme->geometry(m, k, 0, &s->g)) != SCHEME_OK)
-        return scheme_strerror(st);
+        return scheme_refusal(s->lib->scheme, st);
     return NULL;
 }
 
@@ -388,10 +389,10 @@ static int library_arg(void *ctx, const char *arg)
     if (!(s->lib = library_find(arg)))
         return cli_die(2, "adapter: unknown library (got '%s'); bloomsim audit --list names "
                           "them", arg);
-    if (!(s->lw = library_words_find(arg)))
+    if (!(s->lw = s->lib->words))
         return cli_die(2, "adapter: %s has no real hash here: %s (got '%s')", arg,
-                       library_words_skipped(arg) ? library_words_skipped(arg)
-                                                  : "no entry in library_words", arg);
+                       s->lib->words_skipped ? s->lib->words_skipped
+                                             : "no entry in library_words", arg);
     return 0;
 }
 

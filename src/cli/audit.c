@@ -20,7 +20,7 @@ static const char usage[] =
     "       bloomsim audit --exec 'CMD' --keys N (--rate P | --bits-per-key B)\n"
     "                      [--key-set KIND [--key-prefix X] [--key-file PATH]]\n"
     "                      [--precision R] [--max-filters F] [--seed S] [--timeout S]\n"
-    "       bloomsim audit --list [--tsv]\n"
+    "       bloomsim audit --list [--tsv | --hashes]\n"
     "\n"
     "Designs LIBRARY's filter for N keys at target false-positive rate P with the\n"
     "library's own sizing rule, builds it with the library's own index arithmetic,\n"
@@ -51,7 +51,10 @@ static const char usage[] =
     "                   inserted ones\n"
     "  --key-prefix X   seq-str's prefix (default key); --key-file PATH  file's keys\n"
     "  --list           the libraries, with the version each follows (--tsv: with the\n"
-    "                   cause and report, tab-separated, as results/libraries.tsv)\n"
+    "                   cause and report, tab-separated, as results/libraries.tsv;\n"
+    "                   --hashes: their real hashes for --key-set, tab-separated: the\n"
+    "                   design each takes (rate or bits-per-key), the keys (int, text,\n"
+    "                   bytes), the hash and the bytes it hashes, or - and why none)\n"
     "  --precision R    target relative standard error, above 0 and below 1\n"
     "  --max-filters F  build at most F filters (default 1000)\n"
     "  --threads T      threads (default: all); --seed S  seed (default 1)\n"
@@ -61,8 +64,29 @@ static const char usage[] =
     "\n"
     "Ctrl-C (SIGINT) or SIGTERM stops it; exit 130 or 143.\n";
 
-static int audit_list(int tsv)
+/* Each library's real hash, for scripts (tests/adapters.sh): name, design, the kinds of
+ * keys it takes, its hash and what it hashes, or "-", "-" and why it has none. */
+static int audit_list_hashes(void)
 {
+    for (size_t i = 0; i < library_count(); i++) {
+        const library_t *l = library_at(i);
+        const library_words_t *w = l->words;
+        unsigned kinds = w ? w->kinds : 0;
+        printf("%s\t%s\t%s%s%s%s\t%s\t%s\n", l->name,
+               l->sizing->bpk_from_rate ? "bits-per-key" : "rate", w ? "" : "-",
+               kinds & KEY_INT ? "int" : "", kinds & KEY_TEXT ? " text" : "",
+               kinds & KEY_BYTES ? " bytes" : "", w ? w->hash : "-",
+               w ? w->key_bytes : l->words_skipped);
+    }
+    return 0;
+}
+
+static int audit_list(int tsv, int hashes)
+{
+    if (tsv && hashes)
+        return cli_die(2, "audit: --list takes --tsv or --hashes, not both");
+    if (hashes)
+        return audit_list_hashes();
     if (tsv) { /* for scripts/report: one library a line, tab-separated */
         for (size_t i = 0; i < library_count(); i++) {
             const library_t *l = library_at(i);
@@ -181,7 +205,7 @@ typedef struct audit_args {
     const library_t *lib;
     uint64_t n, seed, max_filters, threads;
     double p, precision, bpk, timeout;
-    int list, tsv;
+    int list, tsv, hashes;
     const char *key_set, *key_prefix, *key_file, *exec;
 } audit_args_t;
 
@@ -203,6 +227,7 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
     const cli_opt_t opts[] = {
         {.name = "--list", .kind = CLI_FLAG, .dst = &a->list},
         {.name = "--tsv", .kind = CLI_FLAG, .dst = &a->tsv},
+        {.name = "--hashes", .kind = CLI_FLAG, .dst = &a->hashes},
         CLI_OPT_KEYS(&a->n), CLI_OPT_RATE(&a->p),
         {.name = "--bits-per-key", .kind = CLI_REAL, .dst = &a->bpk, .lo = 0, .hi = 1e6,
          .must = "a number of bits from 0 to 10^6"},
@@ -224,9 +249,10 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
     if (rc >= 0)
         return rc;
     if (a->list)
-        return audit_list(a->tsv);
-    if (a->tsv)
-        return cli_die(2, "audit: --tsv goes with --list (got '--tsv' alone)");
+        return audit_list(a->tsv, a->hashes);
+    if (a->tsv || a->hashes)
+        return cli_die(2, "audit: %s goes with --list (got '%s' alone)",
+                       a->tsv ? "--tsv" : "--hashes", a->tsv ? "--tsv" : "--hashes");
     if (a->exec) {
         if (a->lib)
             return cli_die(2, "audit: --exec measures its adapter, not a library (got '%s')",

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "cli/cli.h"
+#include "libraries/registry.h"
 #include "schemes/scheme.h"
 
 static const char usage[] =
@@ -116,7 +117,7 @@ static int check_geometry(const probes_args_t *a, const scheme_t *s, probe_geom_
     int st = s->geometry(a->m, (unsigned)a->k, a->block, g);
     if (st != SCHEME_OK)
         return cli_die(2, "probes: %s at bits = %llu, k = %llu: %s (got '%llu')", a->name,
-                       (unsigned long long)a->m, (unsigned long long)a->k, scheme_strerror(st),
+                       (unsigned long long)a->m, (unsigned long long)a->k, scheme_refusal(s, st),
                        (unsigned long long)(st == SCHEME_EBLOCK ? a->block
                                             : st == SCHEME_ESPLIT || st == SCHEME_EKBIG ||
                                                       st == SCHEME_EKFIXED ? a->k : a->m));

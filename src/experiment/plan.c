@@ -9,6 +9,7 @@
 
 #include "estimate/estimator.h"
 #include "base/stats.h"
+#include "libraries/registry.h"
 
 unsigned plan_k(k_rule_t rule, unsigned k, double b)
 {
@@ -107,11 +108,11 @@ static int row_geometry(const experiment_t *e, const sweep_t *s, const exp_varia
     if (st != SCHEME_OK && va->library)
         return row_error(e, s->line[F_LIBRARIES], err, errlen, "library %s (scheme %s) at "
                          "bits = %llu, k = %u: %s (got '%s')", va->library->name, sc->name,
-                         (unsigned long long)m, k, scheme_strerror(st), va->library->name);
+                         (unsigned long long)m, k, scheme_refusal(sc, st), va->library->name);
     if (st != SCHEME_OK)
         return row_error(e, about_k && s->line[F_K] ? s->line[F_K] : s->line[F_SCHEMES], err,
                          errlen, "scheme %s at bits = %llu, k = %u: %s (got '%s')", sc->name,
-                         (unsigned long long)m, k, scheme_strerror(st), about_k ? "k" : sc->name);
+                         (unsigned long long)m, k, scheme_refusal(sc, st), about_k ? "k" : sc->name);
     *supported = 0;
     for (size_t i = 0; i < est_count(); i++)
         *supported |= (unsigned)(est_at(i)->supports(sc, g, n) != 0) << i;
@@ -205,11 +206,10 @@ void plan_rows_free(exp_row_t *rows, size_t nrows)
 int plan_real_keys(exp_row_t *row, const library_t *lib, int key_set, const char *prefix,
                    char *err, size_t errlen)
 {
-    const library_words_t *w = library_words_find(lib->name);
+    const library_words_t *w = lib->words;
     if (!w) {
-        const char *why = library_words_skipped(lib->name);
         snprintf(err, errlen, "library %s has no real hash in bloomsim: %s", lib->name,
-                 why ? why : "not covered");
+                 lib->words_skipped ? lib->words_skipped : "not covered");
         return 2;
     }
     if (key_set == KEYSET_FILTER_BENCH && !(w->kinds & KEY_BYTES)) {

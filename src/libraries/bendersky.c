@@ -14,4 +14,6 @@ const library_t library_bendersky = {
                "@ec2c2dd5 (seed 002): RedisBloom's arithmetic, CalculateParams",
     .scheme = &scheme_redisbloom, .sizing = &sizing_calculateparams, .hash = "2 x 64-bit",
     .cause = "none expected beyond the double-hashing floor (about 1/m)", .report = "",
+    .words_skipped = "hash/maphash with seeds from maphash.MakeSeed(), random per "
+                     "filter",
 };

@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "libraries/arith.h"
+#include "hashes/hashes.h"
 #include "libraries/library.h"
 #include "libraries/registry.h"
 #include "schemes/words.h"
@@ -64,9 +65,25 @@ const sizing_rule_t sizing_bits_and_blooms = {
     .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_UNIFORM, .design = bits_and_blooms_design,
 };
 
+/* ---- real keys: bloom.go @289c255a: baseHashes(data) = sum256(data). Go has no
+ * integer Add: the README writes binary.BigEndian.PutUint32; 8 bytes big-endian here. */
+static void bits_and_blooms_words(const rkey_t *key, const probe_geom_t *g, uint64_t *out)
+{
+    (void)g;
+    LIBRARY_KEY_INPUT(key, LIBRARY_INT_BE8);
+    hash_murmur3_sum256(in, len, out);
+}
+static const library_words_t words_bits_and_blooms = {
+    .hash = "Murmur3_x64_128 of data and of data + 0x01 (bits-and-blooms)",
+    .key_bytes = "integer: 8 bytes big-endian (encoding/binary); string: its bytes",
+    .kinds = LIBRARY_KEYS_INT_BYTES, .nwords = 4, .word_bits = 64,
+    .words = bits_and_blooms_words,
+};
+
 const library_t library_bits_and_blooms = {
     .name = "bits-and-blooms",
     .version = "bits-and-blooms/bloom (Go) bloom.go at 289c255a",
     .scheme = &scheme_bits_and_blooms, .sizing = &sizing_bits_and_blooms, .hash = "4 x 64-bit",
     .cause = "none expected", .report = "",
+    .words = &words_bits_and_blooms,
 };

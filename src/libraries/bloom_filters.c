@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "libraries/arith.h"
+#include "hashes/hashes.h"
 #include "libraries/library.h"
 #include "libraries/registry.h"
 #include "schemes/words.h"
@@ -76,6 +77,27 @@ const sizing_rule_t sizing_bloom_filters = {
     .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_UNIFORM, .design = bloom_filters_design,
 };
 
+/* ---- real keys: src/hashing/hashing.ts: hashTwice(value, seed) = {first:
+ * serialize(value, seed + 1), second: serialize(value, seed + 2)}, serialize =
+ * Number(XXH.h64(value, seed).toNumber()) with the default seed 0x1234567890 (utils.ts
+ * getDefaultSeed). xxhashjs 0.2.2 makes the seed UINT64(seed), whose fromNumber keeps
+ * value & 0xffff and value >>> 16: the low 32 bits, 0x34567891 and 0x34567892; it hashes
+ * a string's UTF-8 bytes (toUTF8Array); cuint's toNumber is the low 32 bits of the hash.
+ * tests/conformance/bloom_filters.js `words KEY` prints them. ---- */
+static void bloom_filters_words(const rkey_t *key, const probe_geom_t *g, uint64_t *out)
+{
+    (void)g;
+    LIBRARY_KEY_INPUT(key, LIBRARY_INT_DEC);
+    out[0] = (uint32_t)hash_xxh64(in, len, 0x34567891u);
+    out[1] = (uint32_t)hash_xxh64(in, len, 0x34567892u);
+}
+static const library_words_t words_bloom_filters = {
+    .hash = "XXH64 (xxhashjs), seeds 0x34567891 and 0x34567892, low 32 bits",
+    .key_bytes = "integer: its decimal string; string: its UTF-8 (xxhashjs toUTF8Array)",
+    .kinds = LIBRARY_KEYS_INT_TEXT_BYTES, .nwords = 2, .word_bits = 32,
+    .words = bloom_filters_words,
+};
+
 const library_t library_bloom_filters = {
     .name = "bloom-filters",
     .version = "npm bloom-filters 3.0.4 (Callidon/bloom-filters 3ba8b3f5) BloomFilter.create, "
@@ -85,4 +107,5 @@ const library_t library_bloom_filters = {
     .cause = "arithmetic: a + i b + (i^3 - i)/6 of 32-bit words, exact: probe 0 below 2^32; "
              "the hash keeps 32 of its 64 bits (floor about n/2^64 for the pair)",
     .report = "",
+    .words = &words_bloom_filters,
 };

@@ -56,6 +56,7 @@ const scheme_t scheme_bloomfilter_js = {
     .summary = "bloomfilter.js 1.1.0: enhanced double hashing on int32 a, b reduced mod m "
                "(JS %, + m if < 0); m <= 2^32",
     WORDS_U32(2), .geometry = bloomfilter_js_geometry, SCHEME_FNS(bloomfilter_js),
+    .m_cap = "m <= 2^32",
 };
 
 /* ---- bloomfilter-js-0.0.21: the same positions; its bits in an Int32Array indexed
@@ -80,6 +81,10 @@ const scheme_t scheme_bloomfilter_js_21 = {
     .summary = "bloomfilter.js 0.0.21: as bloomfilter-js, m <= 2^31 (past it the library "
                "loses keys: false negatives)",
     WORDS_U32(2), .geometry = bloomfilter_js_21_geometry, SCHEME_FNS(bloomfilter_js_21),
+    .m_cap = "m <= 2^31",
+    .loses = "past 2^31 bits bloomfilter.js 0.0.21 loses inserted keys: it indexes its "
+             "Int32Array with a signed shift, so every key with a probe at or past 2^31 "
+             "tests absent (false negatives)",
 };
 
 /* ---- bloomfilter-js-0.0.17 and bloomfilter-js-0.0.16 ----
@@ -135,6 +140,7 @@ const scheme_t scheme_bloomfilter_js_17 = {
     .summary = "bloomfilter.js 0.0.17-0.0.18: int32 a, b; (a + i*b) mod m (JS %, + m if < 0), "
                "stored mod 2^32; i = 0..k-1",
     WORDS_U32(2), .geometry = bloomfilter_js_17_geometry, SCHEME_FNS(bloomfilter_js_17),
+    .m_cap = "m <= 2^52", .m_cap_as = "bloomfilter-js-0.0.1x",
 };
 
 #define bloomfilter_js_16_draw u32x1_draw
@@ -151,6 +157,7 @@ const scheme_t scheme_bloomfilter_js_16 = {
                "32-bit word per key",
     WORDS_U32(1), .geometry = bloomfilter_js_17_geometry, SCHEME_FNS(bloomfilter_js_16),
     .model = scheme_model_one_word,
+    .m_cap = "m <= 2^52", .m_cap_as = "bloomfilter-js-0.0.1x",
 };
 
 /* ---- sizing: 0.0.21's withTargetError(n, p): m = ceil(-n log2(p) / ln 2), k = ceil(ln 2
@@ -204,6 +211,45 @@ const sizing_rule_t sizing_bloomfilter_js_110 = {
     .design = bloomfilter_js_110_design, .refusal = bloomfilter_js_110_refusal,
 };
 
+/* ---- real keys: add(v) and test(v) hash the string v + "". 0.0.21 (and 1.1.0): a, b
+ * the high and low halves of the 64-bit FNV-1a; 0.0.17: a = fnv_1a(v), b = fnv_1a(v,
+ * 1576284489); 0.0.16: a = fnv_1a(v), b derived from a in the scheme. Strings only: an
+ * integer is its decimal string. ---- */
+static void bloomfilter_js_words(const rkey_t *key, const probe_geom_t *g, uint64_t *out)
+{
+    (void)g;
+    LIBRARY_KEY_INPUT(key, LIBRARY_INT_DEC);
+    uint64_t h = hash_fnv64_js(in, len);
+    out[0] = h >> 32, out[1] = (uint32_t)h;
+}
+static void bloomfilter_js_17_words(const rkey_t *key, const probe_geom_t *g, uint64_t *out)
+{
+    (void)g;
+    LIBRARY_KEY_INPUT(key, LIBRARY_INT_DEC);
+    out[0] = hash_fnv1a_js(in, len, 0);
+    out[1] = hash_fnv1a_js(in, len, 1576284489u);
+}
+static void bloomfilter_js_16_words(const rkey_t *key, const probe_geom_t *g, uint64_t *out)
+{
+    (void)g;
+    LIBRARY_KEY_INPUT(key, LIBRARY_INT_DEC);
+    out[0] = hash_fnv1a_js(in, len, 0);
+}
+#define JS_KEYS "the JavaScript string v + \"\": an integer's decimal digits, a string's " \
+                "UTF-8 decoded to UTF-16 code units"
+static const library_words_t words_bloomfilter_js = {
+    .hash = "FNV-1a 64 over UTF-16 units (bloomfilter.js 0.0.21, 1.1.0)", .key_bytes = JS_KEYS,
+    .kinds = KEY_INT | KEY_TEXT, .nwords = 2, .word_bits = 32, .words = bloomfilter_js_words,
+};
+static const library_words_t words_bloomfilter_js_17 = {
+    .hash = "fnv_1a and fnv_1a seeded 1576284489 (bloomfilter.js 0.0.17)", .key_bytes = JS_KEYS,
+    .kinds = KEY_INT | KEY_TEXT, .nwords = 2, .word_bits = 32, .words = bloomfilter_js_17_words,
+};
+static const library_words_t words_bloomfilter_js_16 = {
+    .hash = "fnv_1a (bloomfilter.js 0.0.16)", .key_bytes = JS_KEYS, .kinds = KEY_INT | KEY_TEXT,
+    .nwords = 1, .word_bits = 32, .words = bloomfilter_js_16_words,
+};
+
 /* ---- the libraries ---- */
 
 const library_t library_bloomfilter_js = {
@@ -215,6 +261,7 @@ const library_t library_bloomfilter_js = {
     .cause = "arithmetic: int32 words mod m, uneven as m nears 2^31 and past it (a word "
              "reaches [m - 2^31, 2^31) from both signs); m at most 2^32 (RangeError past it)",
     .report = "",
+    .words = &words_bloomfilter_js,
 };
 
 const library_t library_bloomfilter_js_21 = {
@@ -225,6 +272,7 @@ const library_t library_bloomfilter_js_21 = {
     .cause = "arithmetic: int32 words mod m, uneven as m nears 2^31; past 2^31 bits it loses "
              "keys (false negatives), which bloomsim does not build",
     .report = "",
+    .words = &words_bloomfilter_js,
 };
 
 const library_t library_bloomfilter_js_17 = {
@@ -237,6 +285,7 @@ const library_t library_bloomfilter_js_17 = {
              "2^32 bits (sized here by 0.0.21's rule)",
     .report = "jasondavies/bloomfilter.js#31: 1024 bits, k = 16, 20 items, about 4 "
               "collisions in 500",
+    .words = &words_bloomfilter_js_17,
 };
 
 const library_t library_bloomfilter_js_16 = {
@@ -248,4 +297,5 @@ const library_t library_bloomfilter_js_16 = {
              "by 0.0.21's rule)",
     .report = "jasondavies/bloomfilter.js#15: about 3e-2 observed for a 5e-7 design "
               "(12M keys, 425M bits, k = 24)",
+    .words = &words_bloomfilter_js_16,
 };

@@ -8,6 +8,7 @@
  * same at 23fd75f2), BloomCalculations.java @07cf56f2 (probs, computeBloomSpec);
  * scylladb/scylladb#31204.
  */
+#include "hashes/hashes.h"
 #include "libraries/library.h"
 #include "libraries/registry.h"
 #include "schemes/words.h"
@@ -146,6 +147,23 @@ const sizing_rule_t sizing_cassandra = {
     .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_UNIFORM, .design = cassandra_design,
 };
 
+/* ---- real keys: utils/BloomFilter.java @23fd75f2: key.filterHash(long[2]) is
+ * MurmurHash.hash3_x64_128(key, position, remaining, 0, dest) of the partition key's
+ * serialised bytes (a bigint: 8 bytes big-endian, LongType; text: UTF-8); the scheme
+ * takes hash[0], hash[1] in that order (base = hash[1], above). ---- */
+static void cassandra_words(const rkey_t *key, const probe_geom_t *g, uint64_t *out)
+{
+    (void)g;
+    LIBRARY_KEY_INPUT(key, LIBRARY_INT_BE8);
+    hash_murmur3_cassandra(in, len, 0, out);
+}
+static const library_words_t words_cassandra = {
+    .hash = "MurmurHash3_x64_128 (Cassandra, sign-extended tail)",
+    .key_bytes = "integer: a bigint key, 8 bytes big-endian; string: a text key, its UTF-8",
+    .kinds = LIBRARY_KEYS_INT_TEXT_BYTES, .nwords = 2, .word_bits = 64,
+    .words = cassandra_words,
+};
+
 const library_t library_cassandra = {
     .name = "cassandra",
     .version = "Apache Cassandra 3.0 on (sstable formats la on): utils/BloomFilter.java "
@@ -155,4 +173,5 @@ const library_t library_cassandra = {
              "bucket and 2 probes (constructor arguments swapped)",
     .report = "scylladb/scylladb#31204: the swap, about 0.748 for any fp_chance in "
               "[0.393, 1)",
+    .words = &words_cassandra,
 };

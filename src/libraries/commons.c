@@ -48,6 +48,7 @@ const scheme_t scheme_commons_enhanced = {
     .summary = "Commons Collections EnhancedDoubleHasher: (h1 - i*h2 + (i^3-i)/6) mod m from "
                "unsigned u64 h1 mod m, h2 mod m; m < 2^31",
     WORDS_U64(2), .geometry = commons_enhanced_geometry, SCHEME_FNS(commons_enhanced),
+    .m_cap = "m < 2^31",
 };
 
 /* ---- sizing: Shape.fromNP: m = ceil(n ln p / -ln^2 2), more than Integer.MAX_VALUE
@@ -78,4 +79,5 @@ const library_t library_commons_collections = {
                "cf36204c",
     .scheme = &scheme_commons_enhanced, .sizing = &sizing_commons, .hash = "2 x 64-bit",
     .cause = "none expected below its 2^31 - 1 bit cap", .report = "",
+    .words_skipped = "the user supplies the hash (a Hasher); the library has none",
 };

@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "libraries/arith.h"
+#include "hashes/hashes.h"
 #include "libraries/library.h"
 #include "rates/rate.h"
 #include "libraries/registry.h"
@@ -217,6 +218,36 @@ const sizing_rule_t sizing_guava_12 = {
     .refusal = guava_12_refusal,
 };
 
+/* ---- real keys: BloomFilterStrategies.java @0d6dbae8. MURMUR128_MITZ_32 takes
+ * murmur3_128().hashObject(object, funnel).asLong(), the first 8 bytes of asBytes()
+ * little-endian (h1): hash1 = (int) hash64, hash2 = (int) (hash64 >>> 32). MITZ_64
+ * takes lowerEight(bytes) = h1 and upperEight(bytes) = h2. ---- */
+static void guava32_words(const rkey_t *key, const probe_geom_t *g, uint64_t *out)
+{
+    (void)g;
+    LIBRARY_KEY_INPUT(key, LIBRARY_INT_LE8);
+    uint64_t h[2];
+    hash_murmur3_x64_128(in, len, 0, h);
+    out[0] = (uint32_t)h[0];
+    out[1] = h[0] >> 32;
+}
+static void guava64_words(const rkey_t *key, const probe_geom_t *g, uint64_t *out)
+{
+    (void)g;
+    LIBRARY_KEY_INPUT(key, LIBRARY_INT_LE8);
+    hash_murmur3_x64_128(in, len, 0, out);
+}
+#define GUAVA_KEYS "integer: 8 bytes little-endian (Funnels.longFunnel); string: UTF-8 " \
+                   "(Funnels.stringFunnel(UTF_8))"
+static const library_words_t words_guava32 = {
+    .hash = "Murmur3_x64_128 (Guava), first 64 bits as two ints", .key_bytes = GUAVA_KEYS,
+    .kinds = LIBRARY_KEYS_INT_TEXT_BYTES, .nwords = 2, .word_bits = 32, .words = guava32_words,
+};
+static const library_words_t words_guava64 = {
+    .hash = "Murmur3_x64_128 (Guava)", .key_bytes = GUAVA_KEYS,
+    .kinds = LIBRARY_KEYS_INT_TEXT_BYTES, .nwords = 2, .word_bits = 64, .words = guava64_words,
+};
+
 /* ---- the libraries ---- */
 
 const library_t library_guava_2012 = {
@@ -229,6 +260,7 @@ const library_t library_guava_2012 = {
              "2^30, indexes below 2^31; sizing: k from an int division (6 at 1%), the size "
              "saturates at 2^31 bits (k = 1 at 10^9 keys for 1%)",
     .report = "google/guava#1119: 3e-6 measured for a 1e-6 design of 3*2^29 bits",
+    .words = &words_guava32,
 };
 
 const library_t library_guava = {
@@ -238,4 +270,5 @@ const library_t library_guava = {
                "@769e1e9c",
     .scheme = &scheme_guava64, .sizing = &sizing_guava, .hash = "2 x 64-bit",
     .cause = "none expected (63-bit sums mod m)", .report = "",
+    .words = &words_guava64,
 };

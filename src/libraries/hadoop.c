@@ -6,8 +6,11 @@
  * 48817814, and org/apache/hadoop/io/BloomMapFile.java (Writer).
  */
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "libraries/arith.h"
+#include "hashes/hashes.h"
 #include "libraries/library.h"
 #include "rates/rate.h"
 #include "libraries/registry.h"
@@ -62,6 +65,7 @@ const scheme_t scheme_hadoop = {
     .geometry = hadoop_geometry, SCHEME_LOOP_FNS(hadoop),
     .positions_drawn = hadoop_positions_drawn, .draw_bound = scheme_draw_below_2_32,
     .model = hadoop_model,
+    .m_cap = "m < 2^31",
 };
 
 /* ---- sizing: BloomMapFile.Writer.initBloomFilter (BloomMapFile.java:166-180 @fb8932a7):
@@ -115,6 +119,53 @@ const sizing_rule_t sizing_hadoop = {
     .refusal = hadoop_refusal,
 };
 
+/* ---- real keys: util/bloom/HashFunction.java hash(Key): initval = 0; for each of the
+ * k probes initval = hashFunction.hash(bytes, initval) (MurmurHash, the default hash type
+ * of BloomMapFile's Hash.getHashType), the probe taking Math.abs(initval % maxValue). The
+ * key's bytes are BloomMapFile.Writer.append's key.write(buf): a LongWritable is 8 bytes
+ * big-endian; a Text is WritableUtils.writeVInt(length) then its UTF-8 bytes. ---- */
+static size_t hadoop_vint(uint64_t v, uint8_t *o)
+{
+    if (v <= 127) { /* writeVLong: -112 <= i <= 127 is one byte */
+        o[0] = (uint8_t)v;
+        return 1;
+    }
+    int n = 0;
+    for (uint64_t t = v; t != 0; t >>= 8)
+        n++;
+    o[0] = (uint8_t)(-112 - n); /* a length byte: -113 for one byte of value, ... */
+    for (int i = 0; i < n; i++)
+        o[1 + i] = (uint8_t)(v >> (8 * (n - 1 - i)));
+    return (size_t)n + 1;
+}
+static void hadoop_words(const rkey_t *key, const probe_geom_t *g, uint64_t *out)
+{
+    uint8_t stack[LIBRARY_WORDS_KEY_MAX + 16], *buf = stack;
+    size_t len;
+    if (key->kind == KEY_INT) {
+        for (int i = 0; i < 8; i++)
+            buf[i] = (uint8_t)(key->u >> (56 - 8 * i));
+        len = 8;
+    } else {
+        if (key->len > LIBRARY_WORDS_KEY_MAX && !(buf = malloc(key->len + 16)))
+            abort();
+        len = hadoop_vint(key->len, buf);
+        memcpy(buf + len, key->bytes, key->len);
+        len += key->len;
+    }
+    uint32_t h = 0;
+    for (unsigned i = 0; i < g->k; i++)
+        out[i] = h = hash_murmur2_hadoop(buf, len, h);
+    if (buf != stack)
+        free(buf);
+}
+static const library_words_t words_hadoop = {
+    .hash = "MurmurHash (Hadoop), k chained from seed 0",
+    .key_bytes = "integer: a LongWritable, 8 bytes big-endian; string: a Text, vint length + "
+                 "UTF-8",
+    .kinds = LIBRARY_KEYS_INT_BYTES, .word_bits = 32, .drawn = 1, .words = hadoop_words,
+};
+
 const library_t library_hadoop = {
     .name = "hadoop",
     .version = "Apache Hadoop util/bloom/BloomFilter.java @48817814, HashFunction.java "
@@ -123,4 +174,5 @@ const library_t library_hadoop = {
     .cause = "arithmetic: Math.abs(int % m) on int32 words, m below 2^31; k fixed at 5; "
              "sizing: -5N wraps past 429496729 keys (refused, or silently far too small)",
     .report = "",
+    .words = &words_hadoop,
 };

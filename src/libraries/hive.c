@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "libraries/arith.h"
+#include "hashes/hashes.h"
 #include "libraries/library.h"
 #include "libraries/registry.h"
 #include "schemes/words.h"
@@ -155,6 +156,40 @@ const sizing_rule_t sizing_hive_bloomk = {
     .design = hive_bloomk_design, .refusal = hive_bloomk_refusal,
 };
 
+/* ---- real keys ----
+ * ORC util/BloomFilter.java @02293868: addLong(val) is addHash(getLongHash(val)), Thomas
+ * Wang's hash; addBytes takes Murmur3.hash64(val, offset, length) (seed 104729); addHash:
+ * hash1 = (int) hash64, hash2 = (int) (hash64 >>> 32). Hive storage-api
+ * BloomKFilter.java @046c998e: addLong(val) is addHash(Murmur3.hash64(val)), which is
+ * hash64 of the long's 8 bytes big-endian (TestMurmur3.test64 asserts it); addBytes as
+ * ORC's; addHash splits as ORC's. */
+static void orc_words(const rkey_t *key, const probe_geom_t *g, uint64_t *out)
+{
+    (void)g;
+    uint64_t h = key->kind == KEY_INT ? hash_wang64(key->u)
+                                      : hash_hive64(key->bytes, key->len, HASH_HIVE_SEED);
+    out[0] = (uint32_t)h, out[1] = h >> 32;
+}
+static void hive_bloomk_words(const rkey_t *key, const probe_geom_t *g, uint64_t *out)
+{
+    (void)g;
+    LIBRARY_KEY_INPUT(key, LIBRARY_INT_BE8);
+    uint64_t h = hash_hive64(in, len, HASH_HIVE_SEED);
+    out[0] = (uint32_t)h, out[1] = h >> 32;
+}
+static const library_words_t words_orc = {
+    .hash = "Murmur3.hash64 (ORC/Hive, seed 104729); Thomas Wang's getLongHash",
+    .key_bytes = "integer: addLong (getLongHash); string: addBytes of its bytes "
+                 "(Murmur3.hash64)",
+    .kinds = LIBRARY_KEYS_INT_BYTES, .nwords = 2, .word_bits = 32, .words = orc_words,
+};
+static const library_words_t words_hive_bloomk = {
+    .hash = "Murmur3.hash64 (Hive, seed 104729)",
+    .key_bytes = "integer: addLong, hash64 of 8 bytes big-endian; string: addBytes of its "
+                 "bytes",
+    .kinds = LIBRARY_KEYS_INT_BYTES, .nwords = 2, .word_bits = 32, .words = hive_bloomk_words,
+};
+
 /* ---- the libraries ---- */
 
 const library_t library_orc = {
@@ -166,6 +201,7 @@ const library_t library_orc = {
     .cause = "arithmetic: as guava-2012, but m is an int (below 2^31): the unevenness "
              "only near 2^31",
     .report = "",
+    .words = &words_orc,
 };
 
 const library_t library_hive_bloomk = {
@@ -178,4 +214,5 @@ const library_t library_hive_bloomk = {
              "silently tiny)",
     .report = "",
     .departs = 1,
+    .words = &words_hive_bloomk,
 };

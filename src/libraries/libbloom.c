@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "libraries/arith.h"
+#include "hashes/hashes.h"
 #include "libraries/library.h"
 #include "libraries/registry.h"
 #include "schemes/words.h"
@@ -114,6 +115,39 @@ const sizing_rule_t sizing_libbloom_1 = {
     .refusal = libbloom_1_refusal,
 };
 
+/* ---- real keys: bloom.c bloom_check_add @v2.0 (57b35ea2) and @v1.6, lines 57-58: a =
+ * murmurhash2(buffer, len, 0x9747b28c), b = murmurhash2(buffer, len, a). 2.0's scheme
+ * takes (a, b); 1.x's is guava32u with h1 = a - b (above). ---- */
+static void libbloom_ab(const rkey_t *key, uint32_t *a, uint32_t *b)
+{
+    LIBRARY_KEY_INPUT(key, LIBRARY_INT_LE8);
+    *a = hash_murmur2(in, len, 0x9747b28cu);
+    *b = hash_murmur2(in, len, *a);
+}
+static void libbloom_words(const rkey_t *key, const probe_geom_t *g, uint64_t *out)
+{
+    (void)g;
+    uint32_t a, b;
+    libbloom_ab(key, &a, &b);
+    out[0] = a, out[1] = b;
+}
+static void libbloom_1_words(const rkey_t *key, const probe_geom_t *g, uint64_t *out)
+{
+    (void)g;
+    uint32_t a, b;
+    libbloom_ab(key, &a, &b);
+    out[0] = (uint32_t)(a - b), out[1] = b;
+}
+static const library_words_t words_libbloom = {
+    .hash = "MurmurHash2 (libbloom), seeds 0x9747b28c and a", .key_bytes = LIBRARY_KEYS_LE8,
+    .kinds = LIBRARY_KEYS_INT_BYTES, .nwords = 2, .word_bits = 32, .words = libbloom_words,
+};
+static const library_words_t words_libbloom_1 = {
+    .hash = "MurmurHash2 (libbloom), seeds 0x9747b28c and a; h1 = a - b",
+    .key_bytes = LIBRARY_KEYS_LE8, .kinds = LIBRARY_KEYS_INT_BYTES, .nwords = 2,
+    .word_bits = 32, .words = libbloom_1_words,
+};
+
 /* ---- the libraries ---- */
 
 const library_t library_libbloom = {
@@ -123,6 +157,7 @@ const library_t library_libbloom = {
     .cause = "arithmetic: a + i b of 32-bit words, exact in 64 bits: probe 0 below 2^32, "
              "probe i below (i + 1) 2^32",
     .report = "jvirkki/libbloom#20, #14: size types",
+    .words = &words_libbloom,
 };
 
 const library_t library_libbloom_1 = {
@@ -133,4 +168,5 @@ const library_t library_libbloom_1 = {
     .scheme = &scheme_guava32u, .sizing = &sizing_libbloom_1, .hash = "2 x 32-bit",
     .cause = "arithmetic: u32 sums mod m, uneven near 2^31 (m is an int)",
     .report = "jvirkki/libbloom#14: types limit size",
+    .words = &words_libbloom_1,
 };

@@ -1,7 +1,8 @@
 /* library.h - the Bloom-filter libraries bloomsim audits: for each, the probe scheme that
  * is its index arithmetic (scheme.h), the sizing rule that is its design from keys and
- * a target rate (sizing.h), the hash words it feeds them, and what its source and its
- * bug reports say about its rate (docs/model.md, "Libraries", is the table users read).
+ * a target rate (sizing.h), its real hash of a key (library_words.h), and what its source
+ * and its bug reports say about its rate (docs/model.md, "Libraries", is the table users
+ * read).
  *
  * A library is a pair (scheme, sizing rule) with its provenance. Each library's file
  * under src/libraries/ holds its schemes, their models, its sizing rules and its rows,
@@ -27,6 +28,7 @@
 
 #include <stddef.h>
 
+#include "libraries/library_words.h"
 #include "schemes/scheme.h"
 #include "rates/sizing.h"
 
@@ -44,6 +46,11 @@ typedef struct library {
      * (strides 0 mod 512, a stride computed from the one word, progressions anchored at
      * 0): tests/test_library.c then expects its rate above that model's, not at it. */
     int departs;
+    /* Its real hash of a key (library_words.h: the key's bytes, the hash, the words its
+     * scheme consumes), for real keys (key_sets, audit --key-set, bloomsim adapter); NULL
+     * when it has none, and then words_skipped says why in a line. */
+    const library_words_t *words;
+    const char *words_skipped;
 } library_t;
 
 /* The libraries, in the order `audit --list` and the report show them (registry.c). */

@@ -16,6 +16,7 @@
 #include <math.h>
 
 #include "libraries/arith.h"
+#include "hashes/hashes.h"
 #include "libraries/library.h"
 #include "rates/rate.h"
 #include "rates/rate_blocked.h"
@@ -369,6 +370,22 @@ const sizing_rule_t sizing_kudu_block_113 = {
     .design = kudu_block_113_design,
 };
 
+/* ---- real keys: the value's plain encoding through XXH64 seed 0 (parquet-format
+ * BloomFilter.md; Arrow parquet/xxhasher.cc, parquet-java BlockSplitBloomFilter.hash): an
+ * INT64 is its 8 bytes little-endian, a BYTE_ARRAY its bytes. One 64-bit word. Kudu's
+ * caller hashes (BlockBloomFilter::Insert takes the hash): no words. ---- */
+static void parquet_words(const rkey_t *key, const probe_geom_t *g, uint64_t *out)
+{
+    (void)g;
+    LIBRARY_KEY_INPUT(key, LIBRARY_INT_LE8);
+    out[0] = hash_xxh64(in, len, 0);
+}
+static const library_words_t words_parquet = {
+    .hash = "XXH64 (seed 0)",
+    .key_bytes = "integer: INT64 plain, 8 bytes little-endian; string: BYTE_ARRAY, its bytes",
+    .kinds = LIBRARY_KEYS_INT_BYTES, .nwords = 1, .word_bits = 64, .words = parquet_words,
+};
+
 /* ---- the libraries ---- */
 
 const library_t library_parquet = {
@@ -380,6 +397,7 @@ const library_t library_parquet = {
              "up to a power of two bytes, at most 128 MiB",
     .report = "apache/parquet-format#547: the formula's sizes are below the "
               "specification's table",
+    .words = &words_parquet,
 };
 
 const library_t library_parquet_java = {
@@ -391,6 +409,7 @@ const library_t library_parquet_java = {
              "from 866,430 keys at 1%); optimalNumOfBits' & ~256 doubles or halves Arrow's "
              "size near powers of two; blocking as parquet",
     .report = "",
+    .words = &words_parquet,
 };
 
 const library_t library_parquet_java_fixed = {
@@ -401,6 +420,7 @@ const library_t library_parquet_java_fixed = {
     .cause = "sizing: 8,388,608 bits whatever the key count; the fpp set (default 0.01) is "
              "not used on this path",
     .report = "",
+    .words = &words_parquet,
 };
 
 const library_t library_kudu = {
@@ -412,6 +432,8 @@ const library_t library_kudu = {
              "sizes a power of two",
     .report = "apache/kudu d1190c2b (1.13.0): filters about 10% larger and half the false "
               "positive probability at 1%, obscured by the power-of-two sizes",
+    .words_skipped = "the caller hashes: BlockBloomFilter::Insert takes a 32-bit hash the "
+                     "column code computes (Kudu's and Impala's own choices per type)",
 };
 
 const library_t library_kudu_112 = {
@@ -422,4 +444,6 @@ const library_t library_kudu_112 = {
     .cause = "hash width (one 32-bit word), sizing and blocking as parquet",
     .report = "lance-format/lance#4730: Impala's rate estimate low \"by a factor of 8 or "
               "more\"",
+    .words_skipped = "the caller hashes: BlockBloomFilter::Insert takes a 32-bit hash the "
+                     "column code computes (Kudu's and Impala's own choices per type)",
 };

@@ -12,6 +12,7 @@
 #include <math.h>
 
 #include "libraries/arith.h"
+#include "hashes/hashes.h"
 #include "libraries/library.h"
 #include "rates/rate.h"
 #include "libraries/registry.h"
@@ -163,6 +164,54 @@ const sizing_rule_t sizing_redisbloom_pow2 = {
     .refusal = redisbloom_pow2_refusal,
 };
 
+/* ---- real keys: deps/bloom/bloom.c @b28c2945, lines 64-76: bloom_calc_hash64: a =
+ * MurmurHash64A_Bloom(buffer, len, 0xc6a4a7935bd1e995), b = the same seeded with a (the
+ * generation of 2018-19 the same since 61f274c2, before its first release, v1.1.1);
+ * bloom_calc_hash (rebloom 1.0-1.1, contrib/bloom.c:54-55 @57a032dd): a =
+ * murmurhash2(buffer, len, 0x9747b28c), b = seeded with a. Redis hands BF.ADD its
+ * argument as a string: an integer is its decimal digits. ---- */
+static void redis64(const rkey_t *key, uint64_t *a, uint64_t *b)
+{
+    LIBRARY_KEY_INPUT(key, LIBRARY_INT_DEC);
+    *a = hash_murmur64a(in, len, UINT64_C(0xc6a4a7935bd1e995));
+    *b = hash_murmur64a(in, len, *a);
+}
+static void redisbloom_words(const rkey_t *key, const probe_geom_t *g, uint64_t *out)
+{
+    (void)g;
+    redis64(key, &out[0], &out[1]);
+}
+/* redisbloom-2018 is scheme double on m = 2^n2, whose words lie in [0, m): (a + i b) mod
+ * 2^64 mod 2^n2 is (a mod m + i (b mod m)) mod m. */
+static void redisbloom_2018_words(const rkey_t *key, const probe_geom_t *g, uint64_t *out)
+{
+    redis64(key, &out[0], &out[1]);
+    out[0] %= g->m, out[1] %= g->m;
+}
+static void redisbloom_2017_words(const rkey_t *key, const probe_geom_t *g, uint64_t *out)
+{
+    (void)g;
+    LIBRARY_KEY_INPUT(key, LIBRARY_INT_DEC);
+    out[0] = hash_murmur2(in, len, 0x9747b28cu);
+    out[1] = hash_murmur2(in, len, (uint32_t)out[0]);
+}
+#define REDIS_KEYS "integer: its decimal string; string: its bytes"
+static const library_words_t words_redisbloom = {
+    .hash = "MurmurHash64A (RedisBloom), seeds 0xc6a4a7935bd1e995 and a",
+    .key_bytes = REDIS_KEYS, .kinds = LIBRARY_KEYS_INT_BYTES, .nwords = 2, .word_bits = 64,
+    .words = redisbloom_words,
+};
+static const library_words_t words_redisbloom_2018 = {
+    .hash = "MurmurHash64A (RedisBloom), seeds 0xc6a4a7935bd1e995 and a, mod m",
+    .key_bytes = REDIS_KEYS, .kinds = LIBRARY_KEYS_INT_BYTES, .nwords = 2, .word_bits = 0,
+    .words = redisbloom_2018_words,
+};
+static const library_words_t words_redisbloom_2017 = {
+    .hash = "MurmurHash2 (rebloom), seeds 0x9747b28c and a", .key_bytes = REDIS_KEYS,
+    .kinds = LIBRARY_KEYS_INT_BYTES, .nwords = 2, .word_bits = 32,
+    .words = redisbloom_2017_words,
+};
+
 /* ---- the libraries ---- */
 
 const library_t library_redisbloom = {
@@ -172,6 +221,7 @@ const library_t library_redisbloom = {
     .scheme = &scheme_redisbloom, .sizing = &sizing_redisbloom, .hash = "2 x 64-bit",
     .cause = "none expected: builds its first filter for p/2 (over-delivers)",
     .report = "RedisBloom/RedisBloom#717: the error rate used is half the one asked",
+    .words = &words_redisbloom,
 };
 
 const library_t library_redisbloom_2018 = {
@@ -182,6 +232,7 @@ const library_t library_redisbloom_2018 = {
     .cause = "sizing: m rounded up to a power of two (over-delivers); strides of any "
              "parity (floor about 1/m)",
     .report = "",
+    .words = &words_redisbloom_2018,
 };
 
 const library_t library_redisbloom_2017 = {
@@ -192,4 +243,5 @@ const library_t library_redisbloom_2017 = {
     .cause = "arithmetic: indexes below 2^32 while m = 2^n2 can be larger",
     .report = "RedisBloom/RedisBloom#28: about 25% observed, 2^34 bits, k = 20, "
               "478,361,140 items, designed for 1e-6",
+    .words = &words_redisbloom_2017,
 };

@@ -7,7 +7,9 @@
  * rules and rows) in its file under src/libraries/. An entry X(id) stands for
  * scheme_id, sizing_id or library_id; registry.c builds the tables from these lists,
  * and the declarations below let one library's file name another's scheme (Spark's V1
- * is Guava's loop). Adding a library is its file and its lines here.
+ * is Guava's loop). Adding a library is its file and its lines here: one line in
+ * REGISTRY_LIBRARY_FILES where its file defines one scheme, one rule and one row of its
+ * name.
  */
 #ifndef BLOOMSIM_REGISTRY_H
 #define BLOOMSIM_REGISTRY_H
@@ -125,11 +127,27 @@
     X(bendersky)              \
     X(bloom_filters)
 
+/* The words for a status scheme s's geometry returned: for SCHEME_EMBIG, the caps of
+ * every scheme that has one (its m_cap, under its m_cap_as or name), for SCHEME_ELOSES
+ * s's own loses where it has one, else scheme_strerror(status). The text may lie in a
+ * buffer of the calling thread's, valid until its next call. */
+const char *scheme_refusal(const scheme_t *s, int status);
+
+/* Libraries whose file defines one scheme, one sizing rule and one row, each named id
+ * (scheme_id, sizing_id, library_id): one line here lists all three, after the entries
+ * of the lists above. */
+#define REGISTRY_LIBRARY_FILES(X) \
+    X(dcso_bloom)                 \
+    /* each library's line, X(id) and a backslash, goes above this one */
+
 #define REGISTRY_EXTERN_SCHEME(id) extern const scheme_t scheme_##id;
 #define REGISTRY_EXTERN_SIZING(id) extern const sizing_rule_t sizing_##id;
 #define REGISTRY_EXTERN_LIBRARY(id) extern const library_t library_##id;
+#define REGISTRY_EXTERN_FILE(id) \
+    REGISTRY_EXTERN_SCHEME(id) REGISTRY_EXTERN_SIZING(id) REGISTRY_EXTERN_LIBRARY(id)
 REGISTRY_SCHEMES(REGISTRY_EXTERN_SCHEME)
 REGISTRY_SIZING_RULES(REGISTRY_EXTERN_SIZING)
 REGISTRY_LIBRARIES(REGISTRY_EXTERN_LIBRARY)
+REGISTRY_LIBRARY_FILES(REGISTRY_EXTERN_FILE)
 
 #endif

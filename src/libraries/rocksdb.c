@@ -12,6 +12,7 @@
 #include <math.h>
 
 #include "libraries/arith.h"
+#include "hashes/hashes.h"
 #include "libraries/library.h"
 #include "rates/rate.h"
 #include "rates/rate_blocked.h"
@@ -300,6 +301,44 @@ const sizing_rule_t sizing_rocksdb_legacy = {
     .design = rocksdb_legacy_design, .bpk_from_rate = "as millibits, then whole bits",
 };
 
+/* ---- real keys: table/block_based/filter_policy.cc @v7.8.3: FastLocalBloom takes
+ * GetSliceHash64(key) (Hash64, XXPH3 seed 0) and AddHash(Lower32of64(h),
+ * Upper32of64(h)); the legacy filter takes BloomHash(key) = Hash(key, 0xbc9f1d34).
+ * LevelDB util/bloom.cc @1.23: BloomHash(key) = Hash(key, 0xbc9f1d34). A key is a Slice
+ * of bytes; an integer is its 8 bytes as a C program stores it (little-endian). ---- */
+static void rocksdb_words(const rkey_t *key, const probe_geom_t *g, uint64_t *out)
+{
+    (void)g;
+    LIBRARY_KEY_INPUT(key, LIBRARY_INT_LE8);
+    uint64_t h = hash_xxph3_64(in, len, 0);
+    out[0] = (uint32_t)h, out[1] = h >> 32;
+}
+static void rocksdb_legacy_words(const rkey_t *key, const probe_geom_t *g, uint64_t *out)
+{
+    (void)g;
+    LIBRARY_KEY_INPUT(key, LIBRARY_INT_LE8);
+    out[0] = hash_rocksdb32(in, len, HASH_BLOOM_SEED);
+}
+static void leveldb_words(const rkey_t *key, const probe_geom_t *g, uint64_t *out)
+{
+    (void)g;
+    LIBRARY_KEY_INPUT(key, LIBRARY_INT_LE8);
+    out[0] = hash_leveldb(in, len, HASH_BLOOM_SEED);
+}
+static const library_words_t words_rocksdb = {
+    .hash = "XXPH3 64 (RocksDB Hash64, seed 0)", .key_bytes = LIBRARY_KEYS_LE8,
+    .kinds = LIBRARY_KEYS_INT_BYTES, .nwords = 2, .word_bits = 32, .words = rocksdb_words,
+};
+static const library_words_t words_rocksdb_legacy = {
+    .hash = "Hash (RocksDB BloomHash, seed 0xbc9f1d34, signed tail)",
+    .key_bytes = LIBRARY_KEYS_LE8, .kinds = LIBRARY_KEYS_INT_BYTES, .nwords = 1,
+    .word_bits = 32, .words = rocksdb_legacy_words,
+};
+static const library_words_t words_leveldb = {
+    .hash = "Hash (LevelDB BloomHash, seed 0xbc9f1d34)", .key_bytes = LIBRARY_KEYS_LE8,
+    .kinds = LIBRARY_KEYS_INT_BYTES, .nwords = 1, .word_bits = 32, .words = leveldb_words,
+};
+
 /* ---- the libraries ---- */
 
 const library_t library_rocksdb = {
@@ -310,6 +349,7 @@ const library_t library_rocksdb = {
     .scheme = &scheme_rocksdb_fastlocal, .sizing = &sizing_rocksdb_fastlocal, .hash = "64-bit",
     .cause = "blocking: 512-bit cache lines (RocksDB's own estimate includes it)",
     .report = "RocksDB bloom_impl.h: 0.957% at 10 bits per key and 6 probes",
+    .words = &words_rocksdb,
 };
 
 const library_t library_rocksdb_92 = {
@@ -322,6 +362,7 @@ const library_t library_rocksdb_92 = {
              "more probes); with jemalloc or mmapped chunks m and k follow the allocator, "
              "not modelled",
     .report = "",
+    .words = &words_rocksdb,
 };
 
 const library_t library_rocksdb_legacy = {
@@ -334,6 +375,7 @@ const library_t library_rocksdb_legacy = {
     .report = "facebook/rocksdb PR #6317: at 15 bits per key 0.668% at 15M keys and 0.880% "
               "at 25M against 0.379% at 150K; at 10 bits per key 1.13x at 10M, 1.39x at 25M",
     .departs = 1,
+    .words = &words_rocksdb_legacy,
 };
 
 const library_t library_leveldb = {
@@ -344,4 +386,5 @@ const library_t library_leveldb = {
              "cover 2 KB of data in practice",
     .report = "facebook/rocksdb#4120 (the same arithmetic)",
     .departs = 1,
+    .words = &words_leveldb,
 };

@@ -127,6 +127,8 @@ const library_t library_rust_bloomfilter = {
     .version = "Rust bloomfilter 3.0.1 (jedisct1/rust-bloom-filter 1eb22d7a) src/lib.rs",
     .scheme = &scheme_rust_bloomfilter, .sizing = &sizing_rust_bloomfilter,
     .hash = "2 x 64-bit", .cause = "none expected", .report = "",
+    .words_skipped = "SipHash-1-3 keyed by a random per-filter seed (Bloom::new): "
+                     "no fixed words to reproduce",
 };
 
 const library_t library_fastbloom = {
@@ -134,4 +136,6 @@ const library_t library_fastbloom = {
     .version = "Rust fastbloom 0.17.0 (5bbfc14f)",
     .scheme = &scheme_fastbloom, .sizing = &sizing_fastbloom, .hash = "64-bit",
     .cause = "none expected (floor about n/2^64)", .report = "",
+    .words_skipped = "SipHash-1-3 with random keys by default (DefaultHasher): no "
+                     "fixed words to reproduce",
 };

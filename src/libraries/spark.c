@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "libraries/arith.h"
+#include "hashes/hashes.h"
 #include "libraries/library.h"
 #include "libraries/registry.h"
 #include "schemes/words.h"
@@ -70,6 +71,29 @@ const sizing_rule_t sizing_spark = {
     .kind = SIZING_RULE_LIBRARY, .over = SIZING_OVER_UNIFORM, .design = spark_design,
 };
 
+/* ---- real keys: BloomFilterImplV2.java @013bfe4f (and BloomFilterImpl, V1): putLong:
+ * h1 = Murmur3_x86_32.hashLong(item, seed), h2 = hashLong(item, h1); putString:
+ * putBinary(Utils.getBytesFromUTF8String(item)): h1 = hashUnsafeBytes(item,
+ * BYTE_ARRAY_OFFSET, length, seed), h2 = the same seeded with h1; DEFAULT_SEED = 0. ---- */
+static void spark_words(const rkey_t *key, const probe_geom_t *g, uint64_t *out)
+{
+    (void)g;
+    uint32_t h1, h2;
+    if (key->kind == KEY_INT) {
+        h1 = hash_spark_long(key->u, 0);
+        h2 = hash_spark_long(key->u, h1);
+    } else {
+        h1 = hash_spark_bytes(key->bytes, key->len, 0);
+        h2 = hash_spark_bytes(key->bytes, key->len, h1);
+    }
+    out[0] = h1, out[1] = h2;
+}
+static const library_words_t words_spark = {
+    .hash = "Murmur3_x86_32 (Spark sketch), h2 seeded with h1",
+    .key_bytes = "integer: putLong (hashLong); string: putString, its UTF-8 (hashUnsafeBytes)",
+    .kinds = LIBRARY_KEYS_INT_TEXT_BYTES, .nwords = 2, .word_bits = 32, .words = spark_words,
+};
+
 /* ---- the libraries ---- */
 
 const library_t library_spark_v1 = {
@@ -80,6 +104,7 @@ const library_t library_spark_v1 = {
     .cause = "arithmetic: as guava-2012, indexes below 2^31",
     .report = "apache/spark PR #50933: 76.0% measured at 10^9 keys designed for 1% "
               "(9,585,058,432 bits)",
+    .words = &words_spark,
 };
 
 const library_t library_spark_v2 = {
@@ -88,4 +113,5 @@ const library_t library_spark_v2 = {
                "@013bfe4f",
     .scheme = &scheme_spark_v2, .sizing = &sizing_spark, .hash = "2 x 32-bit",
     .cause = "none expected (h1 (2^31 - 1) + i h2 in 64 bits)", .report = "",
+    .words = &words_spark,
 };

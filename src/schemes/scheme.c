@@ -16,13 +16,9 @@ const char *scheme_strerror(int status)
     case SCHEME_ESPLIT: return "k must split the block into words of a power-of-two number "
                                "of bits";
     case SCHEME_EKFIXED: return "the library this scheme follows fixes k (k must be 8)";
-    case SCHEME_EMBIG: return "more bits than the library this scheme follows can address "
-                              "(hadoop, commons-enhanced: m < 2^31; bloomfilter-js: m <= 2^32; "
-                              "bloomfilter-js-0.0.21: m <= 2^31; bloomfilter-js-0.0.1x: "
-                              "m <= 2^52)";
-    case SCHEME_ELOSES: return "past 2^31 bits bloomfilter.js 0.0.21 loses inserted keys: it "
-                               "indexes its Int32Array with a signed shift, so every key with "
-                               "a probe at or past 2^31 tests absent (false negatives)";
+    case SCHEME_EMBIG: return "more bits than the library this scheme follows can address";
+    case SCHEME_ELOSES: return "the library this scheme follows loses inserted keys at this "
+                               "size (false negatives)";
     default: return "unknown scheme error";
     }
 }

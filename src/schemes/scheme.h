@@ -42,13 +42,11 @@ enum {
     SCHEME_EWORD,    /* a hash word outside the range the scheme draws it from */
     SCHEME_EBLOCK,   /* block size not a power of two from 64 to 4096, or past m */
     SCHEME_ESPLIT,   /* split-block: k does not split the block into power-of-two words */
-    SCHEME_EKFIXED,  /* the library fixes k (sbbf, kudu-block: 8) and k differs */
-    SCHEME_EMBIG,    /* m past what the library's integer types address (hadoop,
-                      * commons-enhanced, bloomfilter-js-0.0.21: 2^31; bloomfilter-js:
-                      * 2^32; bloomfilter-js-0.0.1x: 2^52, where its Number sums stop
-                      * being exact) */
-    SCHEME_ELOSES    /* the library builds this m but loses keys (bloomfilter-js-0.0.21
-                      * past 2^31: false negatives), which bloomsim does not measure */
+    SCHEME_EKFIXED,  /* the library fixes k and k differs */
+    SCHEME_EMBIG,    /* m past what the library's integer types address (the scheme's
+                      * m_cap says where) */
+    SCHEME_ELOSES    /* the library builds this m but loses keys (false negatives),
+                      * which bloomsim does not measure (the scheme's loses says why) */
 };
 
 /* The most hash words a scheme may draw per key (bits-and-blooms draws four). Word
@@ -81,6 +79,12 @@ typedef struct scheme {
                            * ranges */
     uint64_t block_default; /* blocked schemes: the block size geometry takes for 0 (the
                              * experiment key block_bits applies to them); 0 otherwise */
+    /* Library schemes whose geometry refuses an m past what the library's integers
+     * address (SCHEME_EMBIG): that cap in words, e.g. "m < 2^31", and the name its
+     * message lists it under (NULL: the scheme's own; the schemes of one library that
+     * share a cap may share one). Those whose library builds an m but loses keys there
+     * (SCHEME_ELOSES): why, in a line. registry.h's scheme_refusal prints them. */
+    const char *m_cap, *m_cap_as, *loses;
     /* Size actually used for a requested m, k and block size (blocked schemes; 0 for
      * their default, ignored by the others); SCHEME_OK or an error above. */
     int (*geometry)(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g);
@@ -146,7 +150,8 @@ const scheme_t *scheme_at(size_t i);
 size_t scheme_count(void);
 /* The scheme of that name, or NULL. */
 const scheme_t *scheme_find(const char *name);
-/* A one-line reason for a SCHEME_E* status. */
+/* A one-line reason for a SCHEME_E* status, in general words (registry.h's
+ * scheme_refusal gives a scheme's own for its caps). */
 const char *scheme_strerror(int status);
 
 /* Largest prime <= m, or 0 when m < 2. Deterministic Miller-Rabin; O(log^3 m) per test. */

@@ -1,19 +1,21 @@
 #!/bin/sh
 # tests/conformance/build.sh DIR - build the adapters (docs/adapter.md) whose libraries
-# are installed into DIR, and print one line per adapter that can run: its name, a tab,
-# and the command that starts it (for `sh -c`). Adapters whose library is missing are left
+# are installed into DIR, and print one line per adapter that can run: its name, the
+# library of `bloomsim audit --list` that the installed version is, and the command that
+# starts it (for `sh -c`), tab-separated. Adapters whose library is missing are left
 # out, with a line on stderr saying why; scripts/deps installs them all. Run from
 # anywhere; an adapter is rebuilt only when its source (or adapter_io.h, which the C++
 # adapters share) is newer than what DIR holds.
 # Exit status 1 when an installed library's adapter fails to build.
-#   libbloom               C, -lbloom (libbloom-dev)
+#   libbloom               C, -lbloom (libbloom-dev; Debian's 1.6 is library libbloom-1)
 #   leveldb                C++, -lleveldb (libleveldb-dev)
-#   rocksdb-fastlocal      C++, -lrocksdb (librocksdb-dev), format_version 5
+#   rocksdb-fastlocal      C++, -lrocksdb (librocksdb-dev), format_version 5 (rocksdb,
+#                          7.8.3)
 #   rocksdb-legacy         the same program, format_version 4
 #   guava                  Java, javac against /usr/share/java/guava.jar (libguava-java,
 #                          default-jdk-headless)
 #   bloomfilter-js-0.0.21  node, tests/conformance/node_modules (npm ci)
-#   bloomfilter-js-1.1.0   the same program
+#   bloomfilter-js-1.1.0   the same program (library bloomfilter-js)
 #   bloom-filters          node
 set -u
 [ $# -eq 1 ] || { echo "usage: tests/conformance/build.sh DIR" >&2; exit 2; }
@@ -47,7 +49,7 @@ if has_header cc c bloom.h; then
     compile "$out/libbloom-adapter" "$src/libbloom_adapter.c" \
         cc -std=c11 -O2 -Wall -Wextra -Wpedantic -Werror "$src/libbloom_adapter.c" -lbloom \
         -o "$tmp" &&
-        printf 'libbloom\t%s\n' "$out/libbloom-adapter"
+        printf 'libbloom\tlibbloom-1\t%s\n' "$out/libbloom-adapter"
 else
     skip libbloom "no cc, or no bloom.h (Debian libbloom-dev)"
 fi
@@ -57,7 +59,7 @@ if has_header c++ c++ leveldb/filter_policy.h; then
     compile "$out/leveldb-adapter" "$src/leveldb_adapter.cc" \
         c++ -std=c++17 -O2 -Wall -Wextra -Wpedantic -Werror "$src/leveldb_adapter.cc" \
         -lleveldb -o "$tmp" &&
-        printf 'leveldb\t%s\n' "$out/leveldb-adapter"
+        printf 'leveldb\tleveldb\t%s\n' "$out/leveldb-adapter"
 else
     skip leveldb "no c++, or no leveldb/filter_policy.h (Debian g++, libleveldb-dev)"
 fi
@@ -67,8 +69,8 @@ if has_header c++ c++ rocksdb/sst_file_writer.h; then
     compile "$out/rocksdb-adapter" "$src/rocksdb_adapter.cc" \
         c++ -std=c++17 -O2 -Wall -Wextra -Wpedantic -Werror "$src/rocksdb_adapter.cc" \
         -lrocksdb -o "$tmp" &&
-        printf 'rocksdb-fastlocal\t%s fastlocal\nrocksdb-legacy\t%s legacy\n' \
-            "$out/rocksdb-adapter" "$out/rocksdb-adapter"
+        printf 'rocksdb-fastlocal\trocksdb\t%s fastlocal\n' "$out/rocksdb-adapter" &&
+        printf 'rocksdb-legacy\trocksdb-legacy\t%s legacy\n' "$out/rocksdb-adapter"
 else
     skip rocksdb "no c++, or no rocksdb/sst_file_writer.h (Debian g++, librocksdb-dev)"
 fi
@@ -82,7 +84,7 @@ if command -v javac > /dev/null && command -v java > /dev/null && [ -f "$guava" 
     compile "$out/guava" "$src/GuavaAdapter.java" \
         sh -c 'mkdir -p "$1" && javac -Xlint:all,-classfile -Werror -cp "$2" -d "$1" "$3"' \
         sh "$tmp" "$guava" "$src/GuavaAdapter.java" &&
-        printf 'guava\tjava -XX:-UsePerfData -Xlog:all=warning:stderr -cp %s:%s GuavaAdapter\n' \
+        printf 'guava\tguava\tjava -XX:-UsePerfData -Xlog:all=warning:stderr -cp %s:%s GuavaAdapter\n' \
             "$out/guava" "$guava"
 else
     skip guava "no java and javac, or no $guava (Debian default-jdk-headless, libguava-java)"
@@ -90,14 +92,17 @@ fi
 
 if command -v node > /dev/null; then
     for v in 0.0.21 1.1.0; do
+        lib=bloomfilter-js-$v
+        [ $v = 1.1.0 ] && lib=bloomfilter-js
         if [ -f "$src/node_modules/bloomfilter-$v/package.json" ]; then
-            printf 'bloomfilter-js-%s\tnode %s %s\n' "$v" "$src/bloomfilter_js_adapter.js" "$v"
+            printf 'bloomfilter-js-%s\t%s\tnode %s %s\n' "$v" "$lib" \
+                "$src/bloomfilter_js_adapter.js" "$v"
         else
             skip "bloomfilter-js-$v" "tests/conformance/node_modules lacks it (scripts/deps: npm ci)"
         fi
     done
     if [ -f "$src/node_modules/bloom-filters/package.json" ]; then
-        printf 'bloom-filters\tnode %s\n' "$src/bloom_filters_adapter.js"
+        printf 'bloom-filters\tbloom-filters\tnode %s\n' "$src/bloom_filters_adapter.js"
     else
         skip bloom-filters "tests/conformance/node_modules lacks it (scripts/deps: npm ci)"
     fi

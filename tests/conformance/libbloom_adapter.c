@@ -133,6 +133,47 @@ static int split(const char *cmd, char *copy, size_t size, char *w[4])
     }
 }
 
+/* insert or query: the count's key lines of one kind; a query answers a line of 0s and
+ * 1s. */
+static void keys_command(struct bloom *b, int have, char **w, const char *cmd)
+{
+    size_t n;
+    uint64_t count;
+    int insert = w[0][0] == 'i';
+    char kind[4];
+    if (strcmp(w[1], "u64") && strcmp(w[1], "str") && strcmp(w[1], "hex"))
+        fail("unknown key kind", w[1]);
+    strcpy(kind, w[1]);
+    if (!parse_u64(w[2], strlen(w[2]), &count) || count > SIZE_MAX - 2)
+        fail("malformed count", cmd);
+    if (!have)
+        fail("no filter", "a design must come first");
+    char *answer = insert ? NULL : malloc(count + 2);
+    if (!insert && !answer)
+        fail("out of memory", NULL);
+    for (uint64_t i = 0; i < count; i++) {
+        const char *s = next_line(&n);
+        if (!s)
+            fail("end of input inside a key list", NULL);
+        unsigned char buf[8];
+        size_t len;
+        const unsigned char *key = key_bytes(kind, s, n, buf, &len);
+        if (len > INT_MAX)
+            fail("key too long for libbloom (an int length)", NULL);
+        if (insert)
+            bloom_add(b, key, (int)len);
+        else
+            answer[i] = bloom_check(b, key, (int)len) == 1 ? '1' : '0';
+    }
+    if (insert) {
+        printf("inserted %" PRIu64 "\n", count);
+    } else {
+        answer[count] = '\0';
+        printf("%s\n", answer);
+        free(answer);
+    }
+}
+
 int main(void)
 {
     struct bloom b;
@@ -142,7 +183,7 @@ int main(void)
     char copy[128], *w[4];
     while ((cmd = next_line(&n)) != NULL) {
         int nw = split(cmd, copy, sizeof copy, w);
-        uint64_t count, keys;
+        uint64_t keys;
         double p;
         if (nw == 2 && strcmp(w[0], "hello") == 0 && strcmp(w[1], "1") == 0) {
             printf("hello 1 libbloom %s (Debian libbloom-dev, bloom_init)\n", bloom_version());
@@ -173,39 +214,7 @@ int main(void)
             have = 0;
             printf("error libbloom takes a rate (bloom_init), not bits per key\n");
         } else if (nw == 3 && (strcmp(w[0], "insert") == 0 || strcmp(w[0], "query") == 0)) {
-            int insert = w[0][0] == 'i';
-            char kind[4];
-            if (strcmp(w[1], "u64") && strcmp(w[1], "str") && strcmp(w[1], "hex"))
-                fail("unknown key kind", w[1]);
-            strcpy(kind, w[1]);
-            if (!parse_u64(w[2], strlen(w[2]), &count) || count > SIZE_MAX - 2)
-                fail("malformed count", cmd);
-            if (!have)
-                fail("no filter", "a design must come first");
-            char *answer = insert ? NULL : malloc(count + 2);
-            if (!insert && !answer)
-                fail("out of memory", NULL);
-            for (uint64_t i = 0; i < count; i++) {
-                const char *s = next_line(&n);
-                if (!s)
-                    fail("end of input inside a key list", NULL);
-                unsigned char buf[8];
-                size_t len;
-                const unsigned char *key = key_bytes(kind, s, n, buf, &len);
-                if (len > INT_MAX)
-                    fail("key too long for libbloom (an int length)", NULL);
-                if (insert)
-                    bloom_add(&b, key, (int)len);
-                else
-                    answer[i] = bloom_check(&b, key, (int)len) == 1 ? '1' : '0';
-            }
-            if (insert) {
-                printf("inserted %" PRIu64 "\n", count);
-            } else {
-                answer[count] = '\0';
-                printf("%s\n", answer);
-                free(answer);
-            }
+            keys_command(&b, have, w, cmd);
         } else if (nw == 1 && strcmp(w[0], "bits") == 0) {
             if (!have)
                 fail("no filter", "a design must come first");
