@@ -21,6 +21,7 @@
 #include "base/bits.h"
 #include "base/monotonic.h"
 #include "base/pcg.h"
+#include "libraries/registry.h"
 #include "schemes/scheme.h"
 
 enum { K = 7, REPS = 3 };

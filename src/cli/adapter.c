@@ -28,6 +28,7 @@
 #include "hashes/hashes.h"
 #include "libraries/library_words.h"
 #include "libraries/library.h"
+#include "libraries/registry.h"
 #include "rates/sizing.h"
 #include "version.h"
 

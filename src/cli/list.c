@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "estimate/estimator.h"
 #include "experiment/experiment.h"
+#include "libraries/registry.h"
 
 static const char usage[] =
     "usage: bloomsim list\n\nLists the named experiments (experiments/NAME.ini) with their "

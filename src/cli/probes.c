@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "cli/cli.h"
+#include "libraries/registry.h"
 #include "schemes/scheme.h"
 
 static const char usage[] =
