@@ -1,5 +1,5 @@
 /* audit_exec.c - `bloomsim audit --exec 'CMD'`: measure any implementation's
- * false-positive rate through the adapter protocol (docs/adapter.md; adapter.h), to a
+ * false-positive rate through the adapter protocol (docs/adapter.md; adapter_client.h), to a
  * target relative standard error, with its 95% interval, beside the promise and the
  * rates of its (m, k) where the adapter tells them.
  *
@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "audit/adapter.h"
+#include "audit/adapter_client.h"
 #include "audit/audit.h"
 #include "base/monotonic.h"
 #include "cli/cli.h"
@@ -54,7 +54,7 @@ static int exec_per_filter(const keyset_t *ks)
     return !ks || keyset_per_filter(ks);
 }
 
-/* How the key set's keys travel (adapter.h): integers as u64, arbitrary bytes
+/* How the key set's keys travel (adapter_client.h): integers as u64, arbitrary bytes
  * (filter-bench's hold zeros and newlines) as hex, other strings as str. */
 static int exec_wire(const keyset_t *ks)
 {

@@ -1,5 +1,5 @@
-/* adapter.c - see adapter.h. */
-#include "audit/adapter.h"
+/* adapter_client.c - see adapter_client.h. */
+#include "audit/adapter_client.h"
 
 #include <errno.h>
 #include <fcntl.h>
