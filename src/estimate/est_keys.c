@@ -1,7 +1,7 @@
 /* est_keys.c - the lookups estimator on real keys (docs/model.md, Key sets and real
  * hashes): a row whose keys are real (row_real_keys) inserts the n keys of its key set
  * (keys.h) and looks up L keys that were never inserted, each key through its library's
- * own hash into the words its scheme consumes (hashes/library_words.h), and counts the
+ * own hash into the words its scheme consumes (libraries/library_words.h), and counts the
  * false positives. The keys are streamed, never stored.
  *
  * Every such row is built and queried by all threads together, as the lookups
