@@ -15,23 +15,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <time.h>
 
 #include <omp.h>
 
 #include "base/bits.h"
+#include "base/monotonic.h"
 #include "base/pcg.h"
+#include "libraries/registry.h"
 #include "schemes/scheme.h"
 
 enum { K = 7, REPS = 3 };
 #define CHUNK (UINT64_C(1) << 18)
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static int by_value(const void *a, const void *b)
 {
@@ -47,7 +41,7 @@ static double run(const scheme_t *s, bits_t *b, const probe_geom_t *g, op_t op, 
                   int threads, uint64_t salt, uint64_t *positions)
 {
     uint64_t nchunks = (count + CHUNK - 1) / CHUNK, tested = 0;
-    double t0 = now();
+    double t0 = monotonic_seconds();
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1) reduction(+ : tested)
     for (uint64_t c = 0; c < nchunks; c++) {
         pcg32_t r;
@@ -62,7 +56,7 @@ static double run(const scheme_t *s, bits_t *b, const probe_geom_t *g, op_t op, 
         tested += n;
     }
     *positions = tested; /* keys or lookups; the caller converts to positions */
-    return now() - t0;
+    return monotonic_seconds() - t0;
 }
 
 static double median_rate(const scheme_t *s, bits_t *b, const probe_geom_t *g, op_t op,

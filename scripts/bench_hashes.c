@@ -17,6 +17,7 @@
 #include "libraries/library_words.h"
 #include "keys/keys.h"
 #include "libraries/library.h"
+#include "libraries/registry.h"
 #include "schemes/words.h"
 
 enum { RUNS = 5 };

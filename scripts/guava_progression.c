@@ -1,5 +1,5 @@
-/* guava_progression.c - why guava32 departs from its model (README, "Guava's index
- * arithmetic in big filters"). Usage: guava-progression M N K [SAMPLES [FIRST]].
+/* guava_progression.c - why guava32 departs from its model (results/FINDINGS.md,
+ * "Guava's index arithmetic in big filters"). Usage: guava-progression M N K [SAMPLES [FIRST]].
  *
  * The model column (rate_model_mod) treats a lookup's k probes as independent draws
  * from the uneven distribution of c mod m. This program keeps everything else of that

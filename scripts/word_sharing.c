@@ -32,6 +32,7 @@
 #include "libraries/library_words.h"
 #include "keys/keys.h"
 #include "libraries/library.h"
+#include "libraries/registry.h"
 #include "base/pcg.h"
 #include "rates/sizing.h"
 #include "base/sorted.h"

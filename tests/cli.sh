@@ -285,7 +285,7 @@ done
 
 # Determinism across thread counts: one thread's table is the golden file's, which
 # golden.sh pins to a 2-thread run of this binary; quiet in a pipe (nothing on stderr).
-# guava and hash32 build each filter on all threads (RUNNER_SHARED_BITS).
+# guava and hash32 build each filter on all threads (EST_SHARED_BITS).
 for e in guava hash32 floor-4096 exact-vs-formula; do
     "$B" run $e --quick --threads 1 --out "$tmp/t1" > /dev/null 2> "$tmp/err1"
     if strip_seconds "$tmp/t1/$e.quick.csv" > "$tmp/a" && cmp -s "$tmp/a" "tests/golden/$e.csv"; then

@@ -7,7 +7,13 @@
 #  - every experiment in experiments/ has a row in README.md's experiment table;
 #  - results/libraries.tsv (the report's library table) is `bloomsim audit --list --tsv`;
 #  - README.md, docs/ and results/FINDINGS.md link nowhere outside the repository, and
-#    every relative link points at a file that exists.
+#    every relative link points at a file that exists;
+#  - README.md has at most 200 lines (the detail is in docs/);
+#  - every src/ path that README.md, docs/ or a comment in src/ and tests/ cites exists:
+#    one under a folder of src/ (a stage) must exist, and a bare src/FILE is stale when
+#    FILE lives in a stage now (other src/ paths cite the libraries' own source trees,
+#    src/main/java/...); NAME and est_NAME stand for any file;
+#  - each section of docs/extending.md names files, and every one it names exists.
 set -u
 B=$1
 . tests/lib.sh
@@ -48,6 +54,52 @@ for d in README.md docs/*.md results/FINDINGS.md; do
     for l in $(grep -o '](\([^)#]*\)' "$d" | sed 's/^](//' | sort -u); do
         [ -n "$l" ] || continue
         [ -e "$dir/$l" ] && ok || bad "$d links to $l, which does not exist"
+    done
+done
+n=$(wc -l < README.md)
+[ "$n" -le 200 ] && ok || bad "README.md has $n lines, more than 200 (the detail goes to docs/)"
+
+# path_exists P: P exists, or P names a placeholder (NAME) in a folder that exists.
+path_exists() {
+    case $1 in
+        *NAME*) d=${1%%NAME*}; d=${d%/*}; [ -d "$d" ] ;;
+        *) [ -e "$1" ] ;;
+    esac
+}
+# The src/ paths cited in files $@ (not $src/..., a shell variable), as FILE:PATH.
+cited_src() {
+    grep -oE '(^|[^A-Za-z0-9_./$-])src/[A-Za-z0-9_./-]+' "$@" /dev/null |
+        sed -E 's/:[^s]?src\//:src\//; s/[.]+$//'
+}
+srcs=$(git ls-files 'src/*.c' 'src/*.h' 'src/*meson.build' 'tests/*.c' 'tests/*.h' \
+           'tests/*.sh' 'tests/*.py' 'tests/meson.build' 2> /dev/null | grep -v node_modules)
+for c in $(cited_src README.md docs/*.md $srcs | sort -u); do
+    f=${c%%:*} p=${c#*:}
+    rest=${p#src/}
+    case $rest in
+        */*) [ -d "src/${rest%%/*}" ] || continue
+             path_exists "$p" && ok || bad "$f cites $p, which does not exist" ;;
+        '') ;;
+        *) [ -e "$p" ] && { ok; continue; }
+           pat=$(echo "$rest" | sed 's/NAME/*/g')
+           set -- src/*/$pat
+           [ -e "$1" ] && bad "$f cites $p, which is $1 now" || ok ;;
+    esac
+done
+
+# docs/extending.md: each section names files (paths of the repository or links), and
+# every path it names exists.
+awk '/^## / { n++ } n { print > (dir "/section" n) }' dir="$tmp" docs/extending.md
+for s in "$tmp"/section*; do
+    title=$(head -1 "$s")
+    paths=$(grep -oE '(^|[^A-Za-z0-9_./$-])(src|tests|scripts|experiments|results|docs)/[A-Za-z0-9_./-]*' "$s" |
+            sed -E 's/^[^a-z]//; s/[.]+$//' | sort -u)
+    if [ -z "$paths" ] && ! grep -q '](' "$s"; then
+        bad "docs/extending.md: '$title' names no file"
+        continue
+    fi
+    for p in $paths; do
+        path_exists "$p" && ok || bad "docs/extending.md: '$title' names $p, which does not exist"
     done
 done
 finish

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "libraries/library.h"
+#include "libraries/registry.h"
 #include "rates/sizing.h"
 
 typedef struct {

@@ -31,7 +31,7 @@ stop_run() {
 # Interruption on a real process: SIGINT or SIGTERM keeps every finished row (exit 130
 # or 143); a plain rerun refuses to discard them; --resume finishes, and the result
 # equals an uninterrupted run's, the seconds column aside. intr has small filters, one a
-# thread; big has filters built by all threads together (RUNNER_SHARED_BITS, 2^24 bits).
+# thread; big has filters built by all threads together (EST_SHARED_BITS, 2^24 bits).
 cat > "$tmp/intr.ini" <<INI
 [sweep]
 bits = 4096

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "rates/sizing.h"
+#include "libraries/registry.h"
 
 /* The rule of that name (it must exist). */
 static inline const sizing_rule_t *RULE(const char *name)

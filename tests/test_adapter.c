@@ -1,4 +1,4 @@
-/* test_adapter.c - the driver's side of the adapter protocol (adapter.h), against small
+/* test_adapter.c - the driver's side of the adapter protocol (adapter_client.h), against small
  * adapters written in sh: a sound session (hello, design, insert, query, quit and its
  * status), a design `? ?`, a refused design that leaves the adapter usable, and every
  * way an adapter can break: it dies, answers garbage, too few answers, a wrong count,
@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "audit/adapter.h"
+#include "audit/adapter_client.h"
 
 /* A filter in sh: design answers "design 64 2" (or what $DESIGN says), a query answers
  * k mod 2 for each key k (odd keys "present"). */
@@ -129,7 +129,7 @@ static void test_broken(void)
 
 int main(void)
 {
-    signal(SIGPIPE, SIG_IGN); /* as audit --exec does (adapter.h) */
+    signal(SIGPIPE, SIG_IGN); /* as audit --exec does (adapter_client.h) */
     char dir[] = "/tmp/test_adapter.XXXXXX";
     assert(mkdtemp(dir));
     snprintf(script, sizeof script, "%s/fake.sh", dir);

@@ -31,6 +31,7 @@
 
 #include "estimate/estimator.h"
 #include "experiment/plan.h"
+#include "libraries/registry.h"
 #include "rates/rate.h"
 #include "estimate/simulate.h"
 #include "base/stats.h"

@@ -20,6 +20,7 @@
 
 #include "hashes/hashes.h"
 #include "libraries/library.h"
+#include "libraries/registry.h"
 
 static int failures;
 

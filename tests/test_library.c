@@ -23,6 +23,7 @@
 
 #include "audit/audit.h"
 #include "libraries/library.h"
+#include "libraries/registry.h"
 #include "estimate/simulate.h"
 #include "base/stats.h"
 #include "experiment/plan.h"

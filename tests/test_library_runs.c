@@ -40,7 +40,7 @@ static exp_row_t real_row(const char *lib, uint64_t n, double p, const char *set
  * key streams: seq keys (every filter the same one, filter f querying keys f L on) and
  * random and filter-bench keys (filter f its own stream; filter-bench's L cut to n where
  * n is smaller), at 1 and 2 threads, over more than one chunk of
- * RUNNER_CHUNK keys so that chunks meet. Queried keys are never inserted ones. */
+ * EST_CHUNK keys so that chunks meet. Queried keys are never inserted ones. */
 static void test_run_real(void)
 {
     static const char *libs[] = {"leveldb", "guava", "hadoop"};

@@ -1,4 +1,4 @@
-/* test_library_words.c - each library's words from real keys (library_words.h): every
+/* test_library_words.c - each library's words from real keys (libraries/library_words.h): every
  * library's words or its reason, the words within what each scheme draws, and
  * known answers from the libraries' own unit tests, where the words meet the scheme's
  * arithmetic and the library's sizing: RocksDB's filter schema (exact false positives

@@ -3,6 +3,7 @@
 #define BLOOMSIM_TEST_UTIL_H
 
 #include "schemes/scheme.h"
+#include "libraries/registry.h"
 
 /* The k a test uses for scheme s at m bits: the k it wants, unless the scheme refuses
  * that k for what it is (split-block must split its block into power-of-two words; sbbf

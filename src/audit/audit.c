@@ -11,10 +11,10 @@
 #include "experiment/plan.h"
 #include "libraries/registry.h"
 
-/* Filters of RUNNER_SHARED_BITS or more are built by all threads at once (estimator.h). */
+/* Filters of EST_SHARED_BITS or more are built by all threads at once (estimator.h). */
 uint64_t audit_first_filters(uint64_t m)
 {
-    return m >= RUNNER_SHARED_BITS ? 2 : 8;
+    return m >= EST_SHARED_BITS ? 2 : 8;
 }
 
 uint64_t audit_lookups(double p, double precision, uint64_t filters)

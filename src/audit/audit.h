@@ -1,6 +1,6 @@
 /* audit.h - does a library keep its promise? The row that measures the filter a library
  * (library.h) builds for n keys at target rate p, and the rates to set beside what it
- * measures. `bloomsim audit` (main.c) runs the row (simulate.h) and prints them.
+ * measures. `bloomsim audit` (cli/audit.c) runs the row (simulate.h) and prints them.
  *
  * The row is a design row like an experiment's (`libraries = NAME`, design_keys = n,
  * design_rate = p), made through experiment.h so that it is checked and resolved as a

@@ -1,21 +1,13 @@
 /* progress.c - see progress.h. */
 #include "base/progress.h"
 
-#include <time.h>
-
-
-double progress_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#include "base/monotonic.h"
 
 void progress_start(progress_t *ps, progress_fn fn, void *ctx, size_t nrows, double total_work,
                     double done_work)
 {
     *ps = (progress_t){.fn = fn, .ctx = ctx, .p = {.rows_total = nrows}};
-    ps->start = ps->last = progress_now();
+    ps->start = ps->last = monotonic_seconds();
     ps->total_work = total_work;
     ps->done_work_rows = done_work;
 }
@@ -29,7 +21,7 @@ void progress_report(progress_t *ps, double per_filter, double filters, uint64_t
         ps->tick(ps->tick_ctx);
     if (!ps->fn)
         return;
-    double now_s = progress_now();
+    double now_s = monotonic_seconds();
     if (now_s - ps->last < 0.5)
         return;
     ps->last = now_s;
@@ -50,7 +42,7 @@ void progress_row_done(progress_t *ps, size_t row_index, double work, uint64_t f
     ps->lookups_rows += lookups;
     ps->filters_rows += filters;
     ps->p.rows_done = row_index + 1;
-    ps->p.elapsed = progress_now() - ps->start;
+    ps->p.elapsed = monotonic_seconds() - ps->start;
     ps->p.work_fraction = ps->done_work_rows / ps->total_work;
     ps->p.lookups_done = ps->lookups_rows;
     ps->p.row_keys_per_s = 0;

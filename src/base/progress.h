@@ -38,9 +38,6 @@ typedef struct progress {
     void *tick_ctx;
 } progress_t;
 
-/* Seconds on a monotonic clock. */
-double progress_now(void);
-
 /* Start a run of nrows rows, whose work in all is total_work (the caller's cost model),
  * of which done_work belongs to rows already done (resumed). */
 void progress_start(progress_t *ps, progress_fn fn, void *ctx, size_t nrows, double total_work,

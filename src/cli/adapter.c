@@ -1,375 +1,21 @@
 /* adapter.c - `bloomsim adapter LIBRARY`: bloomsim itself behind the adapter protocol
- * (docs/adapter.md) for a library of its catalogue: the library's sizing rule designs
- * the filter (sizing.h), its real hash turns each key into the words its scheme
- * consumes (hashes/library_words.h), and its scheme's index arithmetic places them
- * (scheme.h). Speaking the same protocol as the adapters of the libraries' own code
- * (tests/conformance/), it is what they are checked against: for the same commands, the
- * same answers and the same bits, byte for byte (tests/adapters.sh).
- *
- * As the library adapters do, the libraries that take bits per key (LevelDB, RocksDB:
- * their rules' bpk_from_rate) take `design-bpk` and refuse `design`, keep the keys
- * inserted, and build their filter from all of them at the first `query` or `bits`
- * after an insert, sized for the keys it got; the others take `design` and refuse
- * `design-bpk`. Keys: u64 (the library's own serialisation of an integer, as
- * library_words says), str (the bytes; UTF-8 only for a library that takes text) and hex
- * (the bytes, for a library that takes bytes; library_words' kinds). Reads stdin,
- * answers on stdout, one line each, flushed; an error other than a refused design ends it
- * with status 1.
+ * (docs/adapter.md) for a library of its catalogue, on standard input and output. This
+ * file reads the command's argument; the protocol's server side is
+ * src/audit/adapter_server.c.
  */
-#include <errno.h>
-#include <stdarg.h>
-#include <inttypes.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include "base/bits.h"
+#include "audit/adapter_server.h"
 #include "cli/cli.h"
-#include "hashes/hashes.h"
 #include "libraries/library_words.h"
 #include "libraries/library.h"
 #include "libraries/registry.h"
-#include "rates/sizing.h"
-#include "version.h"
 
-typedef struct srv {
+/* The command's argument: the library and its real hash. */
+typedef struct adapter_args {
     const library_t *lib;
     const library_words_t *lw;
-    int bpk_rule;         /* the library takes bits per key (builds at once) */
-    int have;             /* a design succeeded */
-    uint64_t n;           /* the design's keys */
-    double bpk;
-    probe_geom_t g;
-    bits_t b;             /* b.word NULL until a filter is built */
-    int dirty;            /* keys inserted since the filter was built (bpk_rule) */
-    /* bpk_rule: the keys inserted, their bytes in one arena (integers as 8 bytes) */
-    uint64_t nkeys, capkeys;
-    uint64_t *off;        /* key j: kind in bit 63, arena offset; length in len[j] */
-    uint32_t *len;
-    uint8_t *arena;
-    size_t used, cap;
-    uint64_t *pos;        /* g.k positions */
-    char *line;
-    size_t linecap;
-    uint8_t key[LIBRARY_WORDS_KEY_MAX];
-} srv_t;
-
-/* End the answer line, flushed. */
-static int done(void)
-{
-    putchar('\n');
-    fflush(stdout);
-    return 0;
-}
-
-/* Answer line fmt, flushed; error answers other than a refused design end it. */
-static int say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int say(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    return done();
-}
-#define FATAL(...) (say("error " __VA_ARGS__), 1)
-
-/* One input line into s->line without its newline: 1, or 0 at the end of input. */
-static int next_line(srv_t *s, size_t *len)
-{
-    ssize_t n = getline(&s->line, &s->linecap, stdin);
-    if (n <= 0)
-        return 0;
-    if (s->line[n - 1] == '\n')
-        s->line[--n] = '\0';
-    *len = (size_t)n;
-    return 1;
-}
-
-/* A canonical decimal (digits, no leading zero) that is all of t, into *x: 0 or -1. */
-static int canonical(const char *t, uint64_t *x)
-{
-    if (!*t || (t[0] == '0' && t[1]))
-        return -1;
-    uint64_t v = 0;
-    for (; *t; t++) {
-        if (*t < '0' || *t > '9' || v > (UINT64_MAX - (uint64_t)(*t - '0')) / 10)
-            return -1;
-        v = 10 * v + (uint64_t)(*t - '0');
-    }
-    *x = v;
-    return 0;
-}
-
-/* A key line of kind into *k (bytes in s->key for hex, in s->line for str): 0 or -1. */
-static int parse_key(srv_t *s, int kind, size_t len, rkey_t *k)
-{
-    if (kind == 'u') {
-        *k = (rkey_t){.kind = KEY_INT};
-        return canonical(s->line, &k->u);
-    }
-    *k = (rkey_t){.kind = KEY_BYTES, .bytes = (const uint8_t *)s->line, .len = len};
-    if (kind == 's') /* a line with a NUL is no text; a text library's must be UTF-8 */
-        return memchr(s->line, '\0', len) ||
-               (s->lw->kinds & KEY_TEXT && !hash_utf8_valid(k->bytes, len)) ? -1 : 0;
-    if (len % 2 || len / 2 > sizeof s->key)
-        return -1;
-    for (size_t i = 0; i < len; i++) {
-        char c = s->line[i];
-        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-        if (d < 0)
-            return -1;
-        s->key[i / 2] = (uint8_t)(i % 2 ? s->key[i / 2] | d : d << 4);
-    }
-    k->bytes = s->key, k->len = len / 2;
-    return 0;
-}
-
-/* The filter of (g, a fresh bit array): 0, or -1 out of memory. */
-static int filter_new(srv_t *s)
-{
-    bits_free(&s->b);
-    free(s->pos);
-    s->pos = malloc((s->g.k ? s->g.k : 1) * sizeof *s->pos);
-    if (!s->pos || bits_alloc(&s->b, s->g.m) != 0)
-        return -1;
-    return 0;
-}
-
-static void filter_add(srv_t *s, const rkey_t *k)
-{
-    library_words_positions(s->lw, s->lib->scheme, &s->g, k, s->pos);
-    for (unsigned i = 0; i < s->g.k; i++)
-        bits_set(&s->b, s->pos[i]);
-}
-
-static int filter_has(srv_t *s, const rkey_t *k)
-{
-    library_words_positions(s->lw, s->lib->scheme, &s->g, k, s->pos);
-    for (unsigned i = 0; i < s->g.k; i++)
-        if (!bits_test(&s->b, s->pos[i]))
-            return 0;
-    return 1;
-}
-
-/* The design of n keys at p (or bpk): into s->g; 0, or the refusal's message. */
-static const char *design(srv_t *s, uint64_t n, double p, double bpk)
-{
-    const sizing_rule_t *rule = s->lib->sizing;
-    uint64_t mc, m;
-    unsigned k;
-    int st = bpk > 0 ? sizing_design_bpk(rule, n, bpk, &mc, &m, &k)
-                     : sizing_design_full(rule, n, p, &mc, &m, &k);
-    if (st != SIZING_OK)
-        return sizing_refusal(rule, st);
-    if ((st = s->lib->scheme->geometry(m, k, 0, &s->g)) != SCHEME_OK)
-        return scheme_refusal(s->lib->scheme, st);
-    return NULL;
-}
-
-/* A kept key's bytes, for sorting. */
-typedef struct kref {
-    const uint8_t *p;
-    uint32_t len;
-    int is_int;
-} kref_t;
-
-static int kref_cmp(const void *x, const void *y)
-{
-    const kref_t *a = x, *b = y;
-    int c = memcmp(a->p, b->p, a->len < b->len ? a->len : b->len);
-    return c ? c : (a->len > b->len) - (a->len < b->len);
-}
-
-/* bpk_rule: (re)build the filter from every key kept, sized for their count. RocksDB
- * counts and adds each distinct key once (a table file holds a key once; the adapter of
- * its own code writes each once), LevelDB every key it is given. */
-static int build(srv_t *s)
-{
-    kref_t *r = malloc((s->nkeys ? s->nkeys : 1) * sizeof *r);
-    if (!r)
-        return FATAL("out of memory");
-    for (uint64_t j = 0; j < s->nkeys; j++)
-        r[j] = (kref_t){.p = s->arena + (s->off[j] & ~(UINT64_C(1) << 63)), .len = s->len[j],
-                        .is_int = (int)(s->off[j] >> 63)};
-    uint64_t n = s->nkeys;
-    if (strncmp(s->lib->name, "rocksdb", 7) == 0 && n > 1) {
-        qsort(r, n, sizeof *r, kref_cmp);
-        uint64_t d = 1;
-        for (uint64_t j = 1; j < n; j++)
-            if (kref_cmp(&r[j], &r[d - 1]) != 0)
-                r[d++] = r[j];
-        n = d;
-    }
-    const char *why = design(s, n ? n : s->n, 0.5, s->bpk);
-    if (why || filter_new(s)) {
-        free(r);
-        return why ? FATAL("%s cannot build a filter of %" PRIu64 " keys at %g bits per key: "
-                           "%s", s->lib->name, n, s->bpk, why)
-                   : FATAL("out of memory");
-    }
-    for (uint64_t j = 0; j < n; j++) {
-        rkey_t k = {.kind = r[j].is_int ? KEY_INT : KEY_BYTES, .bytes = r[j].p, .len = r[j].len};
-        if (k.kind == KEY_INT)
-            memcpy(&k.u, k.bytes, 8);
-        filter_add(s, &k);
-    }
-    free(r);
-    s->dirty = 0;
-    return 0;
-}
-
-/* bpk_rule: keep key k for the build. 0, or -1 out of memory. */
-static int keep(srv_t *s, const rkey_t *k)
-{
-    size_t len = k->kind == KEY_INT ? 8 : k->len;
-    if (s->nkeys == s->capkeys) {
-        uint64_t c = s->capkeys ? 2 * s->capkeys : 1024;
-        uint64_t *o = realloc(s->off, c * sizeof *o);
-        if (o)
-            s->off = o;
-        uint32_t *l = realloc(s->len, c * sizeof *l);
-        if (l)
-            s->len = l;
-        if (!o || !l)
-            return -1;
-        s->capkeys = c;
-    }
-    if (s->used + len > s->cap) {
-        size_t c = 2 * (s->used + len) + 4096;
-        uint8_t *a = realloc(s->arena, c);
-        if (!a)
-            return -1;
-        s->arena = a, s->cap = c;
-    }
-    memcpy(s->arena + s->used, k->kind == KEY_INT ? (const void *)&k->u : k->bytes, len);
-    s->off[s->nkeys] = s->used | (k->kind == KEY_INT ? UINT64_C(1) << 63 : 0);
-    s->len[s->nkeys++] = (uint32_t)len;
-    s->used += len;
-    s->dirty = 1;
-    return 0;
-}
-
-/* A real number of the protocol (strtod's digits, '.', e, E and signs) that is all of t:
- * 0, or -1. */
-static int real(const char *t, double *x)
-{
-    if (!*t || strspn(t, "0123456789.eE+-") != strlen(t))
-        return -1;
-    char *end;
-    errno = 0;
-    *x = strtod(t, &end);
-    return *end || errno ? -1 : 0;
-}
-
-static int cmd_design(srv_t *s, char **w, int nw)
-{
-    int bpk = strcmp(w[0], "design-bpk") == 0;
-    uint64_t n;
-    double x;
-    if (nw != 3 || canonical(w[1], &n) || n == 0 || real(w[2], &x) ||
-        !(bpk ? x > 0 : x > 0 && x < 1))
-        return FATAL("%s takes N (a whole number >= 1) and %s", w[0],
-                     bpk ? "B (bits per key, > 0)" : "P (a rate strictly between 0 and 1)");
-    s->have = 0;
-    if (bpk != s->bpk_rule)
-        return say("error %s takes %s, not %s", s->lib->name,
-                   s->bpk_rule ? "bits per key" : "a rate", bpk ? "bits per key" : "a rate");
-    const char *why = design(s, n, bpk ? 0.5 : x, bpk ? x : 0);
-    if (why)
-        return say("error %s cannot design %" PRIu64 " keys at %s%s: %s", s->lib->name, n,
-                   w[2], bpk ? " bits per key" : "", why);
-    s->n = n, s->bpk = bpk ? x : 0, s->nkeys = 0, s->used = 0, s->dirty = 1;
-    if (!s->bpk_rule && filter_new(s))
-        return FATAL("out of memory");
-    s->have = 1;
-    return say("design %" PRIu64 " %u", s->g.m, s->g.k);
-}
-
-/* insert or query: the count's key lines; a query answers a line of 0s and 1s. */
-static int cmd_keys(srv_t *s, char **w, int nw)
-{
-    int query = strcmp(w[0], "query") == 0;
-    uint64_t count;
-    if (nw != 3 || canonical(w[2], &count))
-        return FATAL("%s takes KIND COUNT", w[0]);
-    int kind = strcmp(w[1], "u64") == 0 ? 'u' : strcmp(w[1], "str") == 0 ? 's'
-             : strcmp(w[1], "hex") == 0 ? 'h' : 0;
-    unsigned takes = kind == 'u' ? KEY_INT : kind == 's' ? KEY_TEXT | KEY_BYTES : KEY_BYTES;
-    if (!kind || !(s->lw->kinds & takes))
-        return FATAL("%s takes no keys of kind %s", s->lib->name, w[1]);
-    if (!s->have)
-        return FATAL("%s before a design", w[0]);
-    if (query && s->bpk_rule && s->dirty && build(s))
-        return 1;
-    char verb[8];
-    snprintf(verb, sizeof verb, "%s", w[0]); /* w points into the line, read over below */
-    for (uint64_t i = 0; i < count; i++) {
-        size_t len;
-        rkey_t k;
-        if (!next_line(s, &len))
-            return FATAL("the input ended inside %s's keys", verb);
-        if (parse_key(s, kind, len, &k))
-            return FATAL("not a key of its kind: '%.60s'", s->line);
-        if (query)
-            putchar('0' + filter_has(s, &k));
-        else if (s->bpk_rule ? keep(s, &k) != 0 : (filter_add(s, &k), 0))
-            return FATAL("out of memory");
-    }
-    return query ? done() : say("inserted %" PRIu64, count);
-}
-
-/* The bits in the protocol's layout: bit i is bit i mod 8 of byte i / 8. */
-static int cmd_bits(srv_t *s, int nw)
-{
-    if (nw != 1)
-        return FATAL("bits takes nothing");
-    if (!s->have)
-        return FATAL("bits before a design");
-    if (s->bpk_rule && s->dirty && build(s))
-        return 1;
-    printf("bits %" PRIu64 " ", s->g.m);
-    for (uint64_t i = 0; i < s->g.m; i += 8) {
-        unsigned byte = 0;
-        for (uint64_t j = i; j < i + 8 && j < s->g.m; j++)
-            byte |= (unsigned)bits_test(&s->b, j) << (j - i);
-        printf("%02x", byte);
-    }
-    return done();
-}
-
-/* One command line: 0 to go on, 1 to end with status 1, -1 to quit. */
-static int command(srv_t *s, size_t len)
-{
-    char *w[4], *p = s->line;
-    int nw = 0;
-    (void)len;
-    for (;;) { /* words separated by single spaces */
-        if (nw == 4)
-            return FATAL("too many words: '%.60s'", s->line);
-        w[nw++] = p;
-        if (!(p = strchr(p, ' ')))
-            break;
-        *p++ = '\0';
-    }
-    for (int i = 0; i < nw; i++)
-        if (!*w[i])
-            return FATAL("a command is words separated by single spaces");
-    if (strcmp(w[0], "hello") == 0)
-        return nw == 2 && strcmp(w[1], "1") == 0
-                   ? say("hello 1 bloomsim %s %s (its sizing and arithmetic; %s)",
-                         BLOOMSIM_VERSION, s->lib->name, s->lw->hash)
-                   : FATAL("this adapter speaks protocol version 1");
-    if (strcmp(w[0], "design") == 0 || strcmp(w[0], "design-bpk") == 0)
-        return cmd_design(s, w, nw);
-    if (strcmp(w[0], "insert") == 0 || strcmp(w[0], "query") == 0)
-        return cmd_keys(s, w, nw);
-    if (strcmp(w[0], "bits") == 0)
-        return cmd_bits(s, nw);
-    if (strcmp(w[0], "quit") == 0 && nw == 1)
-        return -1;
-    return FATAL("unknown command: %.60s", w[0]);
-}
+} adapter_args_t;
 
 static const char usage[] =
     "usage: bloomsim adapter LIBRARY\n"
@@ -383,7 +29,7 @@ static const char usage[] =
 
 static int library_arg(void *ctx, const char *arg)
 {
-    srv_t *s = ctx;
+    adapter_args_t *s = ctx;
     if (s->lib)
         return cli_die(2, "adapter: one library (got '%s' too)", arg);
     if (!(s->lib = library_find(arg)))
@@ -398,7 +44,7 @@ static int library_arg(void *ctx, const char *arg)
 
 int cli_adapter(int argc, char **argv)
 {
-    srv_t s = {0};
+    adapter_args_t s = {0};
     cli_spec_t spec = {.command = "adapter", .usage = usage, .unknown = "argument",
                        .positional = library_arg, .ctx = &s};
     int rc = cli_parse(&spec, argc, argv);
@@ -407,12 +53,5 @@ int cli_adapter(int argc, char **argv)
     if (!s.lib)
         return cli_die(2, "adapter: LIBRARY is required (got none); bloomsim audit --list "
                           "names them");
-    s.bpk_rule = s.lib->sizing->bpk_from_rate != NULL;
-    size_t len;
-    rc = 0;
-    while (rc == 0 && next_line(&s, &len))
-        rc = command(&s, len);
-    bits_free(&s.b);
-    free(s.pos), free(s.off), free(s.len), free(s.arena), free(s.line);
-    return rc < 0 ? 0 : rc;
+    return adapter_serve(s.lib, s.lw, stdin, stdout);
 }

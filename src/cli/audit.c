@@ -12,6 +12,7 @@
 #include "experiment/plan.h"
 #include "run/runner.h"
 #include "estimate/simulate.h"
+#include "libraries/registry.h"
 
 static const char usage[] =
     "usage: bloomsim audit LIBRARY --keys N (--rate P | --bits-per-key B)\n"

@@ -1,5 +1,5 @@
 /* audit_exec.c - `bloomsim audit --exec 'CMD'`: measure any implementation's
- * false-positive rate through the adapter protocol (docs/adapter.md; adapter.h), to a
+ * false-positive rate through the adapter protocol (docs/adapter.md; adapter_client.h), to a
  * target relative standard error, with its 95% interval, beside the promise and the
  * rates of its (m, k) where the adapter tells them.
  *
@@ -21,10 +21,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "audit/adapter.h"
+#include "audit/adapter_client.h"
 #include "audit/audit.h"
+#include "base/monotonic.h"
 #include "cli/cli.h"
 #include "base/pcg.h"
 #include "experiment/plan.h"
@@ -46,13 +46,6 @@ typedef struct exec_run {
     char err[512];
 } exec_run_t;
 
-static double seconds_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 /* Does filter f get keys of its own (the default keys, random, uuid, filter-bench), or
  * the same inserted keys as every other filter (seq, seq-str, file: one filter, asked
  * more)? */
@@ -61,7 +54,7 @@ static int exec_per_filter(const keyset_t *ks)
     return !ks || keyset_per_filter(ks);
 }
 
-/* How the key set's keys travel (adapter.h): integers as u64, arbitrary bytes
+/* How the key set's keys travel (adapter_client.h): integers as u64, arbitrary bytes
  * (filter-bench's hold zeros and newlines) as hex, other strings as str. */
 static int exec_wire(const keyset_t *ks)
 {
@@ -279,7 +272,7 @@ int cli_audit_exec(const audit_exec_t *x)
                 x->precision, p);
     signal(SIGPIPE, SIG_IGN); /* a dead adapter: EPIPE, reported, not a silent exit */
     cli_catch_stop();
-    double t0 = seconds_now();
+    double t0 = monotonic_seconds();
     int rc = adapter_start(&r.ad, x->cmd, &cli_stop_signal, x->timeout, r.err,
                            sizeof r.err);
     stats_summary_t s;
@@ -298,7 +291,7 @@ int cli_audit_exec(const audit_exec_t *x)
         rc = cli_die(2, "audit: --exec '%s': the adapter ended with status %d after quit",
                      x->cmd, status);
     if (rc == 0)
-        exec_print(&r, &s, met, seconds_now() - t0);
+        exec_print(&r, &s, met, monotonic_seconds() - t0);
     free(r.c);
     return rc;
 }

@@ -4,6 +4,7 @@
 
 #include "cli/cli.h"
 #include "experiment/plan.h"
+#include "libraries/registry.h"
 #include "rates/rate.h"
 #include "schemes/scheme.h"
 

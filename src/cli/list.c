@@ -9,6 +9,7 @@
 #include "estimate/estimator.h"
 #include "experiment/experiment.h"
 #include "fingerprint/registry.h"
+#include "libraries/registry.h"
 
 static const char usage[] =
     "usage: bloomsim list\n\nLists the named experiments (experiments/NAME.ini) with their "

@@ -7,6 +7,7 @@
 
 #include "cli/cli.h"
 #include "fingerprint/registry.h"
+#include "libraries/registry.h"
 #include "rates/rate.h"
 #include "rates/sizing.h"
 

@@ -31,6 +31,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/monotonic.h"
+
 dist_world_t dist_world = {.size = 1, .here = 1, .threads_total = 1, .threads_list = "1",
                            .rank_timeout = DIST_RANK_TIMEOUT};
 static dist_world_t *const W = &dist_world;
@@ -52,13 +54,6 @@ typedef struct lead {
 } lead_t;
 
 static lead_t *lead;
-
-double dist_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 void dist_nap(void)
 {
@@ -298,7 +293,7 @@ static int assign(lead_t *L, int r)
     L->unit[r][1] = L->next + size;
     L->next += size;
     L->state[r] = RANK_BUSY;
-    L->heard[r] = dist_now();
+    L->heard[r] = monotonic_seconds();
     return 0;
 }
 
@@ -314,7 +309,7 @@ static int take_beats(lead_t *L)
         TRY(MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, TAG_BEAT, MPI_COMM_WORLD,
                      MPI_STATUS_IGNORE), st.MPI_SOURCE, "receiving a heartbeat");
         if (L)
-            L->heard[st.MPI_SOURCE] = dist_now();
+            L->heard[st.MPI_SOURCE] = monotonic_seconds();
     }
 }
 
@@ -322,7 +317,7 @@ static int take_beats(lead_t *L)
  * rank timeout (stopped, hung) is lost, and the run ends naming it. 1 when one is. */
 static int silent(lead_t *L)
 {
-    double now = dist_now();
+    double now = monotonic_seconds();
     for (int r = 1; r < W->size && !L->lost; r++) {
         if (L->state[r] != RANK_BUSY || now - L->heard[r] <= W->rank_timeout)
             continue;
@@ -347,7 +342,7 @@ static int take_ask(lead_t *L, int r)
                  &st), r, "receiving results");
     MPI_Get_count(&st, MPI_UINT64_T, &count);
     const uint64_t *h = L->buf;
-    L->heard[r] = dist_now();
+    L->heard[r] = monotonic_seconds();
     if (h[0] == ASK_READY) {
         L->threads[r] = (int)h[4];
     } else if (h[0] == ASK_DONE) {
@@ -405,7 +400,7 @@ static int poll(lead_t *L)
 static void lead_tick(void *ctx)
 {
     lead_t *L = ctx;
-    double t = dist_now();
+    double t = monotonic_seconds();
     if (t - L->last_poll < 1e-4)
         return;
     L->last_poll = t;
@@ -434,9 +429,9 @@ static void wait_busy(lead_t *L)
                 if (L->state[r] == RANK_BUSY)
                     MPI_Send(NULL, 0, MPI_BYTE, r, TAG_STOP, MPI_COMM_WORLD);
             told = 1;
-            since = dist_now();
+            since = monotonic_seconds();
         }
-        if (told && dist_now() - since > STOP_GRACE) {
+        if (told && monotonic_seconds() - since > STOP_GRACE) {
             snprintf(W->why, sizeof W->why, "rank %d did not answer within %.0f s of the run "
                      "stopping; the finished rows are kept for --resume", busy, STOP_GRACE);
             W->broken = 1;

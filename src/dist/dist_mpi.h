@@ -34,8 +34,7 @@ typedef struct dist_world {
 } dist_world_t;
 extern dist_world_t dist_world;
 
-/* Seconds on a monotonic clock; a 50 us sleep between polls. */
-double dist_now(void);
+/* A 50 us sleep between polls. */
 void dist_nap(void);
 /* Record a failed MPI call with rank `peer`; returns -1. */
 int dist_mpi_failed(int code, int peer, const char *what);

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/monotonic.h"
+
 typedef struct work_tick {
     atomic_int *halt, *stop;
     double last, beat;
@@ -18,7 +20,7 @@ typedef struct work_tick {
 static void work_tick(void *ctx)
 {
     work_tick_t *w = ctx;
-    double t = dist_now();
+    double t = monotonic_seconds();
     if (t - w->last < 1e-3)
         return;
     w->last = t;

@@ -1,12 +1,12 @@
 /* est_keys.c - the lookups estimator on real keys (docs/model.md, Key sets and real
  * hashes): a row whose keys are real (row_real_keys) inserts the n keys of its key set
  * (keys.h) and looks up L keys that were never inserted, each key through its library's
- * own hash into the words its scheme consumes (hashes/library_words.h), and counts the
+ * own hash into the words its scheme consumes (libraries/library_words.h), and counts the
  * false positives. The keys are streamed, never stored.
  *
  * Every such row is built and queried by all threads together, as the lookups
  * estimator's big rows are (est_lookups.c): filter f's inserts in chunks of
- * RUNNER_CHUNK, chunk c the inserted keys [c RUNNER_CHUNK, ...), its lookups the same
+ * EST_CHUNK, chunk c the inserted keys [c EST_CHUNK, ...), its lookups the same
  * over the queried keys, from a base that is filter f's own. Which keys a chunk holds
  * depends on (row, f, c) alone and inserts are atomic ORs, so the bits and the count
  * are the same for any thread count.
@@ -116,11 +116,11 @@ static uint64_t keys_lookup(const exp_row_t *row, const keyset_t *ks, const bits
     return fp;
 }
 
-/* Length of chunk c of a total split into RUNNER_CHUNK pieces. */
+/* Length of chunk c of a total split into EST_CHUNK pieces. */
 static uint64_t keys_chunk_len(uint64_t total, uint64_t c)
 {
-    uint64_t first = c * RUNNER_CHUNK;
-    return total - first < RUNNER_CHUNK ? total - first : RUNNER_CHUNK;
+    uint64_t first = c * EST_CHUNK;
+    return total - first < EST_CHUNK ? total - first : EST_CHUNK;
 }
 
 /* One more chunk of a filter finished; thread 0 reports (and so ticks: a distributed
@@ -144,8 +144,8 @@ int est_keys_run_row(const row_run_t *run, bits_t *b, uint64_t f0, uint64_t F, u
     atomic_int *stop = run->stop;
     const probe_geom_t *g = &row->geom;
     const uint64_t n = row->n, L = row->lookups_per_filter;
-    const uint64_t nins = (n + RUNNER_CHUNK - 1) / RUNNER_CHUNK;
-    const uint64_t nlook = (L + RUNNER_CHUNK - 1) / RUNNER_CHUNK;
+    const uint64_t nins = (n + EST_CHUNK - 1) / EST_CHUNK;
+    const uint64_t nlook = (L + EST_CHUNK - 1) / EST_CHUNK;
     const double per_filter = est_row_work(row) / (double)row->filters;
     keyset_t ks = row->keys;
     ks.seed = run->seed; /* the run's: --seed gives other random and uuid keys */
@@ -170,7 +170,7 @@ int est_keys_run_row(const row_run_t *run, bits_t *b, uint64_t f0, uint64_t F, u
             for (uint64_t c = 0; c < ni; c++) {
                 if (progress_stopped(stop))
                     continue;
-                keys_insert(row, &ks, b, stream, c * RUNNER_CHUNK, keys_chunk_len(n, c),
+                keys_insert(row, &ks, b, stream, c * EST_CHUNK, keys_chunk_len(n, c),
                             nth > 1);
                 keys_chunk_done(ps, t, &chunks, ni + nlook, per_filter, *done, L, n);
             }
@@ -178,7 +178,7 @@ int est_keys_run_row(const row_run_t *run, bits_t *b, uint64_t f0, uint64_t F, u
             for (uint64_t c = 0; c < nlook; c++) {
                 if (progress_stopped(stop))
                     continue;
-                fp += keys_lookup(row, &ks, b, stream, qbase + c * RUNNER_CHUNK,
+                fp += keys_lookup(row, &ks, b, stream, qbase + c * EST_CHUNK,
                                   keys_chunk_len(L, c));
                 keys_chunk_done(ps, t, &chunks, ni + nlook, per_filter, *done, L, n);
             }

@@ -1,6 +1,6 @@
 /* est_lookups.c - the lookups estimator (docs/model.md, Estimators): build a filter
  * from n fresh keys, ask L = lookups_per_filter fresh absent keys, count the false
- * positives. Any scheme. Filters of RUNNER_SHARED_BITS and more are built and queried
+ * positives. Any scheme. Filters of EST_SHARED_BITS and more are built and queried
  * by all threads together (lookups_run_row), as are rows of real keys (est_keys.c). */
 #include <string.h>
 
@@ -41,14 +41,14 @@ static double lookups_measure(const est_layer_t *l, pcg32_t *r, uint64_t *count,
 static int lookups_runs_row(const exp_row_t *row)
 {
     return row->structure != STRUCT_STACK &&
-           (row->geom.m >= RUNNER_SHARED_BITS || row_real_keys(row));
+           (row->geom.m >= EST_SHARED_BITS || row_real_keys(row));
 }
 
-/* Length of chunk c of a total split into RUNNER_CHUNK pieces. */
+/* Length of chunk c of a total split into EST_CHUNK pieces. */
 static uint64_t chunk_len(uint64_t total, uint64_t c)
 {
-    uint64_t first = c * RUNNER_CHUNK;
-    return total - first < RUNNER_CHUNK ? total - first : RUNNER_CHUNK;
+    uint64_t first = c * EST_CHUNK;
+    return total - first < EST_CHUNK ? total - first : EST_CHUNK;
 }
 
 /* Count one more finished chunk; returns the count, read atomically. */
@@ -83,7 +83,7 @@ static uint64_t shared_count(const bits_t *b, uint64_t m, uint64_t block, uint64
 }
 
 /* Filters f0..F-1 of a shared row, one after another, each built and queried by all
- * threads: its keys and its lookups split into chunks of RUNNER_CHUNK, chunk c of
+ * threads: its keys and its lookups split into chunks of EST_CHUNK, chunk c of
  * filter f drawing from pcg32_subunit(unit (row, f), 2c) for keys and 2c + 1 for
  * lookups. Inserts are atomic ORs, so the array, and the false-positive count summed
  * over chunks, are the same whichever thread runs which chunk. Returns 1 when stopped. */
@@ -100,8 +100,8 @@ static int lookups_run_row(const row_run_t *run, bits_t *b, uint64_t f0, uint64_
     atomic_int *stop = run->stop;
     const probe_geom_t *g = &row->geom;
     const uint64_t n = row->n, L = row->lookups_per_filter;
-    const uint64_t nins = (n + RUNNER_CHUNK - 1) / RUNNER_CHUNK;
-    const uint64_t nlook = (L + RUNNER_CHUNK - 1) / RUNNER_CHUNK;
+    const uint64_t nins = (n + EST_CHUNK - 1) / EST_CHUNK;
+    const uint64_t nlook = (L + EST_CHUNK - 1) / EST_CHUNK;
     const uint64_t block = UINT64_C(1) << 16; /* words a thread clears or counts at once */
     const uint64_t nblocks = (b->nwords + block - 1) / block;
     const double per_filter = est_row_work(row) / (double)row->filters;
@@ -127,7 +127,7 @@ static int lookups_run_row(const row_run_t *run, bits_t *b, uint64_t f0, uint64_
                 uint64_t d = chunk_finished(&ins_done);
                 if (t == 0)
                     progress_report(ps, per_filter, (double)*done + ins_w * (double)d, *done,
-                                    *done * L, *done * n + d * RUNNER_CHUNK);
+                                    *done * L, *done * n + d * EST_CHUNK);
             }
 #pragma omp for schedule(dynamic, 1) reduction(+ : fp)
             for (uint64_t c = 0; c < nlook; c++) {
@@ -140,7 +140,7 @@ static int lookups_run_row(const row_run_t *run, bits_t *b, uint64_t f0, uint64_
                 if (t == 0)
                     progress_report(ps, per_filter,
                                     (double)*done + ins_w * (double)nins + look_w * (double)d,
-                                    *done, *done * L + d * RUNNER_CHUNK, (*done + 1) * n);
+                                    *done, *done * L + d * EST_CHUNK, (*done + 1) * n);
             }
         }
         if (progress_stopped(stop))

@@ -10,7 +10,7 @@
  *                                   over part of the query space and sampled over the rest
  * Fingerprint filters (fingerprint.h) have both under the same names, est_fingerprint.c.
  * An estimator may also run a whole row its own way (run_row): the lookups estimator
- * builds filters of RUNNER_SHARED_BITS and more on all threads at once.
+ * builds filters of EST_SHARED_BITS and more on all threads at once.
  *
  * Thread-safety: ops are pure functions of their arguments; a plan (made once per
  * row and layer) is read-only and shared by threads; scratch is per thread. Nothing
@@ -110,10 +110,10 @@ uint64_t est_fingerprint_refused(const void *scratch);
 
 /* Filters of at least this many bits (2 MiB, past the per-core caches) are each built
  * and queried by all threads together (a "shared" row), their keys and lookups split
- * into chunks of RUNNER_CHUNK; smaller ones are built one per thread. Applies to the
+ * into chunks of EST_CHUNK; smaller ones are built one per thread. Applies to the
  * lookups estimator and single filters (not stacks). The mode is a function of the row
  * alone, never of the thread count. */
-#define RUNNER_SHARED_BITS (UINT64_C(1) << 24)
-#define RUNNER_CHUNK (UINT64_C(1) << 18)
+#define EST_SHARED_BITS (UINT64_C(1) << 24)
+#define EST_CHUNK (UINT64_C(1) << 18)
 
 #endif

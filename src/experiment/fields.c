@@ -112,7 +112,7 @@ static const exp_field_t fields[] = {
      EXP_KEY_BIT(F_K) | EXP_KEY_BIT(F_STACK) | EXP_KEY_BIT(F_REBUILT) |
      EXP_KEY_BIT(F_FINGERPRINT), SWEEP_AT(libraries),
      .offset2 = offsetof(sweep_t, nlibraries)},
-    /* Real keys through each library's own hash (keys.h, hashes/library_words.h). */
+    /* Real keys through each library's own hash (keys.h, libraries/library_words.h). */
     {.key = F_KEY_SETS, .name = "key_sets", .type = FT_KEY_SETS, SWEEP_KEY,
      .sweeps = SW_DESIGN, SWEEP_AT(key_sets), .offset2 = offsetof(sweep_t, nkey_sets)},
     {.key = F_KEY_PREFIX, .name = "key_prefix", .type = FT_TEXT, SWEEP_KEY,

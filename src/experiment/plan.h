@@ -34,7 +34,7 @@ int plan_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows,
               size_t errlen);
 
 /* Make a designed row of lib (its n and geometry set) measure real keys of key_set
- * (keys.h) through lib's own hash (hashes/library_words.h): the key set opened for n
+ * (keys.h) through lib's own hash (libraries/library_words.h): the key set opened for n
  * inserts (prefix: seq-str's, NULL for "key"; a file key set is the caller's to open
  * into row->keys), the lookups estimator, the label naming library, keys and hash.
  * Returns 0, or 2 with a one-line reason in err (lib has no real hash here, and why; a

@@ -79,8 +79,6 @@ uint32_t hash_rocksdb32(const void *data, size_t len, uint32_t seed);
 /* ---- xxHash (xxhash.c: libxxhash; xxph3.c: RocksDB's XXPH3) ---- */
 
 uint64_t hash_xxh64(const void *data, size_t len, uint64_t seed);
-/* XXH3_128bits_withSeed: lo and hi. */
-void hash_xxh3_128(const void *data, size_t len, uint64_t seed, uint64_t *lo, uint64_t *hi);
 /* RocksDB's Hash64 (util/hash.cc, util/xxph3.h): XXPH3_64bits_withSeed, the XXH3 preview
  * of xxHash 0.7.2 with RocksDB's own result for the empty input. GetSliceHash64 is
  * seed 0. */

@@ -53,10 +53,4 @@ typedef struct library {
     const char *words_skipped;
 } library_t;
 
-/* The libraries, in the order `audit --list` and the report show them (registry.c). */
-size_t library_count(void);
-const library_t *library_at(size_t i);
-/* By name; NULL when there is none. */
-const library_t *library_find(const char *name);
-
 #endif

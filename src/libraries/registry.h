@@ -6,10 +6,11 @@
  * src/schemes/, a generic rule in sizing.c, and everything of a library (its schemes,
  * rules and rows) in its file under src/libraries/. An entry X(id) stands for
  * scheme_id, sizing_id or library_id; registry.c builds the tables from these lists,
- * and the declarations below let one library's file name another's scheme (Spark's V1
- * is Guava's loop). Adding a library is its file and its lines here: one line in
- * REGISTRY_LIBRARY_FILES where its file defines one scheme, one rule and one row of its
- * name.
+ * the declarations below let one library's file name another's scheme (Spark's V1
+ * is Guava's loop), and the accessors at the end are how every caller reads the
+ * catalogues (by index or by name). Adding a library is its file and its lines here: one
+ * line in REGISTRY_LIBRARY_FILES where its file defines one scheme, one rule and one row
+ * of its name.
  */
 #ifndef BLOOMSIM_REGISTRY_H
 #define BLOOMSIM_REGISTRY_H
@@ -149,5 +150,26 @@ REGISTRY_SCHEMES(REGISTRY_EXTERN_SCHEME)
 REGISTRY_SIZING_RULES(REGISTRY_EXTERN_SIZING)
 REGISTRY_LIBRARIES(REGISTRY_EXTERN_LIBRARY)
 REGISTRY_LIBRARY_FILES(REGISTRY_EXTERN_FILE)
+
+/* The catalogues, read (registry.c). Thread-safe: the tables are constant. */
+
+/* The schemes, in REGISTRY_SCHEMES's order; scheme_count() entries. */
+const scheme_t *scheme_at(size_t i);
+size_t scheme_count(void);
+/* The scheme of that name, or NULL. */
+const scheme_t *scheme_find(const char *name);
+
+/* The rules, in the order `bloomsim size --help` and messages list them:
+ * sizing_rule_count() entries. */
+size_t sizing_rule_count(void);
+const sizing_rule_t *sizing_rule_at(size_t i);
+/* The rule of that name, or NULL. */
+const sizing_rule_t *sizing_find(const char *name);
+
+/* The libraries, in the order `audit --list` and the report show them. */
+size_t library_count(void);
+const library_t *library_at(size_t i);
+/* By name; NULL when there is none. */
+const library_t *library_find(const char *name);
 
 #endif

@@ -17,8 +17,8 @@
  *    1967: sum_x S(t,x) y^x has real roots only, so x -> S(t,x) is log-concave; used
  *    below to argue that the distribution of X is unimodal.
  *  - Seed article 000, "The Shortcut Has a Floor", section "The formula holds" (see
- *    README.md, results/FINDINGS.md): at b = m/n = 20, k = 14 the
- *    exact rate is 2.7% above the formula at m = 1024, 0.7% at 4096, 0.04% at 65536.
+ *    results/FINDINGS.md): at b = m/n = 20, k = 14 the exact rate is 2.7% above the
+ *    formula at m = 1024, 0.7% at 4096, 0.04% at 65536.
  *    tests/test_rate.c prints our values for those points.
  *
  * Ordering, a theorem used as a test: exact >= formula_finite >= formula.

@@ -121,12 +121,6 @@ typedef struct sizing_rule {
     const char *(*refusal)(int status);
 } sizing_rule_t;
 
-/* The rules, in the order `bloomsim size --help` and messages list them (registry.c):
- * sizing_rule_count() entries. */
-size_t sizing_rule_count(void);
-const sizing_rule_t *sizing_rule_at(size_t i);
-/* The rule of that name, or NULL. */
-const sizing_rule_t *sizing_find(const char *name);
 /* What sizing_rate_exact computes the rule's delivered rate over, in words ("independent
  * probes over m bits", "split-block, 256-bit blocks of 8 words", ...). */
 const char *sizing_structure_label(const sizing_rule_t *rule);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "base/monotonic.h"
 #include "dist/dist.h"
 #include "experiment/plan.h"
 #include "estimate/simulate.h"
@@ -156,7 +157,7 @@ int runner_row(const char *name, const char *what, const row_run_t *run, csv_row
 {
     const exp_row_t *row = run->row;
     progress_t *ps = run->ps;
-    ps->row_start = progress_now();
+    ps->row_start = monotonic_seconds();
     row_out_t ro = *run->out;
     if (row->structure != STRUCT_DESIGN)
         ro.popcounts = NULL;
@@ -178,7 +179,7 @@ int runner_row(const char *name, const char *what, const row_run_t *run, csv_row
     *result = tabulate_row(name, &ran, used.filters, &ro, run->seed);
     if (row_real_keys(row)) /* the label of the row itself, which outlives the copy */
         result->library = row->label;
-    result->seconds = progress_now() - ps->row_start;
+    result->seconds = monotonic_seconds() - ps->row_start;
     progress_row_done(ps, (size_t)run->index,
                       est_row_work(row) * (double)used.filters / (double)row->filters,
                       used.filters, result->lookups == CSV_ABSENT ? 0 : result->lookups);
@@ -280,7 +281,7 @@ int runner_execute(const experiment_t *e, const run_opts_t *o, run_result_t *res
     progress_start(&ps, o->progress, o->progress_ctx, res->nrows_planned, total, done);
     time_t t0 = time(NULL);
     rc = run_rows(e, o, res->seed, st, &ps, res, err, errlen);
-    res->seconds = progress_now() - ps.start;
+    res->seconds = monotonic_seconds() - ps.start;
     /* 5. Publish the table and its metadata; the claim ends with runner_free. */
     if (rc == 0) {
         store_meta_t meta = {.e = e, .command = o->command, .seed = res->seed,

@@ -145,11 +145,6 @@ enum {
                          * words' fill fractions */
 };
 
-/* The schemes, in registry.h's order; scheme_count() entries (registry.c). */
-const scheme_t *scheme_at(size_t i);
-size_t scheme_count(void);
-/* The scheme of that name, or NULL. */
-const scheme_t *scheme_find(const char *name);
 /* A one-line reason for a SCHEME_E* status, in general words (registry.h's
  * scheme_refusal gives a scheme's own for its caps). */
 const char *scheme_strerror(int status);

@@ -52,14 +52,6 @@ int scheme_geom_pow2(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g)
     return scheme_geom_plain(m, k, block, g);
 }
 
-int scheme_block_size(uint64_t block, uint64_t dflt, uint64_t m, uint64_t *B)
-{
-    *B = block ? block : dflt;
-    if (*B < SCHEME_BLOCK_MIN || *B > SCHEME_BLOCK_MAX || (*B & (*B - 1)) != 0 || *B > m)
-        return SCHEME_EBLOCK;
-    return SCHEME_OK;
-}
-
 int scheme_words_any(const probe_geom_t *g, const uint64_t *h)
 {
     (void)g, (void)h;

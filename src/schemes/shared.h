@@ -25,9 +25,6 @@ int scheme_geom_lines(uint64_t m, unsigned k, uint64_t bits, int odd, probe_geom
 int scheme_geom_slices(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g);
 /* m a power of two (else SCHEME_ENOTPOW2), then as scheme_geom_plain. */
 int scheme_geom_pow2(uint64_t m, unsigned k, uint64_t block, probe_geom_t *g);
-/* The block size B of a blocked scheme: block, or dflt for 0; a power of two from
- * SCHEME_BLOCK_MIN to SCHEME_BLOCK_MAX and at most m, else SCHEME_EBLOCK. */
-int scheme_block_size(uint64_t block, uint64_t dflt, uint64_t m, uint64_t *B);
 
 /* ---- hash words (check_words) ---- */
 

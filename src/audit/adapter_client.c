@@ -1,5 +1,5 @@
-/* adapter.c - see adapter.h. */
-#include "audit/adapter.h"
+/* adapter_client.c - see adapter_client.h. */
+#include "audit/adapter_client.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -14,6 +14,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "base/monotonic.h"
 
 /* Print status st with a message made of fmt into err; returns st. */
 static int fail(char *err, size_t errlen, int st, const char *fmt, ...)
@@ -75,8 +77,7 @@ static const char *ending(adapter_t *a, char buf[64])
  * runs past max bytes or memory is short. Polls every 100 ms for the stop. */
 static int read_line(adapter_t *a, size_t max, int *partial)
 {
-    struct timespec t0, t;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    double t0 = monotonic_seconds();
     for (size_t scanned = a->start;;) {
         char *nl = a->have > scanned ? memchr(a->buf + scanned, '\n', a->have - scanned)
                                      : NULL; /* buf is NULL before the first read */
@@ -103,9 +104,7 @@ static int read_line(adapter_t *a, size_t max, int *partial)
         struct pollfd pf = {.fd = a->from, .events = POLLIN};
         if (a->stop && atomic_load(a->stop))
             return -2;
-        clock_gettime(CLOCK_MONOTONIC, &t);
-        if (a->timeout > 0 && (double)(t.tv_sec - t0.tv_sec) +
-                                  1e-9 * (double)(t.tv_nsec - t0.tv_nsec) > a->timeout)
+        if (a->timeout > 0 && monotonic_seconds() - t0 > a->timeout)
             return -3;
         if (poll(&pf, 1, 100) <= 0)
             continue; /* nothing yet, or a signal: look at the stop and the clock again */
@@ -151,14 +150,13 @@ static void put(adapter_t *a, const char *fmt, ...)
 static int flush_out(adapter_t *a)
 {
     size_t off = 0;
-    struct timespec t0, t;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    double t0 = monotonic_seconds();
     int rc = a->out_failed ? (errno = ENOMEM, -1) : 0;
     while (rc == 0 && off < a->used) {
         ssize_t w = write(a->to, a->out + off, a->used - off);
         if (w > 0) {
             off += (size_t)w;
-            clock_gettime(CLOCK_MONOTONIC, &t0); /* progress: the timeout starts again */
+            t0 = monotonic_seconds(); /* progress: the timeout starts again */
             continue;
         }
         if (w < 0 && errno != EAGAIN && errno != EINTR) {
@@ -169,9 +167,7 @@ static int flush_out(adapter_t *a)
             errno = EINTR, rc = -1;
             break;
         }
-        clock_gettime(CLOCK_MONOTONIC, &t);
-        if (a->timeout > 0 && (double)(t.tv_sec - t0.tv_sec) +
-                                  1e-9 * (double)(t.tv_nsec - t0.tv_nsec) > a->timeout) {
+        if (a->timeout > 0 && monotonic_seconds() - t0 > a->timeout) {
             errno = ETIMEDOUT, rc = -1;
             break;
         }

@@ -1,7 +1,8 @@
-/* adapter.h - the driver's side of the adapter protocol (docs/adapter.md): start a
+/* adapter_client.h - the driver's side of the adapter protocol (docs/adapter.md): start a
  * program that puts a Bloom filter implementation behind the protocol, and speak to it
  * (hello, design, insert and query keys), checking every answer against the protocol.
- * `bloomsim audit --exec` (src/cli/audit.c) measures an implementation through it.
+ * `bloomsim audit --exec` (src/cli/audit_exec.c) measures an implementation through it;
+ * the other side, bloomsim's own adapter, is adapter_server.h.
  *
  * The adapter runs as `sh -c CMD` in a process group of its own, its standard input and
  * output on pipes, its standard error the driver's. Each call writes one whole command
@@ -15,8 +16,8 @@
  * The caller ignores SIGPIPE, so that a dead adapter makes a write fail with EPIPE
  * instead of ending the driver. Not thread-safe: one adapter, one thread.
  */
-#ifndef BLOOMSIM_ADAPTER_H
-#define BLOOMSIM_ADAPTER_H
+#ifndef BLOOMSIM_ADAPTER_CLIENT_H
+#define BLOOMSIM_ADAPTER_CLIENT_H
 
 #include <stdatomic.h>
 #include <stddef.h>

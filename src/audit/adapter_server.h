@@ -1,0 +1,34 @@
+/* adapter_server.h - the server's side of the adapter protocol (docs/adapter.md):
+ * bloomsim itself behind the protocol for a library of its catalogue, which `bloomsim
+ * adapter LIBRARY` (src/cli/adapter.c) runs on its standard input and output. The
+ * library's sizing rule designs the filter (sizing.h), its real hash turns each key into
+ * the words its scheme consumes (libraries/library_words.h), and its scheme's index
+ * arithmetic places them (scheme.h). Speaking the same protocol as the adapters of the
+ * libraries' own code (tests/conformance/), it is what they are checked against: for the
+ * same commands, the same answers and the same bits, byte for byte (tests/adapters.sh).
+ * The other side, the driver that speaks to any adapter, is adapter_client.h.
+ *
+ * As the library adapters do, the libraries that take bits per key (LevelDB, RocksDB:
+ * their rules' bpk_from_rate) take `design-bpk` and refuse `design`, keep the keys
+ * inserted, and build their filter from all of them at the first `query` or `bits`
+ * after an insert, sized for the keys it got; the others take `design` and refuse
+ * `design-bpk`. Keys: u64 (the library's own serialisation of an integer, as
+ * library_words says), str (the bytes; UTF-8 only for a library that takes text) and hex
+ * (the bytes, for a library that takes bytes; library_words' kinds). One answer line a
+ * command, flushed; an error other than a refused design ends the session.
+ */
+#ifndef BLOOMSIM_ADAPTER_SERVER_H
+#define BLOOMSIM_ADAPTER_SERVER_H
+
+#include <stdio.h>
+
+#include "libraries/library.h"
+#include "libraries/library_words.h"
+
+/* Serve the protocol for lib, whose real hash is lw (the entry of the same library):
+ * commands read from in, answers written to out, until `quit` or the end of in.
+ * Returns 0 then, or 1 when an error ended the session (its `error` line answered).
+ * Not thread-safe: one session, one thread. */
+int adapter_serve(const library_t *lib, const library_words_t *lw, FILE *in, FILE *out);
+
+#endif
