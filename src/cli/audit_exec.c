@@ -53,38 +53,38 @@ static double seconds_now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* Does filter f get keys of its own (the default keys, random, uuid, filter-bench), or
- * the same inserted keys as every other filter (seq, seq-str, file: one filter, asked
- * more)? */
+/* Does filter f get keys of its own (the default keys, or a key set's that are each
+ * filter's own), or the same inserted keys as every other (one filter, asked more)? */
 static int exec_per_filter(const keyset_t *ks)
 {
     return !ks || keyset_per_filter(ks);
 }
 
-/* How the key set's keys travel (adapter.h): integers as u64, arbitrary bytes
- * (filter-bench's hold zeros and newlines) as hex, other strings as str. */
+_Static_assert((int)ADAPTER_U64 == (int)KEY_WIRE_U64 && (int)ADAPTER_STR == (int)KEY_WIRE_STR &&
+               (int)ADAPTER_HEX == (int)KEY_WIRE_HEX, "a key set's wire is the adapter's");
+
+/* How the keys travel (adapter.h): the default keys as u64, a key set's as its wire. */
 static int exec_wire(const keyset_t *ks)
 {
-    return !ks || ks->kind == KEYSET_SEQ || ks->kind == KEYSET_RANDOM ? ADAPTER_U64
-           : ks->kind == KEYSET_FILTER_BENCH                          ? ADAPTER_HEX
-                                                                      : ADAPTER_STR;
+    return !ks ? ADAPTER_U64 : ks->kind->wire;
 }
 
 /* Send `count` keys of filter f's role (inserted, or queried when query is 1) in commands
  * of EXEC_BATCH keys; a query's 1s into *hits. ADAPTER_* status, -1 when stopped. The
  * default keys are mix(salt + i), inserted i < n, queried i >= n; a key set's are its
- * streams' (keys.h), as the real-keys estimator takes them (est_keys.c): stream f for
- * random, uuid and filter-bench, else stream 0 with filter f's queries from f L on (a
- * file's lines after the inserted ones, each asked once: F L <= Q, plan_file_batches). */
+ * streams' (keys.h), as the real-keys estimator takes them (est_keys.c): those
+ * keyset_filter_keys gives filter f (a file's lines after the inserted ones each asked
+ * once: F L <= Q, keyset_plan_queries). */
 static int exec_send(exec_run_t *r, uint64_t f, uint64_t salt, int query, uint64_t count,
                      uint64_t *hits)
 {
     const keyset_t *ks = r->x->keys;
     key_stream_t ss;
     if (ks) {
-        int per = exec_per_filter(ks);
-        uint64_t first = query && !per ? f * r->L : 0;
-        key_stream_init(&ss, ks, query ? KEY_ROLE_QUERY : KEY_ROLE_INSERT, per ? f : 0, first);
+        uint64_t stream, first;
+        keyset_filter_keys(ks, f, r->L, &stream, &first);
+        key_stream_init(&ss, ks, query ? KEY_ROLE_QUERY : KEY_ROLE_INSERT, stream,
+                        query ? first : 0);
     }
     *hits = 0;
     for (uint64_t i = 0; i < count; i += EXEC_BATCH) {
@@ -204,7 +204,7 @@ static void exec_print(const exec_run_t *r, const stats_summary_t *s, int met, d
                s->rate > 0 ? 100 * s->stderr_ / s->rate : INFINITY, 100 * x->precision,
                s->filters);
     if (!met && r->Fmax < x->max_filters) /* as audit LIBRARY says it */
-        cli_print_file_exhausted(x->keys->inserts, x->keys->lines - x->keys->inserts,
+        cli_print_file_exhausted(x->keys->inserts, keyset_queries_total(x->keys),
                                  s->filters * r->L);
     else if (!met)
         printf(": the most --max-filters allows\n");
@@ -265,11 +265,9 @@ int cli_audit_exec(const audit_exec_t *x)
      * -ln P / ln^2 2 otherwise), for the first 2 filters. */
     double p = x->bits_per_key > 0 ? exp(-x->bits_per_key * LN2 * LN2) : x->p;
     r.L = audit_lookups(p, x->precision, 2);
-    if (x->keys && r.L > keyset_queries_max(x->keys))
-        r.L = keyset_queries_max(x->keys); /* more filters carry the rest */
     r.Fmax = x->max_filters;
-    if (x->keys && x->keys->kind == KEYSET_FILE) { /* one filter: its lines, each once */
-        uint64_t fmax = plan_file_batches(x->keys->lines - x->keys->inserts, 1, &r.L);
+    if (x->keys) { /* more filters carry the rest; a file's lines each asked once */
+        uint64_t fmax = keyset_plan_queries(x->keys, 1, &r.L);
         if (r.Fmax > fmax)
             r.Fmax = fmax;
     }

@@ -58,8 +58,8 @@ typedef struct exp_row {
                                   * filters): the row fills `structure` and `places` */
     const fp_filter_t *fingerprint; /* FINGERPRINT: the filter; its state after n keys */
     fp_state_t fp;               /* (its geom.m: all its bits; row->scheme: its name) */
-    /* Real keys (docs/model.md, Key sets and real hashes): keys.kind KEYSET_IDEAL (0, a
-     * zeroed row's) for ideal hash words; otherwise the keys (inserts = n; the run's seed
+    /* Real keys (docs/model.md, Key sets and real hashes): keys.kind NULL (a zeroed
+     * row's) for ideal hash words; otherwise the keys (inserts = n; the run's seed
      * replaces keys.seed), the library's hash of them, and the CSV's library column
      * naming the library, the key set and the hash. Rows of real keys are single designed
      * filters measured by lookups, always built by all threads (est_keys.c). */
@@ -71,7 +71,7 @@ typedef struct exp_row {
 /* Does the row insert and look up real keys through its library's hash? */
 static inline int row_real_keys(const exp_row_t *row)
 {
-    return row->keys.kind != KEYSET_IDEAL;
+    return keyset_kind_real(row->keys.kind);
 }
 
 /* What a row yields per filter f (arrays of at least as many entries as the row may
