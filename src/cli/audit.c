@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "audit/audit.h"
+#include "audit/exec.h"
 #include "cli/cli.h"
 #include "experiment/plan.h"
 #include "run/runner.h"
