@@ -119,8 +119,12 @@ if [ -n "$MPIRUN" ]; then
     fi
 fi
 
-# Bad input: one line, exit 2, nothing written.
-expect_error 2 "audit: unknown key set; expected ideal, seq, seq-str, random, uuid, file or filter-bench (got '--key-set sq')" \
+# Bad input: one line, exit 2, nothing written. The key sets' names as messages list them,
+# from the registry (bloomsim list): "ideal, seq, ... or LAST".
+names=$("$B" list | sed -n '/^key sets/,/^$/p' | awk 'NR > 1 && NF { n[++c] = $1 }
+    END { for (i = 1; i <= c; i++) printf "%s%s", i == 1 ? "" : i == c ? " or " : ", ", n[i] }')
+case "$names" in "ideal, seq, seq-str, random, uuid, file"*" or "*) ok ;; *) bad "key set names: '$names'" ;; esac
+expect_error 2 "audit: unknown key set; expected $names (got '--key-set sq')" \
     audit guava --keys 1000 --rate 0.01 --key-set sq
 expect_error 2 "audit: key file $tmp/none.txt: No such file or directory (got '--key-file $tmp/none.txt')" \
     audit guava --keys 1000 --rate 0.01 --key-set file --key-file "$tmp/none.txt"
@@ -141,7 +145,7 @@ expect_error 2 "it takes a rate (--rate), not bits per key (got '--bits-per-key 
     audit guava --keys 1000 --bits-per-key 10
 expect_error 2 "audit: give --rate or --bits-per-key, not both" audit leveldb --keys 1000 --rate 0.01 --bits-per-key 10
 sed 's/^key_sets = .*/key_sets = ideal, sequential/' "$tmp/rk.ini" > "$tmp/bad.ini"
-expect_error 2 "bad.ini:7: key_sets: unknown key set (ideal, seq, seq-str, random, uuid, file or filter-bench) (got 'sequential')" \
+expect_error 2 "bad.ini:7: key_sets: unknown key set ($names) (got 'sequential')" \
     run "$tmp/bad.ini" --out "$tmp/badout"
 [ ! -e "$tmp/badout" ] && ok || bad "a refused run wrote $(ls "$tmp/badout")"
 # The file key set and key_file go together; a key file that cannot be read, or holds
