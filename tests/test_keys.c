@@ -411,6 +411,71 @@ static void test_file_errors(void)
     printf("file: missing, not a file, unreadable, too short, empty: clear errors\n");
 }
 
+/* url: https://example.org/users/<i>/profile, worked by hand: 26 bytes of prefix
+ * ("https://" 8, "example.org" 11, "/users/" 7), the digits, 8 of suffix; i as seq's
+ * (inserts 0..n-1, queries n on), carries that lengthen the digits move the suffix; no
+ * parameter; the same keys in every stream; disjoint and deterministic. */
+static void test_url(void)
+{
+    char err[200];
+    keyset_t ks;
+    key_stream_t s;
+    rkey_t k;
+    const keyset_kind_t *url = K("url");
+    assert(!url->param_flag && !url->per_filter && url->wire == KEY_WIRE_STR);
+    assert(keyset_open(&ks, url, 1, 1000, "x", err, sizeof err) == KEYSET_EPARAM &&
+           strcmp(err, "key set url takes no parameter") == 0);
+    assert(keyset_open(&ks, url, 1, 1000, NULL, err, sizeof err) == KEYSET_OK);
+    static const struct {
+        int role;
+        uint64_t first;
+        const char *want[3];
+    } cases[] = {
+        {KEY_ROLE_INSERT, 0, {"https://example.org/users/0/profile",
+                              "https://example.org/users/1/profile",
+                              "https://example.org/users/2/profile"}},
+        {KEY_ROLE_INSERT, 9, {"https://example.org/users/9/profile",
+                              "https://example.org/users/10/profile",
+                              "https://example.org/users/11/profile"}},
+        {KEY_ROLE_INSERT, 998, {"https://example.org/users/998/profile",
+                                "https://example.org/users/999/profile", NULL}},
+        {KEY_ROLE_QUERY, 0, {"https://example.org/users/1000/profile",
+                             "https://example.org/users/1001/profile",
+                             "https://example.org/users/1002/profile"}},
+        {KEY_ROLE_QUERY, 8999, {"https://example.org/users/9999/profile",
+                                "https://example.org/users/10000/profile",
+                                "https://example.org/users/10001/profile"}},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
+        for (uint64_t stream = 0; stream < 3; stream++) { /* every stream the same */
+            key_stream_init(&s, &ks, cases[c].role, stream, cases[c].first);
+            for (int i = 0; i < 3; i++) {
+                const char *w = cases[c].want[i];
+                if (!w) {
+                    assert(!key_next(&s, &k)); /* inserts end at n */
+                    break;
+                }
+                assert(key_next(&s, &k) && k.kind == KEY_BYTES && k.len == strlen(w));
+                assert(memcmp(k.bytes, w, k.len) == 0);
+            }
+        }
+    /* the bytes of key 0: 'h' 't' 't' 'p' 's' ':' '/' '/' ... '0' '/' 'p' ... 'e' */
+    key_stream_init(&s, &ks, KEY_ROLE_INSERT, 0, 0);
+    assert(key_next(&s, &k) && k.len == 35 && k.bytes[0] == 0x68 && k.bytes[5] == 0x3a &&
+           k.bytes[25] == 0x2f && k.bytes[26] == 0x30 && k.bytes[27] == 0x2f &&
+           k.bytes[34] == 0x65);
+    /* 2^64 - 1 inserts: the last key's 20 digits fit */
+    keyset_close(&ks);
+    assert(keyset_open(&ks, url, 1, UINT64_MAX, NULL, err, sizeof err) == KEYSET_OK);
+    key_stream_init(&s, &ks, KEY_ROLE_INSERT, 0, UINT64_MAX - 1);
+    assert(key_next(&s, &k) && k.len == 26 + 20 + 8 &&
+           memcmp(k.bytes, "https://example.org/users/18446744073709551614/profile", k.len) == 0);
+    keyset_close(&ks);
+    check_disjoint_and_deterministic(url, NULL);
+    printf("url: https://example.org/users/<i>/profile by hand, carries, no parameter; "
+           "10^5 queries none inserted, deterministic\n");
+}
+
 int main(void)
 {
     test_names_and_decimal();
@@ -421,5 +486,6 @@ int main(void)
     test_file_lines();
     test_file_seek();
     test_file_errors();
+    test_url();
     return 0;
 }

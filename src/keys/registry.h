@@ -15,6 +15,7 @@
     X(uuid)                \
     X(file)                \
     X(filter_bench)        \
+    X(url)                 \
     /* the end of the list */
 
 /* How many there are. */
