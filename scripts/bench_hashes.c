@@ -21,7 +21,7 @@
 #include "schemes/words.h"
 
 enum { RUNS = 5 };
-static const int SETS[] = {KEYSET_SEQ, KEYSET_SEQ_STR, KEYSET_RANDOM, KEYSET_UUID};
+static const char *const SETS[] = {"seq", "seq-str", "random", "uuid"};
 #define NSETS (sizeof SETS / sizeof SETS[0])
 
 static volatile uint64_t sink; /* keeps the work from being optimised away */
@@ -136,7 +136,8 @@ int main(int argc, char **argv)
     keyset_t ks[NSETS];
     char err[200];
     for (size_t s = 0; s < NSETS; s++)
-        if (keyset_open(&ks[s], SETS[s], 1, n, NULL, err, sizeof err) != KEYSET_OK)
+        if (keyset_open(&ks[s], keyset_kind_find(SETS[s]), 1, n, NULL, err, sizeof err) !=
+            KEYSET_OK)
             return fprintf(stderr, "bench-hashes: %s\n", err), 2;
     printf("millions per CPU second, median of %d runs of %llu keys, one thread; positions "
            "at m = 2^24, k = 7 (8 for sbbf)\n", RUNS, (unsigned long long)n);

@@ -113,7 +113,7 @@ static void measure(const library_t *lib, const keyset_t *ks, uint64_t n, uint64
     if (sizing_design(lib->sizing, n, 0.01, &m, &k) != 0 ||
         lib->scheme->geometry(m, k, 0, &g) != SCHEME_OK) {
         printf("%s\t%s\t%s\t%llu\tnot designed at 1%%\n", lib->name, w->hash,
-               keyset_kind_name(ks->kind), (unsigned long long)n);
+               ks->kind->name, (unsigned long long)n);
         return;
     }
     width_t d = word_width(w, &g);
@@ -132,10 +132,28 @@ static void measure(const library_t *lib, const keyset_t *ks, uint64_t n, uint64
     double rep = expected_repeats((double)got, d.log2_n);
     double hit = (double)asked * ((double)got - rep) / exp2(fmin(d.log2_n, 1000));
     printf("%s\t%s\t%s\t%llu\t%.1f\t%llu\t%.4g\t%llu\t%llu\t%.4g\n", lib->name, w->hash,
-           keyset_kind_name(ks->kind), (unsigned long long)got, d.log2_n,
+           ks->kind->name, (unsigned long long)got, d.log2_n,
            (unsigned long long)(got - distinct), rep, (unsigned long long)asked,
            (unsigned long long)hits, hit);
     fflush(stdout);
+}
+
+/* Does the key set stream keys of its own, with no file to read? */
+static int streamed(const keyset_kind_t *kind)
+{
+    return keyset_kind_real(kind) && !kind->param_path;
+}
+
+/* Their names, comma-separated. */
+static const char *streamed_names(void)
+{
+    static char names[KEYSET_COUNT * 32];
+    size_t used = 0;
+    for (size_t i = 0; i < KEYSET_COUNT && used < sizeof names; i++)
+        if (streamed(keyset_kind_at(i)))
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
+                                     used ? ", " : "", keyset_kind_at(i)->name);
+    return names;
 }
 
 /* Comma-separated counts (values.h: 1e7 reads as 10000000); 0 on a bad one. */
@@ -152,8 +170,11 @@ int main(int argc, char **argv)
 {
     uint64_t ns[16] = {1000000, 10000000}, q = 1000000;
     size_t nn = 2;
-    int sets[KEYSET_COUNT] = {KEYSET_SEQ, KEYSET_SEQ_STR, KEYSET_RANDOM, KEYSET_UUID};
-    size_t nsets = 4;
+    const keyset_kind_t *sets[KEYSET_COUNT];
+    size_t nsets = 0;
+    static const char *const dflt[] = {"seq", "seq-str", "random", "uuid"};
+    for (; nsets < 4; nsets++)
+        sets[nsets] = keyset_kind_find(dflt[nsets]);
     int a = 1;
     for (; a + 1 < argc && argv[a][0] == '-'; a += 2) {
         if (!strcmp(argv[a], "-n") || !strcmp(argv[a], "-q")) {
@@ -168,10 +189,9 @@ int main(int argc, char **argv)
             nsets = 0;
             for (char *t = strtok(argv[a + 1], ","); t && nsets < KEYSET_COUNT;
                  t = strtok(NULL, ","))
-                if ((sets[nsets++] = keyset_kind_find(t)) <= KEYSET_IDEAL ||
-                    sets[nsets - 1] == KEYSET_FILE)
-                    return fprintf(stderr, "word-sharing: key set %s: not one of seq, "
-                                           "seq-str, random, uuid, filter-bench\n", t), 2;
+                if (!streamed(sets[nsets++] = keyset_kind_find(t)))
+                    return fprintf(stderr, "word-sharing: key set %s: not one of %s\n", t,
+                                   streamed_names()), 2;
         } else
             return fprintf(stderr, "word-sharing: unknown option %s\n", argv[a]), 2;
     }
@@ -194,7 +214,7 @@ int main(int argc, char **argv)
             for (size_t si = 0; si < nsets; si++) {
                 keyset_t ks;
                 char err[200];
-                if (sets[si] == KEYSET_FILTER_BENCH && !(w->kinds & KEY_BYTES))
+                if (!(w->kinds & sets[si]->kinds))
                     continue; /* byte keys: a library of text refuses them */
                 if (keyset_open(&ks, sets[si], 1, ns[ni], NULL, err, sizeof err) != KEYSET_OK ||
                     keyset_check(&ks, q, err, sizeof err) != KEYSET_OK)

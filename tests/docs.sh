@@ -2,8 +2,8 @@
 # docs.sh BLOOMSIM - the documentation cannot drift from the code:
 #  - docs/model.md's column table is exactly `bloomsim columns --markdown` (csv.h);
 #  - every scheme of `bloomsim list` has a row in docs/model.md's scheme table, every
-#    estimator a mention under Estimators, and every fingerprint filter a row in its
-#    table;
+#    estimator a mention under Estimators, every fingerprint filter a row in its table,
+#    and every key set a row in the table of key sets ("Key sets and real hashes");
 #  - every experiment in experiments/ has a row in README.md's experiment table;
 #  - results/libraries.tsv (the report's library table) is `bloomsim audit --list --tsv`;
 #  - README.md, docs/ and results/FINDINGS.md link nowhere outside the repository, and
@@ -37,6 +37,10 @@ for s in $(sed -n '/^estimators/,/^$/p' "$tmp/list" | awk 'NR > 1 && NF { print 
 done
 for s in $(sed -n '/^fingerprint filters/,/^$/p' "$tmp/list" | awk 'NR > 1 && NF { print $1 }'); do
     grep -q "^| \`$s\` |" docs/model.md && ok || bad "fingerprint filter $s has no row in docs/model.md"
+done
+sed -n '/^| key set | the keys |/,/^$/p' docs/model.md > "$tmp/keysets"
+for s in $(sed -n '/^key sets/,/^$/p' "$tmp/list" | awk 'NR > 1 && NF { print $1 }'); do
+    grep -q "^| \`$s\` |" "$tmp/keysets" && ok || bad "key set $s has no row in docs/model.md's table of key sets"
 done
 for f in experiments/*.ini; do
     e=$(basename "$f" .ini)

@@ -17,7 +17,7 @@ MPIRUN=${2:-}
 
 # audit with each key set, at 1 and 2 threads.
 seq 1 30000 | sed 's/^/user:/' > "$tmp/keys.txt"
-for set in seq seq-str random uuid filter-bench file; do
+for set in seq seq-str random uuid filter-bench url file; do
     extra=""
     [ "$set" = file ] && extra="--key-file $tmp/keys.txt"
     [ "$set" = seq-str ] && extra="--key-prefix id-"
@@ -59,6 +59,28 @@ lk=$(sed -n 's/^ *\([0-9]*\) lookups, .*/\1/p' "$tmp/a")
     && ok || bad "audit leveldb --bits-per-key 10: $(cat "$tmp/a" "$tmp/err")"
 "$B" audit rocksdb --keys 20000 --bits-per-key 10 --precision 0.1 --threads 2 > "$tmp/a" \
     && grep -q "^Ideal uniform hash words" "$tmp/a" && ok || bad "audit rocksdb --bits-per-key: $(cat "$tmp/a")"
+
+# url keys through two libraries, beside ideal words: the same table at 1 and 2 threads,
+# each real row naming the key set and the hash.
+cat > "$tmp/url.ini" <<'EOF'
+[experiment]
+title = url keys
+[sweep]
+design_keys = 20000
+design_rate = 0.01
+libraries = leveldb, bloomfilter-js
+key_sets = ideal, url
+filters = 4
+lookups = 200000
+EOF
+for t in 1 2; do
+    "$B" run "$tmp/url.ini" --threads $t --out "$tmp/u$t" > /dev/null 2> "$tmp/err" \
+        || bad "run url at $t threads: $(cat "$tmp/err")"
+    strip_seconds "$tmp/u$t/url.csv" > "$tmp/url$t.csv"
+done
+cmp -s "$tmp/url1.csv" "$tmp/url2.csv" && ok || bad "url: 1 and 2 threads differ"
+[ "$(grep -c '; keys url; hash ' "$tmp/url1.csv")" -eq 2 ] && [ "$(wc -l < "$tmp/url1.csv")" -eq 5 ] \
+    && ok || bad "url: rows do not name the key set: $(cut -c1-80 "$tmp/url1.csv")"
 
 # A sweep with key_sets: rows side by side, naming key set and hash; 1 and 2 threads.
 # keys0.txt holds the seq-str keys user:0, user:1, ... as lines: the file key set (its
@@ -119,8 +141,12 @@ if [ -n "$MPIRUN" ]; then
     fi
 fi
 
-# Bad input: one line, exit 2, nothing written.
-expect_error 2 "audit: unknown key set; expected ideal, seq, seq-str, random, uuid, file or filter-bench (got '--key-set sq')" \
+# Bad input: one line, exit 2, nothing written. The key sets' names as messages list them,
+# from the registry (bloomsim list): "ideal, seq, ... or LAST".
+names=$("$B" list | sed -n '/^key sets/,/^$/p' | awk 'NR > 1 && NF { n[++c] = $1 }
+    END { for (i = 1; i <= c; i++) printf "%s%s", i == 1 ? "" : i == c ? " or " : ", ", n[i] }')
+case "$names" in "ideal, seq, seq-str, random, uuid, file"*" or "*) ok ;; *) bad "key set names: '$names'" ;; esac
+expect_error 2 "audit: unknown key set; expected $names (got '--key-set sq')" \
     audit guava --keys 1000 --rate 0.01 --key-set sq
 expect_error 2 "audit: key file $tmp/none.txt: No such file or directory (got '--key-file $tmp/none.txt')" \
     audit guava --keys 1000 --rate 0.01 --key-set file --key-file "$tmp/none.txt"
@@ -141,7 +167,7 @@ expect_error 2 "it takes a rate (--rate), not bits per key (got '--bits-per-key 
     audit guava --keys 1000 --bits-per-key 10
 expect_error 2 "audit: give --rate or --bits-per-key, not both" audit leveldb --keys 1000 --rate 0.01 --bits-per-key 10
 sed 's/^key_sets = .*/key_sets = ideal, sequential/' "$tmp/rk.ini" > "$tmp/bad.ini"
-expect_error 2 "bad.ini:7: key_sets: unknown key set (ideal, seq, seq-str, random, uuid, file or filter-bench) (got 'sequential')" \
+expect_error 2 "bad.ini:7: key_sets: unknown key set ($names) (got 'sequential')" \
     run "$tmp/bad.ini" --out "$tmp/badout"
 [ ! -e "$tmp/badout" ] && ok || bad "a refused run wrote $(ls "$tmp/badout")"
 # The file key set and key_file go together; a key file that cannot be read, or holds

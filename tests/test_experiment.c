@@ -232,7 +232,7 @@ static void test_fields(void)
             [FT_SIZING] = sizeof(const sizing_rule_t *), [FT_ESTIMATOR] = sizeof(int),
             [FT_LIBRARIES] = EXP_MAX_LIBRARIES * sizeof(const library_t *),
             [FT_FINGERPRINTS] = EXP_MAX_SCHEMES * sizeof(const fp_filter_t *),
-            [FT_KEY_SETS] = KEYSET_COUNT * sizeof(int),
+            [FT_KEY_SETS] = KEYSET_COUNT * sizeof(const keyset_kind_t *),
         };
         assert(f->type == FT_TEXT ? f->size > 1 : f->size == size[f->type]);
         assert(f->offset + f->size <= (f->key < F_NFIELDS ? sizeof(sweep_t)

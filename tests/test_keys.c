@@ -20,16 +20,43 @@
 
 #include "keys/keys.h"
 
+/* A key set by name (the registry's entry). */
+static const keyset_kind_t *K(const char *name)
+{
+    const keyset_kind_t *k = keyset_kind_find(name);
+    assert(k);
+    return k;
+}
+
 static void test_names_and_decimal(void)
 {
     static const char *names[] = {"ideal", "seq", "seq-str", "random", "uuid", "file",
                                   "filter-bench"};
-    assert(sizeof names / sizeof names[0] == KEYSET_COUNT);
-    for (int i = 0; i < KEYSET_COUNT; i++) {
-        assert(keyset_kind_find(names[i]) == i);
-        assert(strcmp(keyset_kind_name(i), names[i]) == 0);
+    /* today's key sets, in today's order (output may show it), then any added after them */
+    assert(KEYSET_COUNT >= sizeof names / sizeof names[0]);
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        assert(keyset_kind_find(names[i]) == keyset_kind_at(i));
+        assert(strcmp(keyset_kind_at(i)->name, names[i]) == 0);
     }
-    assert(keyset_kind_find("sequential") == -1 && keyset_kind_find(NULL) == -1);
+    assert(!keyset_kind_find("sequential") && !keyset_kind_find(NULL));
+    assert(!keyset_kind_at(KEYSET_COUNT) && !keyset_kind_real(keyset_kind_at(0)));
+    /* every entry: a unique name, what it is, a stream; a parameter with its flag and key */
+    char list[1024] = "";
+    for (size_t i = 0; i < KEYSET_COUNT; i++) {
+        const keyset_kind_t *k = keyset_kind_at(i);
+        assert(keyset_kind_find(k->name) == k && *k->summary && k->help[0] == '(' && k->next);
+        assert(k->wire >= KEY_WIRE_U64 && k->wire <= KEY_WIRE_HEX && k->kinds && k->min_queries);
+        assert(!k->param_flag == !k->param_key && !k->param_flag == !k->param_meta);
+        assert(!k->param_flag || (keyset_kind_by_param(k->param_flag) == k &&
+                                  keyset_kind_by_param(k->param_key) == k));
+        assert(k->param_flag || (!k->param_needed && !k->param_path && !k->param_max));
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+                 i == 0 ? "" : i + 1 == KEYSET_COUNT ? " or " : ", ", k->name);
+    }
+    assert(strcmp(keyset_names_list(), list) == 0);
+    assert(strncmp(keyset_names_list(), "ideal, seq, seq-str, random, uuid, file", 39) == 0);
+    assert(strncmp(keyset_unknown_message(), "unknown key set (", 17) == 0 &&
+           strstr(keyset_unknown_message(), list));
     static const uint64_t v[] = {0, 1, 9, 10, 99, 100, 101, 999, 1000, 123456789,
                                  UINT64_C(9999999999999999999), UINT64_MAX};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
@@ -55,7 +82,7 @@ static void test_seq(void)
     keyset_t ks;
     key_stream_t s;
     rkey_t k;
-    assert(keyset_open(&ks, KEYSET_SEQ, 1, 1000, NULL, err, sizeof err) == KEYSET_OK);
+    assert(keyset_open(&ks, K("seq"), 1, 1000, NULL, err, sizeof err) == KEYSET_OK);
     key_stream_init(&s, &ks, KEY_ROLE_INSERT, 5, 990);
     for (uint64_t i = 990; i < 1000; i++)
         assert(key_next(&s, &k) && k.kind == KEY_INT && k.u == i);
@@ -64,7 +91,7 @@ static void test_seq(void)
     assert(key_next(&s, &k) && k.u == 1000);
     keyset_close(&ks);
 
-    assert(keyset_open(&ks, KEYSET_SEQ_STR, 1, 100000, NULL, err, sizeof err) == KEYSET_OK);
+    assert(keyset_open(&ks, K("seq-str"), 1, 100000, NULL, err, sizeof err) == KEYSET_OK);
     key_stream_init(&s, &ks, KEY_ROLE_INSERT, 0, 0);
     for (uint64_t i = 0; i < 100000; i++) {
         char want[32];
@@ -78,16 +105,16 @@ static void test_seq(void)
     assert(k.len == 10 && memcmp(k.bytes, "key1100099", 10) == 0);
     keyset_close(&ks);
 
-    assert(keyset_open(&ks, KEYSET_SEQ_STR, 1, 10, "user:", err, sizeof err) == KEYSET_OK);
+    assert(keyset_open(&ks, K("seq-str"), 1, 10, "user:", err, sizeof err) == KEYSET_OK);
     key_stream_init(&s, &ks, KEY_ROLE_QUERY, 0, 0);
     assert(key_next(&s, &k) && k.len == 7 && memcmp(k.bytes, "user:10", 7) == 0);
     keyset_close(&ks);
     char longp[KEYSET_PREFIX_MAX + 2];
     memset(longp, 'p', sizeof longp - 1);
     longp[sizeof longp - 1] = 0;
-    assert(keyset_open(&ks, KEYSET_SEQ_STR, 1, 10, longp, err, sizeof err) == KEYSET_EPARAM);
-    assert(keyset_open(&ks, KEYSET_SEQ, 1, 10, "x", err, sizeof err) == KEYSET_EPARAM);
-    assert(keyset_open(&ks, 99, 1, 10, NULL, err, sizeof err) == KEYSET_EKIND);
+    assert(keyset_open(&ks, K("seq-str"), 1, 10, longp, err, sizeof err) == KEYSET_EPARAM);
+    assert(keyset_open(&ks, K("seq"), 1, 10, "x", err, sizeof err) == KEYSET_EPARAM);
+    assert(keyset_open(&ks, NULL, 1, 10, NULL, err, sizeof err) == KEYSET_EKIND);
     printf("seq and seq-str: indices, prefixes, carries; inserts end at n\n");
 }
 
@@ -127,7 +154,7 @@ static int cmp_u64(const void *a, const void *b)
 
 /* n inserted and n queried keys of a key set: no query equals an insert, and the same
  * (seed, stream) gives the same keys from any starting index. */
-static void check_disjoint_and_deterministic(int kind, const char *param)
+static void check_disjoint_and_deterministic(const keyset_kind_t *kind, const char *param)
 {
     enum { N = 100000 };
     char err[200];
@@ -139,9 +166,9 @@ static void check_disjoint_and_deterministic(int kind, const char *param)
     key_stream_init(&s, &ks, KEY_ROLE_INSERT, 3, 0);
     for (int i = 0; i < N; i++) {
         assert(key_next(&s, &k));
-        if (kind == KEYSET_UUID)
+        if (kind == K("uuid"))
             check_uuid(&k, KEY_ROLE_INSERT);
-        if (kind == KEYSET_RANDOM)
+        if (kind == K("random"))
             assert(k.u >> 63 == 0);
         ins[i] = fold(&k);
     }
@@ -150,9 +177,9 @@ static void check_disjoint_and_deterministic(int kind, const char *param)
     key_stream_init(&t, &ks, KEY_ROLE_QUERY, 3, 777); /* starts at query 777 */
     for (int i = 0; i < N; i++) {
         assert(key_next(&s, &k));
-        if (kind == KEYSET_UUID)
+        if (kind == K("uuid"))
             check_uuid(&k, KEY_ROLE_QUERY);
-        if (kind == KEYSET_RANDOM)
+        if (kind == K("random"))
             assert(k.u >> 63 == 1);
         uint64_t f = fold(&k);
         assert(!bsearch(&f, ins, N, sizeof *ins, cmp_u64));
@@ -177,8 +204,7 @@ static void check_disjoint_and_deterministic(int kind, const char *param)
         assert(key_next(&p, &k2));
         same_seed += fold(&k) == fold(&k2);
     }
-    int streamed = kind == KEYSET_RANDOM || kind == KEYSET_UUID || kind == KEYSET_FILTER_BENCH;
-    assert(streamed ? same_stream == 0 && same_seed == 0 : same_stream == 1000 && same_seed == 1000);
+    assert(kind->per_filter ? same_stream == 0 && same_seed == 0 : same_stream == 1000 && same_seed == 1000);
     free(ins);
     keyset_close(&ks);
     keyset_close(&ks2);
@@ -186,11 +212,11 @@ static void check_disjoint_and_deterministic(int kind, const char *param)
 
 static void test_disjoint(void)
 {
-    check_disjoint_and_deterministic(KEYSET_SEQ, NULL);
-    check_disjoint_and_deterministic(KEYSET_SEQ_STR, NULL);
-    check_disjoint_and_deterministic(KEYSET_RANDOM, NULL);
-    check_disjoint_and_deterministic(KEYSET_UUID, NULL);
-    check_disjoint_and_deterministic(KEYSET_FILTER_BENCH, NULL);
+    check_disjoint_and_deterministic(K("seq"), NULL);
+    check_disjoint_and_deterministic(K("seq-str"), NULL);
+    check_disjoint_and_deterministic(K("random"), NULL);
+    check_disjoint_and_deterministic(K("uuid"), NULL);
+    check_disjoint_and_deterministic(K("filter-bench"), NULL);
     printf("seq, seq-str, random, uuid, filter-bench: 10^5 queries none inserted; "
            "deterministic from (seed, stream, index); UUID version and variant\n");
 }
@@ -211,7 +237,7 @@ static void test_filter_bench(void)
     rkey_t k;
     static const struct { uint32_t v; size_t len; } want[] = {
         {0, 24}, {1, 24}, {31, 24}, {32, 25}, {64, 26}, {96, 28}, {127, 28}, {128, 24}};
-    assert(keyset_open(&ks, KEYSET_FILTER_BENCH, 7, 200, NULL, err, sizeof err) == KEYSET_OK);
+    assert(keyset_open(&ks, K("filter-bench"), 7, 200, NULL, err, sizeof err) == KEYSET_OK);
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         key_stream_init(&s, &ks, KEY_ROLE_INSERT, 2, want[i].v);
         assert(key_next(&s, &k) && k.kind == KEY_BYTES && k.len == want[i].len);
@@ -232,10 +258,10 @@ static void test_filter_bench(void)
     assert(keyset_check(&ks, 201, err, sizeof err) == KEYSET_ECOUNT);
     assert(strstr(err, "at most 200 queries a filter") && strstr(err, "201 asked"));
     keyset_close(&ks);
-    assert(keyset_open(&ks, KEYSET_FILTER_BENCH, 7, KEYSET_FILTER_BENCH_MAX, NULL, err,
+    assert(keyset_open(&ks, K("filter-bench"), 7, (UINT64_C(1) << 31), NULL, err,
                        sizeof err) == KEYSET_OK);
     keyset_close(&ks);
-    assert(keyset_open(&ks, KEYSET_FILTER_BENCH, 7, KEYSET_FILTER_BENCH_MAX + 1, NULL, err,
+    assert(keyset_open(&ks, K("filter-bench"), 7, (UINT64_C(1) << 31) + 1, NULL, err,
                        sizeof err) == KEYSET_ECOUNT);
     assert(strstr(err, "at most 2^31 inserted keys") && strstr(err, "2147483649 asked"));
     printf("filter-bench: RocksDB filter_bench's key bytes and lengths; n queries a filter, "
@@ -266,7 +292,7 @@ static void test_filter_bench_maker(void)
     enum { N = 100000 };
     char err[200];
     keyset_t ks;
-    assert(keyset_open(&ks, KEYSET_FILTER_BENCH, 11, N, NULL, err, sizeof err) == KEYSET_OK);
+    assert(keyset_open(&ks, K("filter-bench"), 11, N, NULL, err, sizeof err) == KEYSET_OK);
     key_maker_t km;
     memset(&km, 0, sizeof km);
     for (uint64_t f = 0; f < 3; f++)
@@ -301,7 +327,7 @@ static void test_file_lines(void)
     const char text[] = "alpha\r\nbeta\n\ngamma\ndelta"; /* CRLF, an empty line, no final \n */
     write_file(path, sizeof path, text, sizeof text - 1);
     keyset_t ks;
-    assert(keyset_open(&ks, KEYSET_FILE, 1, 2, path, err, sizeof err) == KEYSET_OK);
+    assert(keyset_open(&ks, K("file"), 1, 2, path, err, sizeof err) == KEYSET_OK);
     assert(ks.lines == 5);
     assert(keyset_check(&ks, 3, err, sizeof err) == KEYSET_OK);
     assert(keyset_check(&ks, 4, err, sizeof err) == KEYSET_ESHORT);
@@ -332,7 +358,7 @@ static void test_file_seek(void)
         len += (size_t)sprintf(text + len, "line%d\n", i);
     write_file(path, sizeof path, text, len);
     keyset_t ks;
-    assert(keyset_open(&ks, KEYSET_FILE, 1, 5000, path, err, sizeof err) == KEYSET_OK);
+    assert(keyset_open(&ks, K("file"), 1, 5000, path, err, sizeof err) == KEYSET_OK);
     static const uint64_t firsts[] = {0, 1, KEYSET_FILE_STRIDE - 1, KEYSET_FILE_STRIDE,
                                       4999, 2 * KEYSET_FILE_STRIDE + 5};
     for (size_t j = 0; j < sizeof firsts / sizeof firsts[0]; j++)
@@ -360,29 +386,94 @@ static void test_file_errors(void)
 {
     char err[400], path[64];
     keyset_t ks;
-    assert(keyset_open(&ks, KEYSET_FILE, 1, 1, "/nonexistent/bloomsim/keys.txt", err,
+    assert(keyset_open(&ks, K("file"), 1, 1, "/nonexistent/bloomsim/keys.txt", err,
                        sizeof err) == KEYSET_EFILE);
     assert(strstr(err, "/nonexistent/bloomsim/keys.txt") && strstr(err, "No such file"));
-    assert(keyset_open(&ks, KEYSET_FILE, 1, 1, "/tmp", err, sizeof err) == KEYSET_EFILE);
+    assert(keyset_open(&ks, K("file"), 1, 1, "/tmp", err, sizeof err) == KEYSET_EFILE);
     assert(strstr(err, "not a regular file"));
-    assert(keyset_open(&ks, KEYSET_FILE, 1, 1, NULL, err, sizeof err) == KEYSET_EPARAM);
+    assert(keyset_open(&ks, K("file"), 1, 1, NULL, err, sizeof err) == KEYSET_EPARAM);
     write_file(path, sizeof path, "a\nb\n", 4);
-    assert(keyset_open(&ks, KEYSET_FILE, 1, 3, path, err, sizeof err) == KEYSET_ESHORT);
+    assert(keyset_open(&ks, K("file"), 1, 3, path, err, sizeof err) == KEYSET_ESHORT);
     assert(strstr(err, "has 2 lines, fewer than the 3 keys to insert"));
     unlink(path);
     write_file(path, sizeof path, "", 0);
-    assert(keyset_open(&ks, KEYSET_FILE, 1, 0, path, err, sizeof err) == KEYSET_OK);
+    assert(keyset_open(&ks, K("file"), 1, 0, path, err, sizeof err) == KEYSET_OK);
     assert(ks.lines == 0 && keyset_check(&ks, 1, err, sizeof err) == KEYSET_ESHORT);
     keyset_close(&ks);
     unlink(path);
     if (geteuid() != 0) { /* root reads files whatever their mode */
         write_file(path, sizeof path, "a\n", 2);
         assert(chmod(path, 0) == 0);
-        assert(keyset_open(&ks, KEYSET_FILE, 1, 1, path, err, sizeof err) == KEYSET_EFILE);
+        assert(keyset_open(&ks, K("file"), 1, 1, path, err, sizeof err) == KEYSET_EFILE);
         assert(strstr(err, "Permission denied"));
         unlink(path);
     }
     printf("file: missing, not a file, unreadable, too short, empty: clear errors\n");
+}
+
+/* url: https://example.org/users/<i>/profile, worked by hand: 26 bytes of prefix
+ * ("https://" 8, "example.org" 11, "/users/" 7), the digits, 8 of suffix; i as seq's
+ * (inserts 0..n-1, queries n on), carries that lengthen the digits move the suffix; no
+ * parameter; the same keys in every stream; disjoint and deterministic. */
+static void test_url(void)
+{
+    char err[200];
+    keyset_t ks;
+    key_stream_t s;
+    rkey_t k;
+    const keyset_kind_t *url = K("url");
+    assert(!url->param_flag && !url->per_filter && url->wire == KEY_WIRE_STR);
+    assert(keyset_open(&ks, url, 1, 1000, "x", err, sizeof err) == KEYSET_EPARAM &&
+           strcmp(err, "key set url takes no parameter") == 0);
+    assert(keyset_open(&ks, url, 1, 1000, NULL, err, sizeof err) == KEYSET_OK);
+    static const struct {
+        int role;
+        uint64_t first;
+        const char *want[3];
+    } cases[] = {
+        {KEY_ROLE_INSERT, 0, {"https://example.org/users/0/profile",
+                              "https://example.org/users/1/profile",
+                              "https://example.org/users/2/profile"}},
+        {KEY_ROLE_INSERT, 9, {"https://example.org/users/9/profile",
+                              "https://example.org/users/10/profile",
+                              "https://example.org/users/11/profile"}},
+        {KEY_ROLE_INSERT, 998, {"https://example.org/users/998/profile",
+                                "https://example.org/users/999/profile", NULL}},
+        {KEY_ROLE_QUERY, 0, {"https://example.org/users/1000/profile",
+                             "https://example.org/users/1001/profile",
+                             "https://example.org/users/1002/profile"}},
+        {KEY_ROLE_QUERY, 8999, {"https://example.org/users/9999/profile",
+                                "https://example.org/users/10000/profile",
+                                "https://example.org/users/10001/profile"}},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
+        for (uint64_t stream = 0; stream < 3; stream++) { /* every stream the same */
+            key_stream_init(&s, &ks, cases[c].role, stream, cases[c].first);
+            for (int i = 0; i < 3; i++) {
+                const char *w = cases[c].want[i];
+                if (!w) {
+                    assert(!key_next(&s, &k)); /* inserts end at n */
+                    break;
+                }
+                assert(key_next(&s, &k) && k.kind == KEY_BYTES && k.len == strlen(w));
+                assert(memcmp(k.bytes, w, k.len) == 0);
+            }
+        }
+    /* the bytes of key 0: 'h' 't' 't' 'p' 's' ':' '/' '/' ... '0' '/' 'p' ... 'e' */
+    key_stream_init(&s, &ks, KEY_ROLE_INSERT, 0, 0);
+    assert(key_next(&s, &k) && k.len == 35 && k.bytes[0] == 0x68 && k.bytes[5] == 0x3a &&
+           k.bytes[25] == 0x2f && k.bytes[26] == 0x30 && k.bytes[27] == 0x2f &&
+           k.bytes[34] == 0x65);
+    /* 2^64 - 1 inserts: the last key's 20 digits fit */
+    keyset_close(&ks);
+    assert(keyset_open(&ks, url, 1, UINT64_MAX, NULL, err, sizeof err) == KEYSET_OK);
+    key_stream_init(&s, &ks, KEY_ROLE_INSERT, 0, UINT64_MAX - 1);
+    assert(key_next(&s, &k) && k.len == 26 + 20 + 8 &&
+           memcmp(k.bytes, "https://example.org/users/18446744073709551614/profile", k.len) == 0);
+    keyset_close(&ks);
+    check_disjoint_and_deterministic(url, NULL);
+    printf("url: https://example.org/users/<i>/profile by hand, carries, no parameter; "
+           "10^5 queries none inserted, deterministic\n");
 }
 
 int main(void)
@@ -395,5 +486,6 @@ int main(void)
     test_file_lines();
     test_file_seek();
     test_file_errors();
+    test_url();
     return 0;
 }

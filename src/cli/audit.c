@@ -8,13 +8,15 @@
 #include <unistd.h>
 
 #include "audit/audit.h"
+#include "audit/exec.h"
 #include "cli/cli.h"
 #include "experiment/plan.h"
 #include "run/runner.h"
 #include "estimate/simulate.h"
 #include "libraries/registry.h"
 
-static const char usage[] =
+/* The usage, around the key sets' lines (help). */
+static const char usage_head[] =
     "usage: bloomsim audit LIBRARY --keys N (--rate P | --bits-per-key B)\n"
     "                      [--key-set KIND [--key-prefix X] [--key-file PATH]]\n"
     "                      [--precision R] [--max-filters F] [--threads T] [--seed S]\n"
@@ -44,12 +46,8 @@ static const char usage[] =
     "\n"
     "  --bits-per-key B the design of libraries configured by bits per key (LevelDB,\n"
     "                   RocksDB: NewBloomFilterPolicy(B)) instead of --rate\n"
-    "  --key-set KIND   ideal (default: uniform words), seq (0, 1, 2, ...), seq-str\n"
-    "                   (PREFIX0, PREFIX1, ...), random (64-bit integers), uuid\n"
-    "                   (random version-4 UUID strings), file (--key-file's lines: the\n"
-    "                   first N inserted, the rest queried) or filter-bench (the byte\n"
-    "                   keys of RocksDB's filter_bench); queried keys are never\n"
-    "                   inserted ones\n"
+    ;
+static const char usage_tail[] =
     "  --key-prefix X   seq-str's prefix (default key); --key-file PATH  file's keys\n"
     "  --list           the libraries, with the version each follows (--tsv: with the\n"
     "                   cause and report, tab-separated, as results/libraries.tsv;\n"
@@ -64,6 +62,51 @@ static const char usage[] =
     "                   600; 0: wait for ever)\n"
     "\n"
     "Ctrl-C (SIGINT) or SIGTERM stops it; exit 130 or 143.\n";
+
+/* One word of a help paragraph at *col (indent columns in, width at most), on the next
+ * line where it would pass width. */
+static void help_word(const char *w, size_t len, int *col, int indent, int width)
+{
+    if (*col > indent && *col + 1 + (int)len > width) {
+        printf("\n%*s", indent, "");
+        *col = indent;
+    } else if (*col > indent) {
+        putchar(' ');
+        ++*col;
+    }
+    *col += printf("%.*s", (int)len, w);
+}
+
+/* The words of text, as help_word places them. */
+static void help_text(const char *text, int *col, int indent, int width)
+{
+    for (const char *p = text; *p;) {
+        size_t w = strcspn(p, " ");
+        if (w)
+            help_word(p, w, col, indent, width);
+        p += w;
+        p += strspn(p, " ");
+    }
+}
+
+/* The usage, its --key-set paragraph made from the registry of key sets (keys.h):
+ * each name and what its keys are, wrapped at 81 columns. */
+static void help(void)
+{
+    const int indent = 19, width = 81;
+    fputs(usage_head, stdout);
+    int col = printf("  %-16s ", "--key-set KIND");
+    char item[256];
+    for (size_t i = 0; i < KEYSET_COUNT; i++) {
+        const keyset_kind_t *k = keyset_kind_at(i);
+        snprintf(item, sizeof item, "%s%s %s%s", i + 1 == KEYSET_COUNT ? "or " : "", k->name,
+                 k->help, i + 2 < KEYSET_COUNT ? "," : i + 1 == KEYSET_COUNT ? ";" : "");
+        help_text(item, &col, indent, width);
+    }
+    help_text("queried keys are never inserted ones", &col, indent, width);
+    putchar('\n');
+    fputs(usage_tail, stdout);
+}
 
 /* Each library's real hash, for scripts (tests/adapters.sh): name, design, the kinds of
  * keys it takes, its hash and what it hashes, or "-", "-" and why it has none. */
@@ -143,11 +186,10 @@ static void print_audit(const library_t *lib, const audit_design_t *d, const exp
         printf("  promised   none: configured by %g bits per key, which stand for %.4g "
                "(-ln p / ln^2 2 = b), shown as the promise\n", d->bits_per_key, d->p);
     if (row_real_keys(row)) {
-        printf("  keys       %s", keyset_kind_name(row->keys.kind));
-        if (row->keys.kind == KEYSET_SEQ_STR)
-            printf(" (prefix '%s')", row->keys.prefix);
-        if (row->keys.kind == KEYSET_FILE)
-            printf(" %s (%llu lines)", row->keys.path, (unsigned long long)row->keys.lines);
+        char shown[4200] = "";
+        if (row->keys.kind->show)
+            row->keys.kind->show(&row->keys, 1, shown, sizeof shown);
+        printf("  keys       %s%s", row->keys.kind->name, shown);
         printf(", %s\n  hash       %s\n", row->words->key_bytes, row->words->hash);
     }
     printf("  measured   %-12.4g 95%% interval %.4g to %.4g; standard error %.2g (%.2f%% "
@@ -172,8 +214,7 @@ static void print_audit(const library_t *lib, const audit_design_t *d, const exp
         } else
             printf("after %llu filters", (unsigned long long)r->filters);
         /* A key file's queried lines are each asked once: the row ends where they do. */
-        uint64_t q = row_real_keys(row) && row->keys.kind == KEYSET_FILE
-                         ? row->keys.lines - row->keys.inserts : UINT64_MAX;
+        uint64_t q = row_real_keys(row) ? keyset_queries_total(&row->keys) : UINT64_MAX;
         if (r->filters && r->lookups + r->lookups / r->filters > q)
             cli_print_file_exhausted(row->keys.inserts, q, r->lookups);
         else
@@ -201,14 +242,37 @@ static void print_audit(const library_t *lib, const audit_design_t *d, const exp
                "arithmetic and sizing, not its hash function.\n");
 }
 
+/* The options that set a key set's parameter (keyset_kind_t.param_flag), each with
+ * its value (NULL: not given). */
+enum { AUDIT_KEY_PARAMS = 2 };
+typedef struct audit_key_param {
+    const char *flag, *value;
+} audit_key_param_t;
+
 /* What audit was asked. */
 typedef struct audit_args {
     const library_t *lib;
     uint64_t n, seed, max_filters, threads;
     double p, precision, bpk, timeout;
     int list, tsv, hashes;
-    const char *key_set, *key_prefix, *key_file, *exec;
+    const char *key_set, *exec;
+    audit_key_param_t key_params[AUDIT_KEY_PARAMS]; /* --key-prefix, --key-file */
 } audit_args_t;
+
+/* The key set --key-set names (none: the default, ideal), or NULL: no such key set. */
+static const keyset_kind_t *key_kind(const audit_args_t *a)
+{
+    return a->key_set ? keyset_kind_find(a->key_set) : keyset_kind_at(0);
+}
+
+/* The value given to the option that sets kind's parameter (NULL: none). */
+static const char *key_param(const audit_args_t *a, const keyset_kind_t *kind)
+{
+    for (size_t i = 0; kind->param_flag && i < AUDIT_KEY_PARAMS; i++)
+        if (strcmp(a->key_params[i].flag, kind->param_flag) == 0)
+            return a->key_params[i].value;
+    return NULL;
+}
 
 static int library_name(void *ctx, const char *arg)
 {
@@ -233,8 +297,9 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
         {.name = "--bits-per-key", .kind = CLI_REAL, .dst = &a->bpk, .lo = 0, .hi = 1e6,
          .must = "a number of bits from 0 to 10^6"},
         {.name = "--key-set", .kind = CLI_TEXT, .dst = &a->key_set, .min = 1},
-        {.name = "--key-prefix", .kind = CLI_TEXT, .dst = &a->key_prefix},
-        {.name = "--key-file", .kind = CLI_TEXT, .dst = &a->key_file, .min = 1},
+        {.name = a->key_params[0].flag, .kind = CLI_TEXT, .dst = &a->key_params[0].value},
+        {.name = a->key_params[1].flag, .kind = CLI_TEXT, .dst = &a->key_params[1].value,
+         .min = 1, .must = "a file name"},
         {.name = "--precision", .kind = CLI_RATE, .dst = &a->precision},
         {.name = "--max-filters", .kind = CLI_COUNT, .dst = &a->max_filters, .min = 2,
          .max = UINT64_C(1) << 40, .must = "a whole number from 2 to 2^40"},
@@ -243,7 +308,7 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
         {.name = "--timeout", .kind = CLI_REAL, .dst = &a->timeout, .lo = 0, .hi = 1e9,
          .must = "a number of seconds >= 0"},
     };
-    cli_spec_t spec = {.command = "audit", .usage = usage, .unknown = "argument", .opts = opts,
+    cli_spec_t spec = {.command = "audit", .help = help, .unknown = "argument", .opts = opts,
                        .nopts = sizeof opts / sizeof opts[0], .positional = library_name,
                        .ctx = a};
     int rc = cli_parse(&spec, argc, argv);
@@ -275,21 +340,24 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
     return check_key_args(a);
 }
 
-/* The key set options: a known kind, a prefix only for seq-str, a file only for file. */
+/* The key set options: a known key set, a parameter only for the key set it belongs to
+ * (keyset_kind_t.param_flag), and one it needs. */
 static int check_key_args(const audit_args_t *a)
 {
-    int kind = a->key_set ? keyset_kind_find(a->key_set) : KEYSET_IDEAL;
-    if (kind < 0)
-        return cli_die(2, "audit: unknown key set; expected " KEYSET_NAMES_LIST " (got "
-                          "'--key-set %s')", a->key_set);
-    if (a->key_prefix && kind != KEYSET_SEQ_STR)
-        return cli_die(2, "audit: --key-prefix goes with --key-set seq-str (got '--key-prefix "
-                          "%s')", a->key_prefix);
-    if (a->key_file && kind != KEYSET_FILE)
-        return cli_die(2, "audit: --key-file goes with --key-set file (got '--key-file %s')",
-                       a->key_file);
-    if (kind == KEYSET_FILE && !a->key_file)
-        return cli_die(2, "audit: --key-set file needs --key-file PATH (got no --key-file)");
+    const keyset_kind_t *kind = key_kind(a);
+    if (!kind)
+        return cli_die(2, "audit: unknown key set; expected %s (got '--key-set %s')",
+                       keyset_names_list(), a->key_set);
+    for (size_t i = 0; i < AUDIT_KEY_PARAMS; i++) {
+        const audit_key_param_t *kp = &a->key_params[i];
+        const keyset_kind_t *owner = keyset_kind_by_param(kp->flag);
+        if (kp->value && owner != kind)
+            return cli_die(2, "audit: %s goes with --key-set %s (got '%s %s')", kp->flag,
+                           owner ? owner->name : "?", kp->flag, kp->value);
+    }
+    if (kind->param_needed && !key_param(a, kind))
+        return cli_die(2, "audit: --key-set %s needs %s %s (got no %s)", kind->name,
+                       kind->param_flag, kind->param_meta, kind->param_flag);
     return -1;
 }
 
@@ -297,17 +365,20 @@ static int check_key_args(const audit_args_t *a)
  * or an exit status after its message. */
 static int audit_keys(const audit_args_t *a, exp_row_t *row)
 {
-    int kind = a->key_set ? keyset_kind_find(a->key_set) : KEYSET_IDEAL;
-    if (kind == KEYSET_IDEAL)
+    const keyset_kind_t *kind = key_kind(a);
+    if (!keyset_kind_real(kind))
         return -1;
+    const char *param = key_param(a, kind);
+    const int path = kind->param_path;
     char err[EXP_ERR_LEN];
-    if (plan_real_keys(row, a->lib, kind, a->key_prefix, err, sizeof err))
-        return cli_die(2, "audit: %s (got '--key-set %s%s%s')", err, a->key_set,
-                       a->key_prefix ? " --key-prefix " : "", a->key_prefix ? a->key_prefix : "");
-    if (kind != KEYSET_FILE)
+    if (plan_real_keys(row, a->lib, kind, param, err, sizeof err))
+        return cli_die(2, "audit: %s (got '--key-set %s%s%s%s%s')", err, a->key_set,
+                       param && !path ? " " : "", param && !path ? kind->param_flag : "",
+                       param && !path ? " " : "", param && !path ? param : "");
+    if (!path)
         return -1;
-    if (plan_key_file(row, a->key_file, a->key_file, err, sizeof err))
-        return cli_die(2, "audit: %s (got '--key-file %s')", err, a->key_file);
+    if (plan_key_file(row, kind, param, param, err, sizeof err))
+        return cli_die(2, "audit: %s (got '%s %s')", err, kind->param_flag, param);
     return -1;
 }
 
@@ -316,18 +387,17 @@ static int audit_measure(const audit_args_t *ap, const exp_row_t *rowp, const au
 /* audit --exec, with the key set the options name (none: its own random keys). */
 static int audit_exec(const audit_args_t *a)
 {
-    int kind = a->key_set ? keyset_kind_find(a->key_set) : KEYSET_IDEAL;
+    const keyset_kind_t *kind = key_kind(a);
+    const int real = keyset_kind_real(kind);
     keyset_t ks;
     char err[EXP_ERR_LEN], label[300];
-    if (kind != KEYSET_IDEAL) {
-        const char *param = kind == KEYSET_FILE ? a->key_file : a->key_prefix;
-        const char *opt = kind == KEYSET_FILE ? "--key-file" : param ? "--key-prefix"
-                                                                      : "--key-set";
+    if (real) {
+        const char *param = key_param(a, kind);
+        const char *opt = param ? kind->param_flag : "--key-set";
         const char *val = param ? param : a->key_set;
         if (keyset_open(&ks, kind, a->seed, a->n, param, err, sizeof err))
             return cli_die(2, "audit: %s (got '%s %s')", err, opt, val);
-        if (keyset_check(&ks, kind == KEYSET_FILE ? KEYSET_FILE_MIN_QUERIES : 1, err,
-                         sizeof err)) {
+        if (keyset_check(&ks, kind->min_queries, err, sizeof err)) {
             keyset_close(&ks);
             return cli_die(2, "audit: %s (got '%s %s')", err, opt, val);
         }
@@ -337,8 +407,8 @@ static int audit_exec(const audit_args_t *a)
     int rc = cli_audit_exec(&(audit_exec_t){
         .cmd = a->exec, .n = a->n, .seed = a->seed, .max_filters = a->max_filters, .p = a->p,
         .bits_per_key = a->bpk, .precision = a->precision, .timeout = a->timeout,
-        .keys = kind != KEYSET_IDEAL ? &ks : NULL, .keys_label = label});
-    if (kind != KEYSET_IDEAL)
+        .keys = real ? &ks : NULL, .keys_label = label});
+    if (real)
         keyset_close(&ks);
     return rc;
 }
@@ -346,8 +416,8 @@ static int audit_exec(const audit_args_t *a)
 int cli_audit(int argc, char **argv)
 {
     audit_args_t a = {.seed = 1, .max_filters = AUDIT_MAX_FILTERS, .p = -1, .bpk = -1,
-                      .timeout = 600,
-                      .precision = AUDIT_PRECISION, .threads = 0};
+                      .timeout = 600, .precision = AUDIT_PRECISION, .threads = 0,
+                      .key_params = {{"--key-prefix", NULL}, {"--key-file", NULL}}};
     int rc = parse_audit_args(argc, argv, &a);
     if (rc >= 0)
         return rc;

@@ -1,169 +1,27 @@
 /* audit_exec.c - `bloomsim audit --exec 'CMD'`: measure any implementation's
- * false-positive rate through the adapter protocol (docs/adapter.md; adapter_client.h), to a
- * target relative standard error, with its 95% interval, beside the promise and the
- * rates of its (m, k) where the adapter tells them.
- *
- * Filter f is designed afresh, gets the keys key(f, i) for i < n inserted and is asked
- * about L keys key(f, i), i >= n, which are never inserted: key(f, i) = mix(s_f + i),
- * mix splitmix64's finalizer (a bijection, so keys of one filter are distinct) and s_f
- * 64 bits of the run's generator for unit (0, f) (pcg.h). Keys are random-looking
- * 64-bit integers, sent as `u64`. Its false positives c_f over L lookups make the
- * estimate as a row of `run` makes it (stats.h): binomial where the model's
- * between-filter variance at (m, n, k) is negligible, else from the spread (always,
- * where the adapter hides m and k). Filters are added until the target is met or
- * --max-filters are built (or a key file's queried lines are all asked, each once);
- * nothing is printed on stdout before the end, so a failed measurement publishes nothing.
+ * false-positive rate through the adapter protocol (docs/adapter.md), to a target
+ * relative standard error, with its 95% interval, beside the promise and the rates of
+ * its (m, k) where the adapter tells them. The engine is src/audit/exec.c (exec.h); here
+ * are the adapter's start and stop, the signals, the messages and the printing: nothing
+ * is printed on stdout before the end, so a failed measurement publishes nothing.
  */
-#include <assert.h>
 #include <inttypes.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "audit/adapter_client.h"
-#include "audit/audit.h"
+#include "audit/exec.h"
 #include "base/monotonic.h"
 #include "cli/cli.h"
-#include "base/pcg.h"
-#include "experiment/plan.h"
 #include "rates/rate.h"
-#include "base/stats.h"
 
 /* ln 2, which C11's math.h does not name. */
 #define LN2 0.69314718055994530942
-/* Keys per insert or query command. */
-#define EXEC_BATCH 65536
 
-typedef struct exec_run {
-    const audit_exec_t *x;
-    adapter_t ad;
-    uint64_t m, L, F, *c; /* c[f]: false positives of filter f */
-    uint64_t Fmax;        /* --max-filters, or the batches a key file's lines allow */
-    unsigned k;
-    char name[256];       /* what the adapter's hello said */
-    char err[512];
-} exec_run_t;
-
-/* Does filter f get keys of its own (the default keys, random, uuid, filter-bench), or
- * the same inserted keys as every other filter (seq, seq-str, file: one filter, asked
- * more)? */
-static int exec_per_filter(const keyset_t *ks)
-{
-    return !ks || keyset_per_filter(ks);
-}
-
-/* How the key set's keys travel (adapter_client.h): integers as u64, arbitrary bytes
- * (filter-bench's hold zeros and newlines) as hex, other strings as str. */
-static int exec_wire(const keyset_t *ks)
-{
-    return !ks || ks->kind == KEYSET_SEQ || ks->kind == KEYSET_RANDOM ? ADAPTER_U64
-           : ks->kind == KEYSET_FILTER_BENCH                          ? ADAPTER_HEX
-                                                                      : ADAPTER_STR;
-}
-
-/* Send `count` keys of filter f's role (inserted, or queried when query is 1) in commands
- * of EXEC_BATCH keys; a query's 1s into *hits. ADAPTER_* status, -1 when stopped. The
- * default keys are mix(salt + i), inserted i < n, queried i >= n; a key set's are its
- * streams' (keys.h), as the real-keys estimator takes them (est_keys.c): stream f for
- * random, uuid and filter-bench, else stream 0 with filter f's queries from f L on (a
- * file's lines after the inserted ones, each asked once: F L <= Q, plan_file_batches). */
-static int exec_send(exec_run_t *r, uint64_t f, uint64_t salt, int query, uint64_t count,
-                     uint64_t *hits)
-{
-    const keyset_t *ks = r->x->keys;
-    key_stream_t ss;
-    if (ks) {
-        int per = exec_per_filter(ks);
-        uint64_t first = query && !per ? f * r->L : 0;
-        key_stream_init(&ss, ks, query ? KEY_ROLE_QUERY : KEY_ROLE_INSERT, per ? f : 0, first);
-    }
-    *hits = 0;
-    for (uint64_t i = 0; i < count; i += EXEC_BATCH) {
-        size_t b = count - i < EXEC_BATCH ? (size_t)(count - i) : EXEC_BATCH;
-        adapter_begin(&r->ad, query, exec_wire(ks), b);
-        for (size_t j = 0; j < b; j++) {
-            rkey_t k = {.kind = KEY_INT, .u = pcg_mix64(salt + (query ? r->x->n : 0) + i + j)};
-            if (ks && !key_next(&ss, &k))
-                assert(!"a key set ran out of keys"); /* L and F are capped to its lines */
-            adapter_key(&r->ad, &k);
-        }
-        uint64_t h = 0;
-        int st = adapter_end(&r->ad, &h, r->err, sizeof r->err);
-        if (st != ADAPTER_OK)
-            return st;
-        *hits += h;
-        if (atomic_load(&cli_stop_signal))
-            return -1;
-    }
-    return ADAPTER_OK;
-}
-
-/* Design, fill and ask filter f; its false positives into r->c[f]. ADAPTER_* status.
- * Key sets whose inserted keys are every filter's build the filter once. */
-static int exec_filter(exec_run_t *r, uint64_t f)
+static void exec_print(const audit_exec_run_t *r, const char *name, const stats_summary_t *s,
+                       int met, double secs)
 {
     const audit_exec_t *x = r->x;
-    uint64_t m, h;
-    unsigned k;
-    pcg32_t g;
-    pcg32_unit(&g, x->seed, 0, f);
-    uint64_t salt = pcg32_next64(&g);
-    if (f == 0 || exec_per_filter(x->keys)) {
-        int st = adapter_design(&r->ad, x->n, x->p, x->bits_per_key, &m, &k, r->err,
-                                sizeof r->err);
-        if (st != ADAPTER_OK)
-            return st;
-        if (f > 0 && (m != r->m || k != r->k)) {
-            snprintf(r->err, sizeof r->err, "the adapter designed m = %" PRIu64 ", k = %u "
-                     "for filter 1 and m = %" PRIu64 ", k = %u for filter %" PRIu64 " of the "
-                     "same design", r->m, r->k, m, k, f + 1);
-            return ADAPTER_BROKEN;
-        }
-        r->m = m, r->k = k;
-        if ((st = exec_send(r, f, salt, 0, x->n, &h)) != ADAPTER_OK)
-            return st;
-    }
-    return exec_send(r, f, salt, 1, r->L, &r->c[f]);
-}
-
-/* The row's summary so far, and whether it meets the target (as sim_target_met). */
-static int exec_summary(const exec_run_t *r, stats_summary_t *s)
-{
-    double rate = 0;
-    for (uint64_t f = 0; f < r->F; f++)
-        rate += (double)r->c[f];
-    rate /= (double)r->F * (double)r->L;
-    /* Hidden m and k: no model of the spread between filters, so never assume it is
-     * negligible; one filter asked again (seq, seq-str, file) has none. */
-    double v = !exec_per_filter(r->x->keys) ? 0
-               : r->m ? rate_between_var(r->m, r->x->n, r->k, rate) : INFINITY;
-    int summarized = stats_summarize(r->c, r->F, r->L, v, s) == 0;
-    assert(summarized); /* F >= 2: --max-filters, and a key file's 2 queried lines */
-    (void)summarized;
-    double target = r->x->precision * s->rate;
-    return s->rate > 0 && s->stderr_ <= target &&
-           stats_trusted(s, target, !exec_per_filter(r->x->keys));
-}
-
-/* The filters the target asks for next (as sim_wanted): 10% more than the standard
- * error so far says, at least one more and STATS_MIN_SPREAD_FILTERS in all. */
-static uint64_t exec_wanted(const exec_run_t *r, const stats_summary_t *s)
-{
-    double rse = s->rate > 0 ? s->stderr_ / s->rate : INFINITY;
-    double grow = isfinite(rse) ? (rse / r->x->precision) * (rse / r->x->precision) * 1.1 : 10;
-    double want = ceil((double)r->F * grow);
-    uint64_t F = r->F + 1 > STATS_MIN_SPREAD_FILTERS ? r->F + 1 : STATS_MIN_SPREAD_FILTERS;
-    if (want > (double)F)
-        F = want < (double)r->Fmax ? (uint64_t)want : r->Fmax;
-    return F < r->Fmax ? F : r->Fmax;
-}
-
-static void exec_print(const exec_run_t *r, const stats_summary_t *s, int met, double secs)
-{
-    const audit_exec_t *x = r->x;
-    printf("exec: %s\n  adapter    '%s'\n", r->name, x->cmd);
+    printf("exec: %s\n  adapter    '%s'\n", name, x->cmd);
     if (x->bits_per_key > 0)
         printf("  design     %" PRIu64 " keys at %g bits per key", x->n, x->bits_per_key);
     else
@@ -188,8 +46,8 @@ static void exec_print(const exec_run_t *r, const stats_summary_t *s, int met, d
         printf("  keys       random 64-bit integers (u64), seed %" PRIu64 "\n", x->seed);
     else
         printf("  keys       %s (%s), seed %" PRIu64 "%s\n", x->keys_label,
-               ADAPTER_WIRE_NAMES[exec_wire(x->keys)],
-               x->seed, exec_per_filter(x->keys) ? ""
+               ADAPTER_WIRE_NAMES[audit_exec_wire(x)],
+               x->seed, audit_exec_per_filter(x) ? ""
                : "; the same inserted keys in every filter: one filter, asked disjoint keys");
     if (!met)
         printf("  target     not reached: %.3g%% relative standard error, asked %g%%, after "
@@ -197,7 +55,7 @@ static void exec_print(const exec_run_t *r, const stats_summary_t *s, int met, d
                s->rate > 0 ? 100 * s->stderr_ / s->rate : INFINITY, 100 * x->precision,
                s->filters);
     if (!met && r->Fmax < x->max_filters) /* as audit LIBRARY says it */
-        cli_print_file_exhausted(x->keys->inserts, x->keys->lines - x->keys->inserts,
+        cli_print_file_exhausted(x->keys->inserts, keyset_queries_total(x->keys),
                                  s->filters * r->L);
     else if (!met)
         printf(": the most --max-filters allows\n");
@@ -224,52 +82,23 @@ static void exec_print(const exec_run_t *r, const stats_summary_t *s, int met, d
     printf("  seconds    %.1f\n", secs);
 }
 
-/* Build filters until the target is met or max_filters are built. 0, or the exit status
- * after the message. */
-static int exec_measure(exec_run_t *r, stats_summary_t *s, int *met)
+static int stopped(void)
 {
-    const audit_exec_t *x = r->x;
-    uint64_t want = r->Fmax < 2 ? r->Fmax : 2;
-    for (r->F = 0;;) {
-        for (; r->F < want; r->F++) {
-            int st = exec_filter(r, r->F);
-            if (st < 0 || st == ADAPTER_STOPPED || atomic_load(&cli_stop_signal))
-                return cli_die(128 + atomic_load(&cli_stop_signal), "audit: stopped (got "
-                               "signal %d)", atomic_load(&cli_stop_signal));
-            if (st != ADAPTER_OK)
-                return cli_die(2, "audit: --exec '%s': %s", x->cmd, r->err);
-            if (!r->m && exec_per_filter(x->keys) && want < STATS_MIN_SPREAD_FILTERS)
-                want = STATS_MIN_SPREAD_FILTERS < r->Fmax ? STATS_MIN_SPREAD_FILTERS : r->Fmax;
-        }
-        if ((*met = exec_summary(r, s)) || r->F >= r->Fmax)
-            return 0;
-        want = exec_wanted(r, s);
-    }
+    return cli_die(128 + atomic_load(&cli_stop_signal), "audit: stopped (got signal %d)",
+                   atomic_load(&cli_stop_signal));
 }
 
 int cli_audit_exec(const audit_exec_t *x)
 {
-    exec_run_t r = {.x = x};
-    r.c = calloc(x->max_filters, sizeof *r.c);
-    if (!r.c) {
+    audit_exec_run_t r;
+    if (audit_exec_plan(&r, x, &cli_stop_signal) != 0) {
+        audit_exec_free(&r);
         return cli_die(1, "audit: out of memory for %" PRIu64 " filters", x->max_filters);
-    }
-    /* Lookups per filter: as audit plans them at the promise (at the bits per key's
-     * -ln P / ln^2 2 otherwise), for the first 2 filters. */
-    double p = x->bits_per_key > 0 ? exp(-x->bits_per_key * LN2 * LN2) : x->p;
-    r.L = audit_lookups(p, x->precision, 2);
-    if (x->keys && r.L > keyset_queries_max(x->keys))
-        r.L = keyset_queries_max(x->keys); /* more filters carry the rest */
-    r.Fmax = x->max_filters;
-    if (x->keys && x->keys->kind == KEYSET_FILE) { /* one filter: its lines, each once */
-        uint64_t fmax = plan_file_batches(x->keys->lines - x->keys->inserts, 1, &r.L);
-        if (r.Fmax > fmax)
-            r.Fmax = fmax;
     }
     if ((double)r.L * 2 > 1e9 && !cli_quiet)
         fprintf(stderr, "bloomsim: audit: %" PRIu64 " lookups a filter through the adapter "
                 "for a relative standard error of %g at %g: this may take a while\n", r.L,
-                x->precision, p);
+                x->precision, r.p);
     signal(SIGPIPE, SIG_IGN); /* a dead adapter: EPIPE, reported, not a silent exit */
     cli_catch_stop();
     double t0 = monotonic_seconds();
@@ -278,20 +107,22 @@ int cli_audit_exec(const audit_exec_t *x)
     stats_summary_t s;
     int met = 0;
     if (rc == ADAPTER_STOPPED || (rc != ADAPTER_OK && atomic_load(&cli_stop_signal)))
-        rc = cli_die(128 + atomic_load(&cli_stop_signal), "audit: stopped (got signal %d)",
-                     atomic_load(&cli_stop_signal));
+        rc = stopped();
     else if (rc != ADAPTER_OK)
         rc = cli_die(2, "audit: --exec '%s': %s", x->cmd, r.err);
-    else
-        rc = exec_measure(&r, &s, &met);
-    snprintf(r.name, sizeof r.name, "%s", r.ad.name);
+    else if ((rc = audit_exec_measure(&r, &s, &met)) == ADAPTER_STOPPED)
+        rc = stopped();
+    else if (rc != ADAPTER_OK)
+        rc = cli_die(2, "audit: --exec '%s': %s", x->cmd, r.err);
+    char name[256];
+    snprintf(name, sizeof name, "%s", r.ad.name);
     int status;
     adapter_stop(&r.ad, rc != 0, &status);
     if (rc == 0 && status != 0)
         rc = cli_die(2, "audit: --exec '%s': the adapter ended with status %d after quit",
                      x->cmd, status);
     if (rc == 0)
-        exec_print(&r, &s, met, monotonic_seconds() - t0);
-    free(r.c);
+        exec_print(&r, name, &s, met, monotonic_seconds() - t0);
+    audit_exec_free(&r);
     return rc;
 }

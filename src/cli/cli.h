@@ -38,20 +38,11 @@ int cli_audit(int argc, char **argv);
 int cli_columns(int argc, char **argv);
 int cli_adapter(int argc, char **argv);
 
-/* What `audit --exec` measures (audit_exec.c): the adapter's command, n keys at rate p
- * or at bits_per_key (> 0; p then ignored), to relative standard error precision with at
- * most max_filters (>= 2) filters, keys from seed or from a key set; Ctrl-C or SIGTERM
- * stops it. Returns the exit status after printing
- * the result, or its one-line message. */
-typedef struct audit_exec {
-    const char *cmd;
-    uint64_t n, seed, max_filters;
-    double p, bits_per_key, precision;
-    double timeout; /* the most seconds to wait for one answer (0: no limit) */
-    const struct keyset *keys; /* an open key set (keys.h), or NULL: random u64 keys */
-    const char *keys_label;    /* its name and parameter, for the output */
-} audit_exec_t;
-int cli_audit_exec(const audit_exec_t *x);
+/* Measure what x asks (audit/exec.h's audit_exec_t) through its adapter (audit_exec.c);
+ * Ctrl-C or SIGTERM stops it. Returns the exit status after printing the result, or its
+ * one-line message. */
+struct audit_exec;
+int cli_audit_exec(const struct audit_exec *x);
 
 /* Set on the ranks of a distributed run other than rank 0 (dist.h): rank 0 alone
  * reports, so a message appears once. */

@@ -1,5 +1,5 @@
 /* list.c - `bloomsim list`: the named experiments with their titles, the probe schemes,
- * the estimators and the fingerprint filters. */
+ * the estimators, the fingerprint filters and the key sets. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +13,7 @@
 
 static const char usage[] =
     "usage: bloomsim list\n\nLists the named experiments (experiments/NAME.ini) with their "
-    "titles, the probe schemes, the estimators and the fingerprint filters.\n";
+    "titles, the probe schemes, the estimators, the fingerprint filters and the key sets.\n";
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -105,5 +105,8 @@ int cli_list(int argc, char **argv)
     puts("\nfingerprint filters (fingerprint = NAME... in a design sweep):");
     for (size_t i = 0; i < fp_filter_count(); i++)
         printf("  %-22s %s\n", fp_filter_at(i)->name, fp_filter_at(i)->summary);
+    puts("\nkey sets (key_sets = NAME... with libraries; audit --key-set NAME):");
+    for (size_t i = 0; i < KEYSET_COUNT; i++)
+        printf("  %-18s %s\n", keyset_kind_at(i)->name, keyset_kind_at(i)->summary);
     return 0;
 }

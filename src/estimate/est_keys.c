@@ -11,14 +11,15 @@
  * depends on (row, f, c) alone and inserts are atomic ORs, so the bits and the count
  * are the same for any thread count.
  *
- * Which keys filter f takes: random, uuid and filter-bench keys are those of stream f of
- * the key set (keys.h), inserted and queried keys alike, so that filters are independent
- * samples of the key set; seq, seq-str and file keys are the same in every filter (their
- * filters are one filter, built once a call and queried again), and filter f queries the
- * keys from f L on, so that the filters' queries are disjoint and their counts sum to a
- * binomial count on that one filter. A file's queried lines are taken cyclically: query
- * j is line n + (j mod Q) of its Q lines after the inserted ones (docs/model.md says
- * what repeated queries mean).
+ * Which keys filter f takes (keyset_filter_keys): where each filter takes keys of its
+ * own (keyset_kind_t.per_filter: random, uuid, filter-bench), those of stream f of the
+ * key set (keys.h), inserted and queried keys alike, so that filters are independent
+ * samples of the key set; the others' keys are the same in every filter (their filters
+ * are one filter, built once a call and queried again), and filter f queries the keys
+ * from f L on, so that the filters' queries are disjoint and their counts sum to a
+ * binomial count on that one filter. The queries of a key set bounded in all (a file's
+ * Q lines after the inserted ones) are taken cyclically: query j is its query j mod Q
+ * (docs/model.md says what repeated queries mean).
  */
 #include <omp.h>
 
@@ -68,27 +69,28 @@ static int keys_all_set(const bits_t *b, const uint64_t *pos, unsigned k)
     return 1;
 }
 
-/* The next queried key of s; a file's queries wrap to its first queried line. Other key
- * sets end only past filter-bench's n queries, which the row's lookups never reach
- * (plan_real_keys, lookups_cap): 0 there, never another stream's keys. */
+/* The next queried key of s; the queries of a key set bounded in all (a file's lines)
+ * wrap to its first. Other key sets end only past a filter's bound (filter-bench's n
+ * queries), which the row's lookups never reach (plan_real_keys, lookups_cap): 0 there,
+ * never another stream's keys. */
 static int keys_next_query(key_stream_t *s, const keyset_t *ks, rkey_t *key)
 {
     if (key_next(s, key))
         return 1;
-    if (ks->kind != KEYSET_FILE)
+    if (keyset_queries_total(ks) == UINT64_MAX)
         return 0;
     key_stream_init(s, ks, KEY_ROLE_QUERY, 0, 0);
     return key_next(s, key);
 }
 
 /* False positives among `count` queried keys of stream `stream` from query number
- * `first` on (a file's taken modulo its queried lines). */
+ * `first` on (taken modulo the queries of a key set bounded in all: a file's lines). */
 static uint64_t keys_lookup(const exp_row_t *row, const keyset_t *ks, const bits_t *b,
                             uint64_t stream, uint64_t first, uint64_t count)
 {
     const probe_geom_t *g = &row->geom;
-    if (ks->kind == KEYSET_FILE)
-        first %= ks->lines - ks->inserts; /* at least one queried line: the caller checks */
+    if (keyset_queries_total(ks) != UINT64_MAX) /* at least one: the caller checks */
+        first %= keyset_queries_total(ks);
     key_stream_t s;
     key_stream_init(&s, ks, KEY_ROLE_QUERY, stream, first);
     uint64_t fp = 0;
@@ -157,7 +159,8 @@ int est_keys_run_row(const row_run_t *run, bits_t *b, uint64_t f0, uint64_t F, u
     b->m = g->m;
     int built = 0; /* b holds the filter of keys that are the same in every filter */
     for (uint64_t f = f0; f < F && !progress_stopped(stop); f++) {
-        const uint64_t stream = own ? f : 0, qbase = own ? 0 : f * L;
+        uint64_t stream, qbase; /* which keys filter f takes */
+        keyset_filter_keys(&ks, f, L, &stream, &qbase);
         const uint64_t ni = own || !built ? nins : 0; /* insert chunks this filter */
         uint64_t fp = 0;
         if (ni)

@@ -76,8 +76,8 @@ typedef struct exp_row {
             int rebuilt;
             /* library: a sweep of libraries' (row_library), else NULL */
             const library_t *library;
-            /* real keys (docs/model.md, Key sets and real hashes): keys.kind KEYSET_IDEAL
-             * (0, a zeroed row's) for ideal hash words; otherwise the keys (inserts = n;
+            /* real keys (docs/model.md, Key sets and real hashes): keys.kind NULL (a
+             * zeroed row's) for ideal hash words; otherwise the keys (inserts = n;
              * the run's seed replaces keys.seed), the library's hash of them, and the
              * CSV's library column naming the library, the key set and the hash. Rows of
              * real keys are library rows measured by lookups, always built by all
@@ -108,7 +108,7 @@ static inline const library_t *row_library(const exp_row_t *row)
 /* Does the row insert and look up real keys through its library's hash? */
 static inline int row_real_keys(const exp_row_t *row)
 {
-    return row->structure == STRUCT_DESIGN && row->keys.kind != KEYSET_IDEAL;
+    return row->structure == STRUCT_DESIGN && keyset_kind_real(row->keys.kind);
 }
 
 /* What a row yields per filter f (arrays of at least as many entries as the row may

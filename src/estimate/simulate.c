@@ -170,8 +170,8 @@ static void run_filters(const row_run_t *run, const sim_res_t *rr, uint64_t f0, 
 static uint64_t lookups_cap(const exp_row_t *row, uint64_t F)
 {
     double cap = fmin(1000.0 * (double)row->lookups_per_filter, 72057594037927936.0 / (double)F);
-    if (row_real_keys(row) && row->keys.kind == KEYSET_FILE) /* each queried line once */
-        cap = fmin(cap, (double)((row->keys.lines - row->keys.inserts) / F));
+    if (row_real_keys(row) && keyset_queries_total(&row->keys) != UINT64_MAX)
+        cap = fmin(cap, (double)(keyset_queries_total(&row->keys) / F)); /* each once */
     if (row_real_keys(row)) /* the key set's queries a filter (filter-bench's n) */
         cap = fmin(cap, (double)keyset_queries_max(&row->keys));
     return (uint64_t)cap;

@@ -257,34 +257,58 @@ static int check_fingerprint(parse_state_t *ps, const sweep_t *sw, const raw_val
     return 0;
 }
 
-/* key_sets takes libraries (their hashes make the keys' words); key_prefix takes seq-str
- * among them and at most KEYSET_PREFIX_MAX bytes; file among them and key_file go
- * together. Returns 0, or -1 with the message set. */
+/* The key of the table that sets a key set's parameter (keyset_kind_t.param_key), or
+ * NULL where it takes none. */
+static const exp_field_t *param_field(const keyset_kind_t *kind)
+{
+    size_t n;
+    const exp_field_t *f = experiment_fields(&n);
+    for (size_t i = 0; kind && kind->param_key && i < n; i++)
+        if (strcmp(f[i].name, kind->param_key) == 0)
+            return &f[i];
+    return NULL;
+}
+
+const char *experiment_key_param(const sweep_t *s, const keyset_kind_t *kind,
+                                 unsigned *line)
+{
+    const exp_field_t *f = param_field(kind);
+    *line = f ? s->line[f->key] : 0;
+    const char *v = f ? (const char *)s + f->offset : NULL;
+    return v && *v ? v : NULL;
+}
+
+/* key_sets takes libraries (their hashes make the keys' words); a key set's parameter
+ * key (keyset_kind_t.param_key: key_prefix, key_file) takes that key set among them and
+ * at most its bytes, and a key set that needs its parameter needs the key: the key sets
+ * that need theirs first (a file's), then the others, each in registry order. Returns 0,
+ * or -1 with the message set. */
 static int check_key_sets(parse_state_t *ps, const sweep_t *sw, const raw_value_t *raw)
 {
     if (sw->line[F_KEY_SETS] && !sw->nlibraries)
         return exp_fail_at(ps, sw->line[F_KEY_SETS], "key_sets needs libraries (their hashes "
                            "turn keys into words) (got '%s')", raw[F_KEY_SETS].text), -1;
-    int file = 0;
-    for (size_t i = 0; i < sw->nkey_sets; i++)
-        file |= sw->key_sets[i] == KEYSET_FILE;
-    if (file && !sw->key_file[0])
-        return exp_fail_at(ps, sw->line[F_KEY_SETS], "key_sets: the file key set needs "
-                           "key_file = PATH (got '%s')", raw[F_KEY_SETS].text), -1;
-    if (sw->line[F_KEY_FILE] && !file)
-        return exp_fail_at(ps, sw->line[F_KEY_FILE], "key_file needs file in key_sets "
-                           "(got '%s')", raw[F_KEY_FILE].text), -1;
-    if (!sw->line[F_KEY_PREFIX])
-        return 0;
-    int seq_str = 0;
-    for (size_t i = 0; i < sw->nkey_sets; i++)
-        seq_str |= sw->key_sets[i] == KEYSET_SEQ_STR;
-    if (!seq_str)
-        return exp_fail_at(ps, sw->line[F_KEY_PREFIX], "key_prefix needs seq-str in key_sets "
-                           "(got '%s')", raw[F_KEY_PREFIX].text), -1;
-    if (strlen(raw[F_KEY_PREFIX].text) > KEYSET_PREFIX_MAX)
-        return exp_fail_at(ps, sw->line[F_KEY_PREFIX], "key_prefix must be at most %d bytes "
-                           "(got '%s')", KEYSET_PREFIX_MAX, raw[F_KEY_PREFIX].text), -1;
+    for (size_t k = 0; k < 2 * KEYSET_COUNT; k++) {
+        const keyset_kind_t *kind = keyset_kind_at(k % KEYSET_COUNT);
+        const exp_field_t *f = param_field(kind);
+        if (!f || kind->param_needed != (k < KEYSET_COUNT))
+            continue;
+        int chosen = 0;
+        for (size_t i = 0; i < sw->nkey_sets; i++)
+            chosen |= sw->key_sets[i] == kind;
+        unsigned line;
+        const char *v = experiment_key_param(sw, kind, &line);
+        if (chosen && kind->param_needed && !v)
+            return exp_fail_at(ps, sw->line[F_KEY_SETS], "key_sets: the %s key set needs "
+                               "%s = %s (got '%s')", kind->name, f->name, kind->param_meta,
+                               raw[F_KEY_SETS].text), -1;
+        if (line && !chosen)
+            return exp_fail_at(ps, line, "%s needs %s in key_sets (got '%s')", f->name,
+                               kind->name, raw[f->key].text), -1;
+        if (line && kind->param_max && strlen(raw[f->key].text) > kind->param_max)
+            return exp_fail_at(ps, line, "%s must be at most %zu bytes (got '%s')", f->name,
+                               kind->param_max, raw[f->key].text), -1;
+    }
     return 0;
 }
 

@@ -24,4 +24,10 @@ int experiment_load_text(const char *path, const char *text, size_t len, experim
  * else 1000 times filters (at most 2^40). */
 uint64_t experiment_max_filters(const sweep_t *s);
 
+/* A sweep's value of the key that sets a key set's parameter (keyset_kind_t.param_key:
+ * key_prefix, key_file), NULL where kind takes none or the sweep gives none, and the
+ * line that gave it into *line (0: none). */
+const char *experiment_key_param(const sweep_t *s, const keyset_kind_t *kind,
+                                 unsigned *line);
+
 #endif

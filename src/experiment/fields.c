@@ -485,26 +485,18 @@ static int convert_fingerprints(const exp_field_t *f, const char *v, void *base,
     return 0;
 }
 
-/* Key set kinds as entries to name (file's path is key_file): KEY_KINDS[i] == i. */
-static const int KEY_KINDS[KEYSET_COUNT] = {0, 1, 2, 3, 4, 5, 6};
-_Static_assert(KEYSET_COUNT == 7, "a new key set needs its entry in KEY_KINDS");
-static const void *find_key_set(const char *name)
-{
-    int k = keyset_kind_find(name);
-    return k >= 0 ? &KEY_KINDS[k] : NULL;
-}
+static const void *find_key_set(const char *name) { return keyset_kind_find(name); }
 
 static int convert_key_sets(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
 {
-    static const names_kind_t kinds = {find_key_set,
-        "unknown key set (" KEYSET_NAMES_LIST ")", "key set listed twice", "too many key sets",
-        "needs at least one key set", KEYSET_COUNT};
+    const names_kind_t kinds = {find_key_set, keyset_unknown_message(), "key set listed twice",
+        "too many key sets", "needs at least one key set", KEYSET_COUNT};
     names_ctx_t nc = {.kind = &kinds};
     if (convert_names(&nc, f, v, base, b))
         return -1;
-    int *list = field_at(base, f->offset);
+    const keyset_kind_t **list = field_at(base, f->offset);
     for (size_t i = 0; i < nc.n; i++)
-        list[i] = *(const int *)nc.list[i];
+        list[i] = nc.list[i];
     return 0;
 }
 

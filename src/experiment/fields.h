@@ -31,7 +31,7 @@ typedef enum {
                     * EXP_ESTIMATOR_AUTO for "auto" */
     FT_LIBRARIES,  /* const library_t *[EXP_MAX_LIBRARIES], names unique; count at offset2 */
     FT_FINGERPRINTS, /* const fp_filter_t *[EXP_MAX_SCHEMES], names unique; count at offset2 */
-    FT_KEY_SETS,   /* int[KEYSET_COUNT], key set kinds (keys.h), names unique;
+    FT_KEY_SETS,   /* const keyset_kind_t *[KEYSET_COUNT] (keys.h), names unique;
                     * count at offset2 */
     FT_NTYPES
 } exp_field_type_t;

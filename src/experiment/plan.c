@@ -29,13 +29,13 @@ size_t plan_variants(const sweep_t *s, exp_variant_t *v)
     for (size_t i = 0; i < s->nlibraries; i++)
         for (size_t j = 0; j < (s->nkey_sets ? s->nkey_sets : 1); j++)
             v[n++] = (exp_variant_t){s->libraries[i]->scheme, 0, s->libraries[i],
-                                     s->nkey_sets ? s->key_sets[j] : KEYSET_IDEAL};
+                                     s->nkey_sets ? s->key_sets[j] : NULL};
     for (size_t i = 0; i < s->nschemes; i++) {
         size_t nb = s->schemes[i]->block_default && s->nblock_bits ? s->nblock_bits : 1;
         for (size_t j = 0; j < nb; j++)
             v[n++] = (exp_variant_t){s->schemes[i], s->schemes[i]->block_default &&
                                                     s->nblock_bits ? s->block_bits[j] : 0,
-                                     NULL, KEYSET_IDEAL};
+                                     NULL, NULL};
     }
     return n;
 }
@@ -137,74 +137,75 @@ static int single_row(const experiment_t *e, const sweep_t *s, const exp_variant
     row_common(row, s, va->scheme, supported);
     row->sizing = va->library ? va->library->sizing : s->sizing;
     row->library = va->library;
-    if (va->key_set == KEYSET_IDEAL)
+    const keyset_kind_t *kind = va->key_set;
+    if (!keyset_kind_real(kind))
         return 0;
-    const char *set = keyset_kind_name(va->key_set);
     if (s->estimator != EXP_ESTIMATOR_AUTO && s->estimator != est_find("lookups"))
         return row_error(e, s->line[F_ESTIMATOR], err, errlen, "real keys (key set %s) are "
-                         "measured by lookups (got '%s')", set, est_at((size_t)s->estimator)->name);
+                         "measured by lookups (got '%s')", kind->name,
+                         est_at((size_t)s->estimator)->name);
     char why[EXP_ERR_LEN];
-    if (plan_real_keys(row, va->library, va->key_set, s->key_prefix[0] ? s->key_prefix : NULL,
-                       why, sizeof why))
-        return row_error(e, s->line[F_KEY_SETS], err, errlen, "%s (got '%s')", why, set);
-    if (va->key_set != KEYSET_FILE)
+    unsigned line;
+    const char *param = experiment_key_param(s, kind, &line);
+    if (plan_real_keys(row, va->library, kind, param, why, sizeof why))
+        return row_error(e, s->line[F_KEY_SETS], err, errlen, "%s (got '%s')", why, kind->name);
+    if (!kind->param_path)
         return 0;
-    /* A relative key_file is the experiment file's neighbour, wherever the run starts. */
+    if (!param) /* a path it does not need: refused as an empty one */
+        param = "";
+    /* A relative path is the experiment file's neighbour, wherever the run starts. */
     char path[2200];
     const char *slash = strrchr(e->path, '/');
-    if (s->key_file[0] == '/' || !slash)
-        snprintf(path, sizeof path, "%s", s->key_file);
+    if (param[0] == '/' || !slash)
+        snprintf(path, sizeof path, "%s", param);
     else
-        snprintf(path, sizeof path, "%.*s/%s", (int)(slash - e->path), e->path, s->key_file);
-    if (plan_key_file(row, path, s->key_file, why, sizeof why))
-        return row_error(e, s->line[F_KEY_FILE], err, errlen, "key_file: %s (got '%s')", why,
-                         s->key_file);
+        snprintf(path, sizeof path, "%.*s/%s", (int)(slash - e->path), e->path, param);
+    if (plan_key_file(row, kind, path, param, why, sizeof why))
+        return row_error(e, line, err, errlen, "%s: %s (got '%s')", kind->param_key, why, param);
     return 0;
 }
 
-int plan_key_file(exp_row_t *row, const char *path, const char *shown, char *err, size_t errlen)
+/* The row's lookups a filter and its filters within its key set's bounds: a filter's
+ * queries (filter-bench's n: more filters, not more lookups, where more are wanted) and,
+ * where its queries are bounded in all (a file's lines after the inserted ones), the
+ * batches of the one filter they allow, each query asked once: at most Q / L filters
+ * before one would be asked twice (keyset_plan_queries). The precision rule's growth of
+ * L is capped the same way (simulate.c, lookups_cap). */
+static void cap_queries(exp_row_t *row)
 {
-    if (keyset_open(&row->keys, KEYSET_FILE, 0, row->n, path, err, errlen) ||
-        keyset_check(&row->keys, KEYSET_FILE_MIN_QUERIES, err, errlen)) {
-        /* keyset_close keeps the kind (file): plan_rows_free may close it again, harmlessly */
-        keyset_close(&row->keys);
-        return 2;
-    }
-    snprintf(row->label, sizeof row->label, "%s; keys file %s; hash %s", row->library->name,
-             shown, row->words->hash);
-    /* Every filter of a file is the same filter, and filter f queries the lines from f*L
-     * on: at most Q / L filters before a line would be asked twice; the precision rule's
-     * growth of L is capped the same way (simulate.c, lookups_cap). */
-    uint64_t fmax = plan_file_batches(row->keys.lines - row->keys.inserts, row->precision > 0,
-                                      &row->lookups_per_filter);
+    uint64_t fmax = keyset_plan_queries(&row->keys, row->precision > 0,
+                                        &row->lookups_per_filter);
     if (row->filters > fmax)
         row->filters = fmax;
     if (row->max_filters > fmax)
         row->max_filters = fmax;
-    return 0;
 }
 
-uint64_t plan_file_batches(uint64_t q, int target, uint64_t *lookups)
+int plan_key_file(exp_row_t *row, const keyset_kind_t *kind, const char *path,
+                  const char *shown, char *err, size_t errlen)
 {
-    if (*lookups > q / 2) /* two batches at least: a spread to check */
-        *lookups = q / 2 ? q / 2 : 1;
-    /* A precision target rests on STATS_MIN_SPREAD_FILTERS batches of the one filter's
-     * queries (stats_trusted, sim_first): where the lines would give fewer, smaller ones */
-    if (target && q / *lookups < STATS_MIN_SPREAD_FILTERS && q >= STATS_MIN_SPREAD_FILTERS)
-        *lookups = q / STATS_MIN_SPREAD_FILTERS;
-    return q / *lookups;
+    if (keyset_open(&row->keys, kind, 0, row->n, path, err, errlen) ||
+        keyset_check(&row->keys, kind->min_queries, err, errlen)) {
+        /* keyset_close keeps the kind: plan_rows_free may close it again, harmlessly */
+        keyset_close(&row->keys);
+        return 2;
+    }
+    snprintf(row->label, sizeof row->label, "%s; keys %s %s; hash %s", row->library->name,
+             kind->name, shown, row->words->hash);
+    cap_queries(row);
+    return 0;
 }
 
 void plan_rows_free(exp_row_t *rows, size_t nrows)
 {
     for (size_t i = 0; rows && i < nrows; i++)
-        if (rows[i].structure == STRUCT_DESIGN && rows[i].keys.kind == KEYSET_FILE)
+        if (rows[i].structure == STRUCT_DESIGN)
             keyset_close(&rows[i].keys);
     free(rows);
 }
 
-int plan_real_keys(exp_row_t *row, const library_t *lib, int key_set, const char *prefix,
-                   char *err, size_t errlen)
+int plan_real_keys(exp_row_t *row, const library_t *lib, const keyset_kind_t *kind,
+                   const char *param, char *err, size_t errlen)
 {
     const library_words_t *w = lib->words;
     if (!w) {
@@ -212,30 +213,28 @@ int plan_real_keys(exp_row_t *row, const library_t *lib, int key_set, const char
                  lib->words_skipped ? lib->words_skipped : "not covered");
         return 2;
     }
-    if (key_set == KEYSET_FILTER_BENCH && !(w->kinds & KEY_BYTES)) {
-        snprintf(err, errlen, "library %s hashes text only: filter-bench keys are bytes",
-                 lib->name);
+    if (!(w->kinds & kind->kinds)) {
+        if (kind->kinds == KEY_BYTES)
+            snprintf(err, errlen, "library %s hashes text only: %s keys are bytes", lib->name,
+                     kind->name);
+        else
+            snprintf(err, errlen, "library %s does not hash %s keys", lib->name, kind->name);
         return 2;
     }
-    if (key_set != KEYSET_FILE) { /* a file is opened by plan_key_file */
-        if (keyset_open(&row->keys, key_set, 0, row->n,
-                        key_set == KEYSET_SEQ_STR ? prefix : NULL, err, errlen) != KEYSET_OK)
+    char shown[KEYSET_PREFIX_MAX + 32] = "";
+    if (!kind->param_path) { /* a path is opened by plan_key_file */
+        if (keyset_open(&row->keys, kind, 0, row->n, param, err, errlen) != KEYSET_OK)
             return 2;
-        /* At most the key set's queries a filter (filter-bench's n): more filters, not
-         * more lookups, where more are wanted (simulate.c, lookups_cap) */
-        if (row->lookups_per_filter > keyset_queries_max(&row->keys))
-            row->lookups_per_filter = keyset_queries_max(&row->keys);
+        cap_queries(row);
         if (keyset_check(&row->keys, row->lookups_per_filter, err, errlen) != KEYSET_OK)
             return 2;
+        if (kind->show)
+            kind->show(&row->keys, 0, shown, sizeof shown);
     }
     row->words = w;
     row->est = &est_lookups;
-    const char *set = keyset_kind_name(key_set);
-    if (key_set == KEYSET_SEQ_STR)
-        snprintf(row->label, sizeof row->label, "%s; keys %s '%s'; hash %s", lib->name, set,
-                 row->keys.prefix, w->hash);
-    else
-        snprintf(row->label, sizeof row->label, "%s; keys %s; hash %s", lib->name, set, w->hash);
+    snprintf(row->label, sizeof row->label, "%s; keys %s%s; hash %s", lib->name, kind->name,
+             shown, w->hash);
     return 0;
 }
 

@@ -18,7 +18,7 @@ typedef struct exp_variant {
     const scheme_t *scheme;
     uint64_t block;
     const library_t *library; /* a sweep of libraries: the library, else NULL */
-    int key_set;              /* a sweep of libraries: the key set (keys.h), else ideal */
+    const keyset_kind_t *key_set; /* a sweep of libraries: its key set (keys.h), or NULL */
 } exp_variant_t;
 
 /* The sweep's variants in row order (schemes in file order, each at its block sizes; or
@@ -33,31 +33,26 @@ size_t plan_variants(const sweep_t *s, exp_variant_t *v);
 int plan_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows, char *err,
               size_t errlen);
 
-/* Make a designed row of lib (its n and geometry set) measure real keys of key_set
- * (keys.h) through lib's own hash (libraries/library_words.h): the key set opened for n
- * inserts (prefix: seq-str's, NULL for "key"; a file key set is the caller's to open
- * into row->keys), the lookups estimator, the label naming library, keys and hash.
- * Returns 0, or 2 with a one-line reason in err (lib has no real hash here, and why; a
- * prefix too long). */
-int plan_real_keys(exp_row_t *row, const library_t *lib, int key_set, const char *prefix,
-                   char *err, size_t errlen);
+/* Make a designed row of lib (its n and geometry set) measure real keys of kind (keys.h)
+ * through lib's own hash (libraries/library_words.h): the key set opened for n inserts with
+ * param, its parameter (NULL: none given; a key set whose parameter is a path is the
+ * caller's to open, by plan_key_file), the row's lookups and filters within its bounds,
+ * the lookups estimator, the label naming library, keys and hash. Returns 0, or 2 with a
+ * one-line reason in err (lib has no real hash here, and why; lib's hash does not take
+ * the key set's keys; a parameter refused). */
+int plan_real_keys(exp_row_t *row, const library_t *lib, const keyset_kind_t *kind,
+                   const char *param, char *err, size_t errlen);
 
-/* Make a real-keys row of a file key set (plan_real_keys done) read the file at path,
- * its label naming it as shown: its first n lines inserted, the lines after them queried,
- * each once, so that the row's lookups per filter and its filters are capped by the
- * lines there are (at least two filters where it has two queried lines). Returns 0, or
- * 2 with a one-line reason in err (the file unreadable, or without a line to query). */
-int plan_key_file(exp_row_t *row, const char *path, const char *shown, char *err,
-                  size_t errlen);
+/* Make a real-keys row of a key set of kind whose parameter is a path (a file:
+ * plan_real_keys done) read the file at path, its label naming it as shown: its first n
+ * lines inserted, the lines after them queried, each once, so that the row's lookups per
+ * filter and its filters are capped by the lines there are (at least two filters where
+ * it has two queried lines: keyset_plan_queries). Returns 0, or 2 with a one-line reason in
+ * err (the file unreadable, or without kind->min_queries lines to query). */
+int plan_key_file(exp_row_t *row, const keyset_kind_t *kind, const char *path,
+                  const char *shown, char *err, size_t errlen);
 
-/* The batches of one filter that a key file's q queried lines (q >= 2) allow, each line
- * asked once: the lookups of a batch, *lookups as planned, become at most q / 2 (two
- * batches, a spread to check) and, where a precision target is asked (target != 0), at
- * most q / STATS_MIN_SPREAD_FILTERS where q allows (the batches a target rests on:
- * stats_trusted). Returns the most batches, q / *lookups. */
-uint64_t plan_file_batches(uint64_t q, int target, uint64_t *lookups);
-
-/* Free rows from plan_rows, with the key files their rows hold open. */
+/* Free rows from plan_rows, with the key sets their rows hold open. */
 void plan_rows_free(exp_row_t *rows, size_t nrows);
 
 /* k for bits per key b under a rule: optimal = round(b ln 2), ceil = ceil(b ln 2),

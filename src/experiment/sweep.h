@@ -89,7 +89,7 @@ typedef struct sweep {
     uint64_t fingerprint_bits;
     /* Libraries only: the key sets (keys.h; none given: ideal alone), each library's rows
      * once per key set, side by side; seq-str's prefix (empty: "key"). */
-    int key_sets[KEYSET_COUNT];
+    const keyset_kind_t *key_sets[KEYSET_COUNT];
     size_t nkey_sets;
     char key_prefix[KEYSET_PREFIX_MAX + 1];
     /* The file key set's file, as written (relative: to the experiment file's folder). */

@@ -1,0 +1,174 @@
+/* exec.c - the measurement engine of `audit --exec` (exec.h): filters designed, filled
+ * and asked through the adapter, until the target is met. */
+#include "audit/exec.h"
+
+#include <assert.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "audit/audit.h"
+#include "base/pcg.h"
+#include "rates/rate.h"
+
+_Static_assert((int)ADAPTER_U64 == (int)KEY_WIRE_U64 && (int)ADAPTER_STR == (int)KEY_WIRE_STR &&
+               (int)ADAPTER_HEX == (int)KEY_WIRE_HEX, "a key set's wire is the adapter's");
+
+/* ln 2, which C11's math.h does not name. */
+#define LN2 0.69314718055994530942
+/* Keys per insert or query command. */
+#define EXEC_BATCH 65536
+
+int audit_exec_per_filter(const audit_exec_t *x)
+{
+    return !x->keys || keyset_per_filter(x->keys);
+}
+
+int audit_exec_wire(const audit_exec_t *x)
+{
+    return x->keys ? x->keys->kind->wire : ADAPTER_U64;
+}
+
+int audit_exec_plan(audit_exec_run_t *r, const audit_exec_t *x, const atomic_int *stop)
+{
+    *r = (audit_exec_run_t){.x = x, .stop = stop};
+    r->c = calloc(x->max_filters, sizeof *r->c);
+    if (!r->c)
+        return -1;
+    r->p = x->bits_per_key > 0 ? exp(-x->bits_per_key * LN2 * LN2) : x->p;
+    r->L = audit_lookups(r->p, x->precision, 2);
+    r->Fmax = x->max_filters;
+    if (x->keys) { /* more filters carry the rest; a file's lines each asked once */
+        uint64_t fmax = keyset_plan_queries(x->keys, 1, &r->L);
+        if (r->Fmax > fmax)
+            r->Fmax = fmax;
+    }
+    return 0;
+}
+
+void audit_exec_free(audit_exec_run_t *r)
+{
+    free(r->c);
+    r->c = NULL;
+}
+
+static int stopped(const audit_exec_run_t *r)
+{
+    return r->stop && atomic_load(r->stop);
+}
+
+/* Send `count` keys of filter f's role (inserted, or queried when query is 1) in commands
+ * of EXEC_BATCH keys; a query's 1s into *hits. ADAPTER_* status, -1 when stopped. The
+ * default keys are mix(salt + i), inserted i < n, queried i >= n; a key set's are those
+ * keyset_filter_keys gives filter f (F L <= Q for a file's Q queried lines:
+ * keyset_plan_queries). */
+static int exec_send(audit_exec_run_t *r, uint64_t f, uint64_t salt, int query,
+                     uint64_t count, uint64_t *hits)
+{
+    const keyset_t *ks = r->x->keys;
+    key_stream_t ss;
+    if (ks) {
+        uint64_t stream, first;
+        keyset_filter_keys(ks, f, r->L, &stream, &first);
+        key_stream_init(&ss, ks, query ? KEY_ROLE_QUERY : KEY_ROLE_INSERT, stream,
+                        query ? first : 0);
+    }
+    *hits = 0;
+    for (uint64_t i = 0; i < count; i += EXEC_BATCH) {
+        size_t b = count - i < EXEC_BATCH ? (size_t)(count - i) : EXEC_BATCH;
+        adapter_begin(&r->ad, query, audit_exec_wire(r->x), b);
+        for (size_t j = 0; j < b; j++) {
+            rkey_t k = {.kind = KEY_INT, .u = pcg_mix64(salt + (query ? r->x->n : 0) + i + j)};
+            if (ks && !key_next(&ss, &k))
+                assert(!"a key set ran out of keys"); /* L and F are capped to its lines */
+            adapter_key(&r->ad, &k);
+        }
+        uint64_t h = 0;
+        int st = adapter_end(&r->ad, &h, r->err, sizeof r->err);
+        if (st != ADAPTER_OK)
+            return st;
+        *hits += h;
+        if (stopped(r))
+            return -1;
+    }
+    return ADAPTER_OK;
+}
+
+/* Design, fill and ask filter f; its false positives into r->c[f]. ADAPTER_* status.
+ * Key sets whose inserted keys are every filter's build the filter once. */
+static int exec_filter(audit_exec_run_t *r, uint64_t f)
+{
+    const audit_exec_t *x = r->x;
+    uint64_t m, h;
+    unsigned k;
+    pcg32_t g;
+    pcg32_unit(&g, x->seed, 0, f);
+    uint64_t salt = pcg32_next64(&g);
+    if (f == 0 || audit_exec_per_filter(x)) {
+        int st = adapter_design(&r->ad, x->n, x->p, x->bits_per_key, &m, &k, r->err,
+                                sizeof r->err);
+        if (st != ADAPTER_OK)
+            return st;
+        if (f > 0 && (m != r->m || k != r->k)) {
+            snprintf(r->err, sizeof r->err, "the adapter designed m = %" PRIu64 ", k = %u "
+                     "for filter 1 and m = %" PRIu64 ", k = %u for filter %" PRIu64 " of the "
+                     "same design", r->m, r->k, m, k, f + 1);
+            return ADAPTER_BROKEN;
+        }
+        r->m = m, r->k = k;
+        if ((st = exec_send(r, f, salt, 0, x->n, &h)) != ADAPTER_OK)
+            return st;
+    }
+    return exec_send(r, f, salt, 1, r->L, &r->c[f]);
+}
+
+/* The run's summary so far, and whether it meets the target (as sim_target_met). */
+static int exec_summary(const audit_exec_run_t *r, stats_summary_t *s)
+{
+    double rate = 0;
+    for (uint64_t f = 0; f < r->F; f++)
+        rate += (double)r->c[f];
+    rate /= (double)r->F * (double)r->L;
+    /* Hidden m and k: no model of the spread between filters, so never assume it is
+     * negligible; one filter asked again (a key set of every filter's keys) has none. */
+    int own = audit_exec_per_filter(r->x);
+    double v = !own ? 0 : r->m ? rate_between_var(r->m, r->x->n, r->k, rate) : INFINITY;
+    int summarized = stats_summarize(r->c, r->F, r->L, v, s) == 0;
+    assert(summarized); /* F >= 2: --max-filters, and a key file's 2 queried lines */
+    (void)summarized;
+    double target = r->x->precision * s->rate;
+    return s->rate > 0 && s->stderr_ <= target && stats_trusted(s, target, !own);
+}
+
+/* The filters the target asks for next (as sim_wanted): 10% more than the standard
+ * error so far says, at least one more and STATS_MIN_SPREAD_FILTERS in all. */
+static uint64_t exec_wanted(const audit_exec_run_t *r, const stats_summary_t *s)
+{
+    double rse = s->rate > 0 ? s->stderr_ / s->rate : INFINITY;
+    double grow = isfinite(rse) ? (rse / r->x->precision) * (rse / r->x->precision) * 1.1 : 10;
+    double want = ceil((double)r->F * grow);
+    uint64_t F = r->F + 1 > STATS_MIN_SPREAD_FILTERS ? r->F + 1 : STATS_MIN_SPREAD_FILTERS;
+    if (want > (double)F)
+        F = want < (double)r->Fmax ? (uint64_t)want : r->Fmax;
+    return F < r->Fmax ? F : r->Fmax;
+}
+
+int audit_exec_measure(audit_exec_run_t *r, stats_summary_t *s, int *met)
+{
+    uint64_t want = r->Fmax < 2 ? r->Fmax : 2;
+    for (r->F = 0;;) {
+        for (; r->F < want; r->F++) {
+            int st = exec_filter(r, r->F);
+            if (st < 0 || st == ADAPTER_STOPPED || stopped(r))
+                return ADAPTER_STOPPED;
+            if (st != ADAPTER_OK)
+                return st;
+            if (!r->m && audit_exec_per_filter(r->x) && want < STATS_MIN_SPREAD_FILTERS)
+                want = STATS_MIN_SPREAD_FILTERS < r->Fmax ? STATS_MIN_SPREAD_FILTERS : r->Fmax;
+        }
+        if ((*met = exec_summary(r, s)) || r->F >= r->Fmax)
+            return ADAPTER_OK;
+        want = exec_wanted(r, s);
+    }
+}

@@ -1,0 +1,75 @@
+/* exec.h - the measurement engine of `bloomsim audit --exec 'CMD'`: any implementation's
+ * false-positive rate through the adapter protocol (docs/adapter.md; adapter_client.h), to a
+ * target relative standard error. `bloomsim audit --exec` (src/cli/audit_exec.c) starts
+ * the adapter, runs this engine and prints what it measured.
+ *
+ * Filter f is designed afresh, gets the keys key(f, i) for i < n inserted and is asked
+ * about L keys key(f, i), i >= n, which are never inserted: key(f, i) = mix(s_f + i),
+ * mix splitmix64's finalizer (a bijection, so keys of one filter are distinct) and s_f
+ * 64 bits of the run's generator for unit (0, f) (pcg.h). Keys are random-looking
+ * 64-bit integers, sent as `u64`; or a key set's (keys.h), by its rules as the
+ * real-keys estimator takes them (est_keys.c): which keys filter f takes
+ * (keyset_filter_keys), its queries within the key set's bounds (keyset_plan_queries:
+ * a file's lines each asked once), sent as its descriptor's wire form. Its false
+ * positives c_f over L lookups make the estimate as a row of `run` makes it (stats.h):
+ * binomial where the model's between-filter variance at (m, n, k) is negligible, else
+ * from the spread (always, where the adapter hides m and k). Filters are added until
+ * the target is met or --max-filters are built (or a key file's queried lines are all
+ * asked, each once). Not thread-safe: one adapter, one thread.
+ */
+#ifndef BLOOMSIM_AUDIT_EXEC_H
+#define BLOOMSIM_AUDIT_EXEC_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "audit/adapter_client.h"
+#include "base/stats.h"
+#include "keys/keys.h"
+
+/* What `audit --exec` measures: the adapter's command, n keys at rate p or at
+ * bits_per_key (> 0; p then ignored), to relative standard error precision with at most
+ * max_filters (>= 2) filters, keys from seed or from a key set. */
+typedef struct audit_exec {
+    const char *cmd;
+    uint64_t n, seed, max_filters;
+    double p, bits_per_key, precision;
+    double timeout;         /* the most seconds to wait for one answer (0: no limit) */
+    const keyset_t *keys;   /* an open key set, or NULL: random u64 keys */
+    const char *keys_label; /* its name and parameter, for the output */
+} audit_exec_t;
+
+/* A run: the adapter (started by the caller, adapter_start, and stopped by it) and what
+ * the filters measured. */
+typedef struct audit_exec_run {
+    const audit_exec_t *x;
+    const atomic_int *stop; /* nonzero: stop between commands */
+    adapter_t ad;
+    uint64_t m, L, F, *c;   /* c[f]: false positives of filter f */
+    uint64_t Fmax;          /* --max-filters, or the batches a key file's lines allow */
+    unsigned k;
+    double p;               /* the rate the lookups are planned at */
+    char err[512];
+} audit_exec_run_t;
+
+/* Plan the run of x into *r: L lookups a filter as audit plans them at the promise (at
+ * the bits per key's -ln P / ln^2 2 otherwise), for the first 2 filters
+ * (audit_lookups), within the key set's bounds, and the most filters. Returns 0, or -1
+ * out of memory (r->c, for max_filters counts; audit_exec_free frees it). */
+int audit_exec_plan(audit_exec_run_t *r, const audit_exec_t *x, const atomic_int *stop);
+void audit_exec_free(audit_exec_run_t *r);
+
+/* Build filters through the started adapter until the target is met or r->Fmax are
+ * built, the summary into *s and whether the target was met into *met. Returns
+ * ADAPTER_OK, ADAPTER_STOPPED when *stop was set (or the adapter stopped), or the
+ * adapter's failure (ADAPTER_REFUSED, ADAPTER_BROKEN) with its message in r->err. */
+int audit_exec_measure(audit_exec_run_t *r, stats_summary_t *s, int *met);
+
+/* Does filter f get keys of its own (the default keys, or a key set's that are each
+ * filter's own), or the same inserted keys as every other (one filter, asked more)? */
+int audit_exec_per_filter(const audit_exec_t *x);
+/* How its keys travel: ADAPTER_U64 for the default keys, else the key set's wire. */
+int audit_exec_wire(const audit_exec_t *x);
+
+#endif
