@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "estimate/estimator.h"
+#include "base/csv.h"
+#include "base/memory.h"
 #include "base/stats.h"
 #include "libraries/registry.h"
 
@@ -489,6 +491,36 @@ static size_t sweep_nstack_rows(const sweep_t *s)
                           : 0;
 }
 
+/* Refuse, before allocating any, a plan whose rows would not fit in memory (the memory
+ * check's rule, base/memory.h): each row, its stack layers and the table row a run keeps
+ * for it. The message names the largest sweep at the line of its longest list. */
+static int plan_fits(const experiment_t *e, const sweep_t *sw, size_t total, size_t stacks,
+                     char *err, size_t errlen)
+{
+    const char *what;
+    double need = (double)total * (double)(sizeof(exp_row_t) + sizeof(csv_row_t)) +
+                  (double)stacks * SIZING_MAX_LAYERS * (double)sizeof(exp_layer_t);
+    uint64_t avail = mem_available(&what);
+    if (mem_fits(need, avail))
+        return 0;
+    size_t big = 0;
+    for (size_t w = 1; w < e->nsweeps; w++)
+        if (sweep_nrows(&sw[w]) > sweep_nrows(&sw[big]))
+            big = w;
+    const sweep_t *s = &sw[big];
+    unsigned line;
+    if (s->design_keys)
+        line = s->ndesign_rate >= (s->nload ? s->nload : s->ninserted)
+                   ? s->line[F_DESIGN_RATE]
+                   : s->line[s->nload ? F_LOAD : F_INSERTED];
+    else
+        line = s->keys || s->nbits >= s->nbpk ? s->line[F_BITS] : s->line[F_BPK];
+    return row_error(e, line, err, errlen, "the plan of %zu rows (%zu in this sweep) needs "
+                     "%.1f GiB, only %.1f GiB available%s (got '%zu rows')", total,
+                     sweep_nrows(s), need / 1073741824.0, (double)avail / 1073741824.0, what,
+                     total);
+}
+
 int plan_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows,
                     char *err, size_t errlen)
 {
@@ -498,6 +530,9 @@ int plan_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows,
         total += sweep_nrows(&sw[w]);
         stacks += sweep_nstack_rows(&sw[w]);
     }
+    int rc = plan_fits(e, sw, total, stacks, err, errlen);
+    if (rc)
+        return rc;
     /* One block, so that free(rows) frees it all: the rows, then the layers of the stack
      * rows, SIZING_MAX_LAYERS each. */
     size_t room = total ? total : 1;
@@ -507,7 +542,7 @@ int plan_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows,
         return row_error(e, 0, err, errlen, "out of memory");
     exp_layer_t *layers = (exp_layer_t *)(void *)(all + room);
     for (size_t w = 0, at = 0; w < e->nsweeps; w++) {
-        int rc = sw[w].design_keys ? design_rows(e, &sw[w], all + at, layers, err, errlen)
+        rc = sw[w].design_keys ? design_rows(e, &sw[w], all + at, layers, err, errlen)
                                    : plain_rows(e, &sw[w], all + at, err, errlen);
         layers += sweep_nstack_rows(&sw[w]) * SIZING_MAX_LAYERS;
         if (rc) {
