@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <ini.h>
 
@@ -174,9 +175,19 @@ static int handler(void *user, const char *section, const char *name, const char
 
 /* ---- value conversion ---- */
 
-/* The whole file, NUL-terminated (messages quote lines with string functions). */
-static int read_file(const char *path, char **buf, size_t *len)
+/* No experiment file is that big: 16 MiB, its NUL included. */
+#define EXP_FILE_MAX ((size_t)1 << 24)
+
+/* The whole file, NUL-terminated (messages quote lines with string functions). A path
+ * that is not a regular file (a device, a pipe: checked before opening, so a pipe never
+ * blocks) or longer than EXP_FILE_MAX - 1 bytes is refused with why set; any other
+ * failure returns -1 with errno set. */
+static int read_file(const char *path, char **buf, size_t *len, const char **why)
 {
+    struct stat sb;
+    *why = NULL;
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
+        return *why = "not a regular file", -1;
     FILE *f = fopen(path, "rb");
     if (!f)
         return -1;
@@ -186,9 +197,12 @@ static int read_file(const char *path, char **buf, size_t *len)
         n += fread(b + n, 1, cap - 1 - n, f);
         if (n < cap - 1)
             break;
-        if (cap >= ((size_t)1 << 24)) { /* 16 MiB: no experiment file is that big */
+        if (cap >= EXP_FILE_MAX) { /* full: past the limit unless at its end */
+            if (fgetc(f) == EOF)
+                break;
             free(b);
             b = NULL;
+            *why = "larger than the limit of 16777215 bytes";
             break;
         }
         char *nb = realloc(b, cap *= 2);
@@ -216,9 +230,11 @@ int experiment_load(const char *path, experiment_t *e, char *err, size_t errlen)
 {
     char *buf;
     size_t len;
-    if (read_file(path, &buf, &len)) {
+    const char *why;
+    if (read_file(path, &buf, &len, &why)) {
         memset(e, 0, sizeof *e);
-        snprintf(err, errlen, "%s: cannot read experiment file: %s", path, strerror(errno));
+        snprintf(err, errlen, "%s: cannot read experiment file: %s", path,
+                 why ? why : errno ? strerror(errno) : "out of memory");
         return 2;
     }
     return load_text(path, buf, len, e, err, errlen);

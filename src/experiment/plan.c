@@ -347,6 +347,10 @@ static uint64_t design_load(const experiment_t *e, const sweep_t *s, size_t c, c
     if (!s->nload)
         row_error(e, s->line[F_INSERTED], err, errlen, "inserted must be at most 10^12 keys "
                   "(got '%.0f')", nd);
+    else if (!s->line[F_LOAD]) /* the default load, 1: the design's keys are too many */
+        row_error(e, s->line[F_DESIGN_KEYS], err, errlen, "design_keys must be at most 10^12 "
+                  "keys at load 1, the default (got '%llu')",
+                  (unsigned long long)s->design_keys);
     else
         row_error(e, s->line[F_LOAD], err, errlen, "load %g gives %s keys (got '%g')",
                   s->load[c], nd < 1 ? "no" : "too many", s->load[c]);

@@ -21,7 +21,9 @@
  * A list of names being read (experiment/fields.c) has room for either. */
 #define EXP_MAX_LIBRARIES 64
 _Static_assert(EXP_MAX_LIBRARIES >= EXP_MAX_SCHEMES, "a list of names holds either");
-#define EXP_ERR_LEN 512
+/* A message buffer: room for one naming three paths of a result's files (run/store.h,
+ * STORE_PATH_MAX each) and a lock's holder, so its reason is never cut off. */
+#define EXP_ERR_LEN 4096
 #define EXP_MAX_SWEEPS 8
 
 typedef enum { K_OPTIMAL, K_CEIL, K_FIXED } k_rule_t;

@@ -12,6 +12,9 @@
 #include "estimate/simulate.h"
 #include "version.h"
 
+/* The longest message here: three paths and a lock's holder (take_lock). */
+_Static_assert(EXP_ERR_LEN >= 3 * STORE_PATH_MAX + 400 + 256, "a store message fits");
+
 static void iso_time(time_t t, char *buf, size_t len)
 {
     struct tm tm;
@@ -95,12 +98,65 @@ static int not_regular(const char *path)
     return stat(path, &st) == 0 && !S_ISREG(st.st_mode);
 }
 
-/* Exists and is not itself a regular file (a symbolic link, a directory, ...): a file of
- * the store bloomsim would write through, so refused. */
-static int not_plain(const char *path)
+/* What a file of the store is when it exists and is not itself a regular file (lstat:
+ * a link is not followed), or NULL: bloomsim would write through it, block on it or fail
+ * to replace it, so it is refused. */
+static const char *obstacle_kind(const char *path)
 {
     struct stat st;
-    return lstat(path, &st) == 0 && !S_ISREG(st.st_mode);
+    if (lstat(path, &st) != 0 || S_ISREG(st.st_mode))
+        return NULL;
+    return S_ISLNK(st.st_mode) ? "a symbolic link?" : S_ISDIR(st.st_mode) ? "a directory"
+           : S_ISFIFO(st.st_mode) ? "a named pipe" : S_ISSOCK(st.st_mode) ? "a socket"
+           : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device" : "of another kind";
+}
+
+/* Refuse, before any work, every file of the store that is not a regular file: the
+ * lock, the partial, NAME.run, the table, its metadata and the files written beside them
+ * to be renamed into place. Returns 0, or 2 with the message in err naming the first. */
+static int check_obstacles(const store_t *st, const char *outdir, char *err, size_t errlen)
+{
+    char meta_partial[STORE_PATH_MAX + 16], newcsv[STORE_PATH_MAX + 32];
+    char newid[STORE_PATH_MAX + 16];
+    snprintf(meta_partial, sizeof meta_partial, "%s.partial", st->meta_path);
+    snprintf(newcsv, sizeof newcsv, "%s.new", st->partial);
+    snprintf(newid, sizeof newid, "%s.new", st->idpath);
+    const char *path[] = {st->lockpath, st->partial, st->idpath,  st->csv_path,
+                          st->meta_path, meta_partial, newcsv, newid};
+    for (size_t i = 0; i < sizeof path / sizeof path[0]; i++) {
+        const char *kind = obstacle_kind(path[i]);
+        if (kind) {
+            snprintf(err, errlen, "%s: not a regular file of bloomsim's (%s); it writes only "
+                     "its own files in --out (got '--out %s')", path[i], kind, outdir);
+            return 2;
+        }
+    }
+    return 0;
+}
+
+/* Why the table at st->csv_path, whose metadata gave hash and seed ("" when absent), is
+ * not a result bloomsim wrote: its first line is not our header, or its metadata is
+ * absent or lacks the definition or seed. Returns 1 with the reason in why, else 0. */
+static int foreign_table(const store_t *st, const char *hash, const char *seed, char *why,
+                         size_t len)
+{
+    FILE *f = fopen(st->csv_path, "rb");
+    char buf[16384], *field[CSV_NCOLS + 1];
+    size_t nf = 0;
+    int ours = f && csv_read_record(f, buf, sizeof buf, field, CSV_NCOLS + 1, &nf) == 1 &&
+               nf > 0 && strcmp(field[0], csv_column(0)->name) == 0;
+    if (f)
+        fclose(f);
+    if (!ours)
+        snprintf(why, len, "its first line is not bloomsim's header");
+    else if (!file_exists(st->meta_path))
+        snprintf(why, len, "no %s beside it", st->meta_path);
+    else if (!hash[0] || !seed[0])
+        snprintf(why, len, "%s does not parse: it has no %s line", st->meta_path,
+                 hash[0] ? "seed" : "file_fnv1a64");
+    else
+        return 0;
+    return 1;
 }
 
 /* Keep the complete rows of an interrupted run's table: check its header, read whole
@@ -196,6 +252,14 @@ static int check_existing(store_t *st, const store_run_t *run, csv_row_t *kept, 
     if (file_exists(st->csv_path)) {
         meta_get(st->meta_path, "file_fnv1a64", hash, sizeof hash);
         meta_get(st->meta_path, "seed", seed, sizeof seed);
+        char why[STORE_PATH_MAX + 64];
+        if ((strcmp(hash, st->hash) != 0 || strcmp(seed, st->seed) != 0) &&
+            foreign_table(st, hash, seed, why, sizeof why)) {
+            snprintf(err, errlen, "%s: is not a table bloomsim wrote (%s); --force replaces "
+                     "it, --out elsewhere keeps it (got '--out %s')", st->csv_path, why,
+                     st->dir);
+            return 2;
+        }
         if (strcmp(hash, st->hash) != 0 || strcmp(seed, st->seed) != 0) {
             snprintf(err, errlen, "%s: holds a complete result of %s; --force replaces it, "
                      "--out elsewhere keeps it (got seed %s, definition %s)", st->csv_path,
@@ -311,14 +375,9 @@ int store_claim(store_t *st, const store_run_t *run, csv_row_t *kept, char *err,
     snprintf(st->seed, sizeof st->seed, "%llu", (unsigned long long)run->seed);
     snprintf(st->scale, sizeof st->scale, "%s", quick ? "quick" : "full");
     snprintf(st->version, sizeof st->version, "%s", BLOOMSIM_VERSION);
-    int rc = take_lock(st, outdir, err, errlen);
-    const char *link = not_plain(st->partial) ? st->partial
-                       : not_plain(st->idpath) ? st->idpath : NULL;
-    if (rc == 0 && link) {
-        snprintf(err, errlen, "%s: not a regular file of bloomsim's (a symbolic link?); it "
-                 "writes only its own files in --out (got '--out %s')", link, outdir);
-        rc = 2;
-    }
+    int rc = check_obstacles(st, outdir, err, errlen);
+    if (rc == 0)
+        rc = take_lock(st, outdir, err, errlen);
     if (rc == 0)
         rc = check_existing(st, run, kept, err, errlen);
     if (rc)
