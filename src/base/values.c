@@ -47,6 +47,8 @@ int values_count(const char *s, uint64_t *out)
         } else if (*p != '_') {
             plain = 0;
             break;
+        } else if (p == s || p[-1] < '0' || p[-1] > '9' || p[1] < '0' || p[1] > '9') {
+            return VALUES_BAD; /* one _ between digits: 1__0000 and _1 are typing errors */
         }
     }
     if (plain) {

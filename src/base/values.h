@@ -1,7 +1,8 @@
 /* values.h - the numbers a user types, read by one rule wherever they are typed: in
  * experiment files and on the command line.
  *
- *   counts  a whole number: digits, with optional _ separators (200_000_000), or an
+ *   counts  a whole number: digits, with optional single _ between digits (200_000_000;
+ *           1__0 and _1 are not counts), or an
  *           exact whole number in decimal scientific form (2e8, 1E9, 2.5e7) up to 2^53;
  *           1.5, -1 and 0x10 are not counts.
  *   reals   a finite decimal number (0.01, 1e-3); hexadecimal (0x1p-3) is refused

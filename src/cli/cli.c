@@ -121,6 +121,10 @@ static int store(const cli_spec_t *spec, const cli_opt_t *o, const char *v)
 
 int cli_parse(const cli_spec_t *spec, int argc, char **argv)
 {
+    unsigned char seen[64] = {0}; /* an option given twice is refused: which one counts? */
+    if (spec->nopts > sizeof seen)
+        return cli_die(2, "%s: too many options in its table (got %zu)", spec->command,
+                       spec->nopts);
     for (int i = 1; i < argc; i++) {
         if (is_help(argv[i])) {
             if (!cli_quiet && spec->usage)
@@ -133,6 +137,9 @@ int cli_parse(const cli_spec_t *spec, int argc, char **argv)
         const char *v = NULL, *name = argv[i];
         const cli_opt_t *o = match(spec, argc, argv, &i, &v, &missing);
         if (o) {
+            if (seen[o - spec->opts]++)
+                return cli_die(2, "%s: %s is given more than once (got '%s')", spec->command,
+                               o->name, name);
             int rc = store(spec, o, v);
             if (rc)
                 return rc;
@@ -159,7 +166,11 @@ int cli_default_threads(const char *command, uint64_t *threads, char *err, size_
         char first[64];
         snprintf(first, sizeof first, "%.*s", (int)strcspn(env, ","), env);
         uint64_t t;
-        if (values_count(first, &t) != VALUES_OK || t < 1 || t > CLI_THREADS_MAX) {
+        /* as libgomp reads it: plain digits, blanks around them (not 1e3, nor 1_000) */
+        const char *d = first + strspn(first, " \t");
+        size_t nd = strspn(d, "0123456789");
+        if (nd == 0 || d[nd + strspn(d + nd, " \t")] != '\0' ||
+            values_count(first, &t) != VALUES_OK || t < 1 || t > CLI_THREADS_MAX) {
             snprintf(err, errlen, "%s: OMP_NUM_THREADS must be a whole number from 1 to %d "
                      "(got '%.60s'); --threads overrides it", command, CLI_THREADS_MAX, env);
             return 2;

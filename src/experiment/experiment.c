@@ -453,6 +453,38 @@ static int finish_sweep(parse_state_t *ps, experiment_t *e, size_t w)
     return check_budget(ps, sw) || check_budget(ps, q) ? -1 : 0;
 }
 
+/* A NUL byte in the text: refused with its line (inih would end the line there, so that
+ * `bits = 40<NUL>96` would read as 40). Returns 1 after the message, else 0. */
+static int nul_byte(parse_state_t *ps)
+{
+    const char *z = memchr(ps->buf, '\0', ps->len);
+    if (!z)
+        return 0;
+    unsigned line = 1;
+    const char *start = ps->buf;
+    for (const char *p = ps->buf; p < z; p++)
+        if (*p == '\n') {
+            line++;
+            start = p + 1;
+        }
+    const char *end = memchr(z, '\n', ps->len - (size_t)(z - ps->buf));
+    size_t n = (size_t)((end ? end : ps->buf + ps->len) - start);
+    char shown[100];
+    size_t k = 0;
+    for (size_t i = 0; i < n && k + 3 < sizeof shown; i++) {
+        if (start[i] == '\0') {
+            shown[k++] = '\\';
+            shown[k++] = '0';
+        } else if (start[i] != '\r') {
+            shown[k++] = start[i];
+        }
+    }
+    shown[k] = '\0';
+    snprintf(ps->err, ps->errlen, "%s:%u: a NUL byte in the line (got '%s')", ps->path, line,
+             shown);
+    return 1;
+}
+
 static int load_text(const char *path, char *buf, size_t len, experiment_t *e, char *err,
                      size_t errlen)
 {
@@ -472,11 +504,17 @@ static int load_text(const char *path, char *buf, size_t len, experiment_t *e, c
     snprintf(e->path, sizeof e->path, "%s", path);
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
-    snprintf(e->name, sizeof e->name, "%.*s",
-             (int)(strlen(base) > 4 && strcmp(base + strlen(base) - 4, ".ini") == 0 ?
-                   strlen(base) - 4 : strlen(base)), base);
-
+    size_t stem = strlen(base) > 4 && strcmp(base + strlen(base) - 4, ".ini") == 0 ?
+                  strlen(base) - 4 : strlen(base);
     int rc = 2;
+    if (stem >= sizeof e->name) { /* refused, not cut: a cut name is another run's */
+        snprintf(err, errlen, "%s: experiment name longer than %zu characters (got %zu)",
+                 path, sizeof e->name - 1, stem);
+        goto out;
+    }
+    snprintf(e->name, sizeof e->name, "%.*s", (int)stem, base);
+    if (nul_byte(ps))
+        goto out;
     e->file_hash = UINT64_C(0xcbf29ce484222325);
     for (size_t i = 0; i < ps->len; i++)
         e->file_hash = (e->file_hash ^ (unsigned char)ps->buf[i]) * UINT64_C(0x100000001b3);
