@@ -157,3 +157,43 @@ int audit_plan_bpk(const audit_ask_t *a, double bits_per_key, exp_row_t *row,
         d->bits_per_key = bits_per_key;
     return rc;
 }
+
+audit_check_t audit_check_sum(const uint64_t *absent, uint64_t F, uint64_t n,
+                              uint64_t per_filter)
+{
+    audit_check_t c = {.per_filter = per_filter, .all = per_filter >= n};
+    for (uint64_t f = 0; f < F; f++)
+        if (absent[f] != EST_UNCHECKED) {
+            c.filters++;
+            c.queried += per_filter;
+            c.absent += absent[f];
+        }
+    return c;
+}
+
+audit_verdict_t audit_verdict(const audit_weigh_t *w)
+{
+    audit_verdict_t v = {.status = AUDIT_PASS};
+    const audit_check_t *c = &w->check;
+    const double R = w->fail_above, lo = w->ci_low / w->promise;
+    if (c->absent > 0) {
+        v.status = AUDIT_FAIL;
+        snprintf(v.line, sizeof v.line, "FAIL: %llu of %llu inserted keys reported absent "
+                 "(false negatives)", (unsigned long long)c->absent,
+                 (unsigned long long)c->queried);
+    } else if (R > 0 && lo > R) {
+        v.status = AUDIT_FAIL;
+        snprintf(v.line, sizeof v.line, "FAIL: lower bound %.4g is %.4g times the promise, "
+                 "above --fail-above %g", w->ci_low, lo, R);
+    } else if (!w->target_met) {
+        v.status = AUDIT_UNREACHED;
+        snprintf(v.line, sizeof v.line, "target not reached: no broken promise found, but "
+                 "the rate is not known to the precision asked (exit %d)", AUDIT_UNREACHED);
+    } else if (R > 0)
+        snprintf(v.line, sizeof v.line, "pass: no false negatives; lower bound %.4g is %.4g "
+                 "times the promise, not above --fail-above %g", w->ci_low, lo, R);
+    else
+        snprintf(v.line, sizeof v.line, "pass: no false negatives (--fail-above R judges the "
+                 "rate too)");
+    return v;
+}

@@ -76,4 +76,51 @@ int audit_plan(const audit_ask_t *a, double p, exp_row_t *row, audit_design_t *d
 int audit_plan_bpk(const audit_ask_t *a, double bits_per_key, exp_row_t *row,
                    audit_design_t *d, char *err, size_t errlen);
 
+/* The exit statuses of an audit (docs/usage.md, docs/adapter.md): it measured the rate
+ * and found no broken promise; a broken one (an inserted key reported absent, or the
+ * interval above --fail-above times the promise); bad input (cli.h); the target not
+ * reached within --max-filters (or a key file's lines), nothing broken found. */
+enum { AUDIT_PASS = 0, AUDIT_FAIL = 1, AUDIT_BAD_INPUT = 2, AUDIT_UNREACHED = 3 };
+
+/* The check that a filter says yes for every key inserted into it (docs/model.md, No
+ * false negatives): across the filters checked, the inserted keys queried and how many
+ * were reported absent; per filter, all its n keys (all = 1) or a sample of per_filter
+ * of them. */
+typedef struct audit_check {
+    uint64_t filters, per_filter, queried, absent;
+    int all;
+} audit_check_t;
+
+/* The check of the filters f < F from their false negatives absent[f] (EST_UNCHECKED:
+ * not built afresh, estimator.h), per_filter inserted keys queried in each of n. */
+audit_check_t audit_check_sum(const uint64_t *absent, uint64_t F, uint64_t n,
+                              uint64_t per_filter);
+
+/* An audit's verdict: its exit status (AUDIT_*) and its line (no newline), "pass",
+ * "FAIL: ..." or "target not reached: ...". */
+typedef struct audit_verdict {
+    int status;
+    char line[300];
+} audit_verdict_t;
+
+/* What the verdict weighs: the check, the interval's lower bound, the promise (or the rate
+ * bits per key stand for), --fail-above R (<= 0: not given) and whether the precision
+ * target was met. A false negative fails whatever the rate; then a lower bound above R p
+ * (the interval is honest at 95%, so the excess is not noise); then a target not reached;
+ * else pass. */
+typedef struct audit_weigh {
+    audit_check_t check;
+    double ci_low, promise, fail_above;
+    int target_met;
+} audit_weigh_t;
+
+audit_verdict_t audit_verdict(const audit_weigh_t *w);
+
+/* What an audit found beside its rate, for its printers (text; JSON): the check of the
+ * inserted keys and the verdict. */
+typedef struct audit_outcome {
+    audit_check_t check;
+    audit_verdict_t verdict;
+} audit_outcome_t;
+
 #endif

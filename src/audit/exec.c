@@ -10,6 +10,7 @@
 
 #include "audit/audit.h"
 #include "base/pcg.h"
+#include "estimate/estimator.h"
 #include "rates/rate.h"
 
 _Static_assert((int)ADAPTER_U64 == (int)KEY_WIRE_U64 && (int)ADAPTER_STR == (int)KEY_WIRE_STR &&
@@ -95,6 +96,55 @@ static int exec_send(audit_exec_run_t *r, uint64_t f, uint64_t salt, int query,
     return ADAPTER_OK;
 }
 
+/* Inserted keys of the check's sample sent in one run of consecutive ones (a key set's;
+ * the default keys are sampled one by one). */
+#define EXEC_CHECK_RUN 1024
+
+/* Ask filter f about `check` of its inserted keys (exec.h): all of them in order, or
+ * the sample drawn from g; those reported absent into *absent. ADAPTER_* status, -1 when
+ * stopped. */
+static int exec_check(audit_exec_run_t *r, uint64_t f, uint64_t salt, uint64_t check,
+                      uint64_t *absent)
+{
+    const audit_exec_t *x = r->x;
+    const int all = check == x->n;
+    pcg32_t g;
+    pcg32_unit(&g, x->seed, 1, f);
+    key_stream_t ss;
+    uint64_t stream = 0, first, run_left = 0, yes = 0;
+    if (x->keys)
+        keyset_filter_keys(x->keys, f, r->L, &stream, &first);
+    for (uint64_t i = 0; i < check; i += EXEC_BATCH) {
+        size_t b = check - i < EXEC_BATCH ? (size_t)(check - i) : EXEC_BATCH;
+        adapter_begin(&r->ad, 1, audit_exec_wire(x), b);
+        for (size_t j = 0; j < b; j++) {
+            rkey_t k = {.kind = KEY_INT};
+            if (!x->keys)
+                k.u = pcg_mix64(salt + (all ? i + j : pcg32_below(&g, x->n)));
+            else {
+                if (run_left == 0) { /* a run from a uniform start, or all from 0 */
+                    first = all ? 0 : pcg32_below(&g, x->n - EXEC_CHECK_RUN + 1);
+                    key_stream_init(&ss, x->keys, KEY_ROLE_INSERT, stream, first);
+                    run_left = all ? x->n : EXEC_CHECK_RUN;
+                }
+                run_left--;
+                if (!key_next(&ss, &k))
+                    assert(!"a key set ran out of inserted keys");
+            }
+            adapter_key(&r->ad, &k);
+        }
+        uint64_t h = 0;
+        int st = adapter_end(&r->ad, &h, r->err, sizeof r->err);
+        if (st != ADAPTER_OK)
+            return st;
+        yes += h;
+        if (stopped(r))
+            return -1;
+    }
+    *absent = check - yes;
+    return ADAPTER_OK;
+}
+
 /* Design, fill and ask filter f; its false positives into r->c[f]. ADAPTER_* status.
  * Key sets whose inserted keys are every filter's build the filter once. */
 static int exec_filter(audit_exec_run_t *r, uint64_t f)
@@ -120,7 +170,19 @@ static int exec_filter(audit_exec_run_t *r, uint64_t f)
         if ((st = exec_send(r, f, salt, 0, x->n, &h)) != ADAPTER_OK)
             return st;
     }
-    return exec_send(r, f, salt, 1, r->L, &r->c[f]);
+    int st = exec_send(r, f, salt, 1, r->L, &r->c[f]);
+    if (st != ADAPTER_OK || !(f == 0 || audit_exec_per_filter(x)))
+        return st;
+    const uint64_t check = est_check_count(x->n, r->L);
+    uint64_t absent = 0;
+    if ((st = exec_check(r, f, salt, check, &absent)) != ADAPTER_OK)
+        return st;
+    r->check.filters++;
+    r->check.per_filter = check;
+    r->check.all = check == x->n;
+    r->check.queried += check;
+    r->check.absent += absent;
+    return ADAPTER_OK;
 }
 
 /* The run's summary so far, and whether it meets the target (as sim_target_met). */

@@ -15,7 +15,12 @@
  * binomial where the model's between-filter variance at (m, n, k) is negligible, else
  * from the spread (always, where the adapter hides m and k). Filters are added until
  * the target is met or --max-filters are built (or a key file's queried lines are all
- * asked, each once). Not thread-safe: one adapter, one thread.
+ * asked, each once). Each filter built is then asked about its inserted keys too
+ * (docs/model.md, No false negatives): all n where that is no more than its L lookups,
+ * else a sample of max(L, 10^5) (est_check_count): default keys i uniform on [0, n), a
+ * key set's in runs of 1024 consecutive keys from uniform starts, drawn from the
+ * generator of unit (1, f), which nothing else draws from, after its L lookups, so that
+ * no false-positive figure moves. Not thread-safe: one adapter, one thread.
  */
 #ifndef BLOOMSIM_AUDIT_EXEC_H
 #define BLOOMSIM_AUDIT_EXEC_H
@@ -25,6 +30,7 @@
 #include <stdint.h>
 
 #include "audit/adapter_client.h"
+#include "audit/audit.h"
 #include "base/stats.h"
 #include "keys/keys.h"
 
@@ -38,6 +44,7 @@ typedef struct audit_exec {
     double timeout;         /* the most seconds to wait for one answer (0: no limit) */
     const keyset_t *keys;   /* an open key set, or NULL: random u64 keys */
     const char *keys_label; /* its name and parameter, for the output */
+    double fail_above;      /* --fail-above R (<= 0: not given; audit.h's audit_verdict) */
 } audit_exec_t;
 
 /* A run: the adapter (started by the caller, adapter_start, and stopped by it) and what
@@ -50,6 +57,7 @@ typedef struct audit_exec_run {
     uint64_t Fmax;          /* --max-filters, or the batches a key file's lines allow */
     unsigned k;
     double p;               /* the rate the lookups are planned at */
+    audit_check_t check;    /* the inserted keys asked again (exec_check) */
     char err[512];
 } audit_exec_run_t;
 

@@ -2,8 +2,10 @@
  * that measures the library's design (audit.h) runs through the runner as a row of `run`
  * does (memory rule, progress, signals: runner_row), and its estimate is printed beside
  * the promise, the uniform and structural exact rates and the model. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -158,7 +160,7 @@ static int audit_list(int tsv, int hashes)
 }
 
 /* A reference rate beside the measured one: their ratio, and how many standard errors
- * apart. */
+ * apart (cli_print_z_meaning says what that means, once, after the last). */
 static void print_against(const char *label, double ref, const csv_row_t *r, const char *what)
 {
     if (isnan(ref))
@@ -171,7 +173,8 @@ static void print_against(const char *label, double ref, const csv_row_t *r, con
 
 /* What the audit measured, beside what the library promised. */
 static void print_audit(const library_t *lib, const audit_design_t *d, const exp_row_t *row,
-                        const csv_row_t *r, int threads, uint64_t seed)
+                        const csv_row_t *r, int threads, uint64_t seed,
+                        const audit_outcome_t *o)
 {
     printf("%s: %s\n", lib->name, lib->version);
     printf("  design     %llu keys at %g (sizing rule %s): m = %llu bits (%.3g MiB; the rule "
@@ -200,6 +203,7 @@ static void print_audit(const library_t *lib, const audit_design_t *d, const exp
     if (sim_counts(row))
         printf("             %llu lookups, %llu false positives\n",
                (unsigned long long)r->lookups, (unsigned long long)r->false_positives);
+    cli_print_check(&o->check, d->n);
     if (r->target_met == 0) {
         double rse = r->rate > 0 ? r->stderr_ / r->rate : INFINITY;
         printf("  target     not reached: %.3g%% relative standard error, asked %g%%, ", 100 * rse,
@@ -229,11 +233,14 @@ static void print_audit(const library_t *lib, const audit_design_t *d, const exp
                   "with uniform positions inside them");
     print_against("model", d->model, r, "the model of its arithmetic (docs/model.md, Reference "
                   "rates)");
+    if (r->stderr_ > 0)
+        cli_print_z_meaning();
     printf("  cause      %s\n", lib->cause);
     if (*lib->report)
         printf("  report     %s\n", lib->report);
     printf("  seconds    %.1f on %d thread%s, seed %llu\n", r->seconds, threads,
            threads == 1 ? "" : "s", (unsigned long long)seed);
+    printf("  verdict    %s\n", o->verdict.line);
     if (row_real_keys(row))
         printf("Real keys through the library's own hash: this measures the filter a user "
                "of these keys runs (docs/model.md, Key sets and real hashes).\n");
@@ -253,7 +260,7 @@ typedef struct audit_key_param {
 typedef struct audit_args {
     const library_t *lib;
     uint64_t n, seed, max_filters, threads;
-    double p, precision, bpk, timeout;
+    double p, precision, bpk, timeout, fail_above;
     int list, tsv, hashes;
     const char *key_set, *exec;
     audit_key_param_t key_params[AUDIT_KEY_PARAMS]; /* --key-prefix, --key-file */
@@ -307,6 +314,8 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
         {.name = "--exec", .kind = CLI_TEXT, .dst = &a->exec, .min = 1, .must = "a command"},
         {.name = "--timeout", .kind = CLI_REAL, .dst = &a->timeout, .lo = 0, .hi = 1e9,
          .must = "a number of seconds >= 0"},
+        {.name = "--fail-above", .kind = CLI_REAL, .dst = &a->fail_above, .lo = DBL_MIN,
+         .hi = 1e9, .must = "a ratio above 0 and below 10^9, such as 1.1"},
     };
     cli_spec_t spec = {.command = "audit", .help = help, .unknown = "argument", .opts = opts,
                        .nopts = sizeof opts / sizeof opts[0], .positional = library_name,
@@ -407,7 +416,7 @@ static int audit_exec(const audit_args_t *a)
     int rc = cli_audit_exec(&(audit_exec_t){
         .cmd = a->exec, .n = a->n, .seed = a->seed, .max_filters = a->max_filters, .p = a->p,
         .bits_per_key = a->bpk, .precision = a->precision, .timeout = a->timeout,
-        .keys = real ? &ks : NULL, .keys_label = label});
+        .keys = real ? &ks : NULL, .keys_label = label, .fail_above = a->fail_above});
     if (real)
         keyset_close(&ks);
     return rc;
@@ -416,6 +425,7 @@ static int audit_exec(const audit_args_t *a)
 int cli_audit(int argc, char **argv)
 {
     audit_args_t a = {.seed = 1, .max_filters = AUDIT_MAX_FILTERS, .p = -1, .bpk = -1,
+                      .fail_above = -1,
                       .timeout = 600, .precision = AUDIT_PRECISION, .threads = 0,
                       .key_params = {{"--key-prefix", NULL}, {"--key-file", NULL}}};
     int rc = parse_audit_args(argc, argv, &a);
@@ -463,9 +473,13 @@ static int audit_measure(const audit_args_t *ap, const exp_row_t *rowp, const au
         fprintf(stderr, "bloomsim: audit: about %.2g lookups for a relative standard error of "
                 "%g at %g: this may take a while\n", work, a.precision, d.p);
     row_out_t out;
-    if (sim_out_alloc(&out, row_max_filters(&row)))
-        return cli_die(1, "audit: out of memory for %llu filters",
-                       (unsigned long long)row_max_filters(&row));
+    const uint64_t Fmax = row_max_filters(&row);
+    if (sim_out_alloc(&out, Fmax) || !(out.absent = malloc((size_t)Fmax * sizeof *out.absent))) {
+        sim_out_free(&out);
+        return cli_die(1, "audit: out of memory for %llu filters", (unsigned long long)Fmax);
+    }
+    for (uint64_t f = 0; f < Fmax; f++) /* every filter built is checked (row.h) */
+        out.absent[f] = EST_UNCHECKED;
     cli_catch_stop();
     cli_progress_t tp = {.name = a.lib->name};
     progress_t ps;
@@ -476,12 +490,22 @@ static int audit_measure(const audit_args_t *ap, const exp_row_t *rowp, const au
     csv_row_t r;
     rc = runner_row("audit", "audit", &run, &r, err, sizeof err);
     cli_progress_clear(&tp);
+    /* The lookups a filter made at the end (a row whose lookups grew ran every filter
+     * again at the new number), which set how many inserted keys each checked. */
+    const uint64_t F = rc == 0 ? r.filters : 0;
+    const uint64_t L = F && sim_counts(&row) ? r.lookups / F : row.lookups_per_filter;
+    audit_outcome_t o = {.check = audit_check_sum(out.absent, F, d.n, est_check_count(d.n, L))};
+    free(out.absent);
+    out.absent = NULL;
     sim_out_free(&out);
     if (rc == RUN_INTERRUPTED)
         return cli_die(128 + atomic_load(&cli_stop_signal), "audit: stopped (got signal %d)",
                        atomic_load(&cli_stop_signal));
     if (rc != 0)
         return cli_die(1, "audit: out of memory for %llu-bit filters", (unsigned long long)d.m);
-    print_audit(a.lib, &d, &row, &r, (int)a.threads, a.seed);
-    return 0;
+    const audit_weigh_t w = {.check = o.check, .ci_low = r.ci_low, .promise = d.p,
+                             .fail_above = a.fail_above, .target_met = r.target_met != 0};
+    o.verdict = audit_verdict(&w);
+    print_audit(a.lib, &d, &row, &r, (int)a.threads, a.seed, &o);
+    return o.verdict.status;
 }

@@ -17,8 +17,31 @@
 /* ln 2, which C11's math.h does not name. */
 #define LN2 0.69314718055994530942
 
+void cli_print_check(const audit_check_t *c, uint64_t n)
+{
+    if (!c->filters) {
+        printf("  inserted   not checked: no filter of its own was built\n");
+        return;
+    }
+    if (c->all)
+        printf("  inserted   all %" PRIu64 " keys of %s asked again: %" PRIu64 " queries, ",
+               n, c->filters == 1 ? "the filter" : "each filter", c->queried);
+    else
+        printf("  inserted   a random sample of %" PRIu64 " of the %" PRIu64 " keys of %s "
+               "asked again: %" PRIu64 " queries, ", c->per_filter, n,
+               c->filters == 1 ? "the filter" : "each filter", c->queried);
+    printf("%" PRIu64 " absent (false negatives)\n", c->absent);
+}
+
+void cli_print_z_meaning(void)
+{
+    printf("             (standard errors: measured minus that rate, over the measured rate's "
+           "standard error;\n              beyond about 2 either way, that rate lies outside "
+           "the 95%% interval: not noise)\n");
+}
+
 static void exec_print(const audit_exec_run_t *r, const char *name, const stats_summary_t *s,
-                       int met, double secs)
+                       int met, const audit_verdict_t *v, double secs)
 {
     const audit_exec_t *x = r->x;
     printf("exec: %s\n  adapter    '%s'\n", name, x->cmd);
@@ -42,6 +65,7 @@ static void exec_print(const audit_exec_run_t *r, const char *name, const stats_
     printf("             %" PRIu64 " filters of %" PRIu64 " lookups, %" PRIu64 " false "
            "positives (%s interval)\n", s->filters, r->L, s->false_positives,
            s->kind == STATS_BINOMIAL ? "binomial" : "between-filter spread");
+    cli_print_check(&r->check, x->n);
     if (!x->keys)
         printf("  keys       random 64-bit integers (u64), seed %" PRIu64 "\n", x->seed);
     else
@@ -79,7 +103,10 @@ static void exec_print(const audit_exec_run_t *r, const char *name, const stats_
             printf(" (%+.1f standard errors)", (s->rate - ref[i]) / s->stderr_);
         printf("\n             %s\n", what[i]);
     }
+    if (r->m && s->stderr_ > 0)
+        cli_print_z_meaning();
     printf("  seconds    %.1f\n", secs);
+    printf("  verdict    %s\n", v->line);
 }
 
 static int stopped(void)
@@ -121,8 +148,13 @@ int cli_audit_exec(const audit_exec_t *x)
     if (rc == 0 && status != 0)
         rc = cli_die(2, "audit: --exec '%s': the adapter ended with status %d after quit",
                      x->cmd, status);
-    if (rc == 0)
-        exec_print(&r, name, &s, met, monotonic_seconds() - t0);
+    if (rc == 0) {
+        const audit_weigh_t w = {.check = r.check, .ci_low = s.ci_low, .promise = r.p,
+                                 .fail_above = x->fail_above, .target_met = met};
+        const audit_verdict_t v = audit_verdict(&w);
+        exec_print(&r, name, &s, met, &v, monotonic_seconds() - t0);
+        rc = v.status;
+    }
     audit_exec_free(&r);
     return rc;
 }

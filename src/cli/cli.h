@@ -57,6 +57,12 @@ int cli_die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3))
  * fewer lines than a batch is not). */
 void cli_print_file_exhausted(uint64_t inserts, uint64_t queried, uint64_t asked);
 
+/* An audit's line on its inserted keys (audit.h's audit_check_t; n keys a filter), and
+ * the note on what its "standard errors" beside a reference rate mean (audit_exec.c). */
+struct audit_check;
+void cli_print_check(const struct audit_check *c, uint64_t n);
+void cli_print_z_meaning(void);
+
 /* ---- options ---- */
 
 typedef enum {

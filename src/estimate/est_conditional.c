@@ -65,7 +65,9 @@ static double conditional_measure(const est_layer_t *l, pcg32_t *r, uint64_t *co
     (void)count;
     cond_work_t *w = l->scratch;
     w->poll = l->poll;
+    const pcg32_t r0 = *r; /* the inserts' draws, for an audit's check */
     double rate = cond_filter_rate(l->plan, l->b, w, r);
+    est_check_layer(l, l->row->scheme, r0);
     *within = w->within;
     return rate;
 }

@@ -118,6 +118,58 @@ static uint64_t keys_lookup(const exp_row_t *row, const keyset_t *ks, const bits
     return fp;
 }
 
+/* How many of the inserted keys [first, first + count) of stream `stream` have all their
+ * positions set in b: each key hashed as keys_insert hashes it. */
+static uint64_t keys_present(const exp_row_t *row, const keyset_t *ks, const bits_t *b,
+                             uint64_t stream, uint64_t first, uint64_t count)
+{
+    const probe_geom_t *g = &row->geom;
+    key_stream_t s;
+    key_stream_init(&s, ks, KEY_ROLE_INSERT, stream, first);
+    uint64_t pos[SIZING_MAX_K], yes = 0;
+    rkey_t key;
+    for (uint64_t j = 0; j < count && key_next(&s, &key); j++) {
+        library_words_positions(row->words, row->scheme, g, &key, pos);
+        yes += (uint64_t)keys_all_set(b, pos, g->k);
+    }
+    return yes;
+}
+
+/* Inserted keys an audit's sample queries in one run of consecutive ones. */
+#define KEYS_CHECK_RUN UINT64_C(1024)
+
+/* An audit's check of filter f of stream `stream` (row_out_t.absent): all its n inserted
+ * keys where est_check_count says all, else est_check_count's number of them in runs of
+ * KEYS_CHECK_RUN consecutive keys, each run's start uniform on [0, n - KEYS_CHECK_RUN]
+ * from the generator of unit (seed, row, f) (which a key set's keys never draw from:
+ * they are the key set's own), so that any part of a structured key set may be met.
+ * Returns how many were reported absent; `threads` threads. */
+static uint64_t keys_check(const row_run_t *run, const keyset_t *ks, const bits_t *b,
+                           uint64_t f, uint64_t stream, int threads)
+{
+    const exp_row_t *row = run->row;
+    const uint64_t n = row->n, check = est_check_count(n, row->lookups_per_filter);
+    const int all = check == n;
+    const uint64_t span = all ? EST_CHUNK : KEYS_CHECK_RUN;
+    const uint64_t runs = (check + span - 1) / span;
+    pcg32_t r;
+    pcg32_unit(&r, run->seed, run->index, f);
+    uint64_t yes = 0;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) reduction(+ : yes)
+    for (uint64_t c = 0; c < runs; c++) {
+        if (progress_stopped(run->stop))
+            continue;
+        uint64_t len = check - c * span < span ? check - c * span : span, first = c * span;
+        if (!all) {
+            pcg32_t cr;
+            pcg32_subunit(&cr, &r, c);
+            first = pcg32_below(&cr, n - KEYS_CHECK_RUN + 1);
+        }
+        yes += keys_present(row, ks, b, stream, first, len);
+    }
+    return check - yes;
+}
+
 /* Length of chunk c of a total split into EST_CHUNK pieces. */
 static uint64_t keys_chunk_len(uint64_t total, uint64_t c)
 {
@@ -188,6 +240,8 @@ int est_keys_run_row(const row_run_t *run, bits_t *b, uint64_t f0, uint64_t F, u
         }
         if (progress_stopped(stop))
             break;
+        if (out->absent) /* each filter built is checked; the same keys' only once */
+            out->absent[f] = ni ? keys_check(run, &ks, b, f, stream, nth) : EST_UNCHECKED;
         built = 1;
         out->counts[f] = fp;
         if (out->popcounts)

@@ -31,8 +31,10 @@ static double lookups_measure(const est_layer_t *l, pcg32_t *r, uint64_t *count,
 {
     const exp_row_t *row = l->row;
     bits_reset(l->b, l->g->m);
+    const pcg32_t r0 = *r; /* the inserts' draws, for an audit's check */
     row->scheme->insert(l->b, l->g, r, l->n, NULL, l->poll);
     *count = row->scheme->lookup(l->b, l->g, r, row->lookups_per_filter, l->poll);
+    est_check_layer(l, row->scheme, r0);
     double L = (double)row->lookups_per_filter, rate = (double)*count / L;
     *within = rate * (1 - rate) / L; /* binomial, given the filter */
     return rate;
@@ -80,6 +82,25 @@ static uint64_t shared_count(const bits_t *b, uint64_t m, uint64_t block, uint64
         pop += bits_count_range(b, c * block * 64,
                                 (c + 1) * block * 64 < m ? (c + 1) * block * 64 : m);
     return pop;
+}
+
+/* An audit's check of shared filter f just built from r (row_out_t.absent): the first
+ * `check` of its inserted keys, each chunk's replayed from that chunk's generator, on
+ * `threads` threads; returns how many were reported absent. */
+static uint64_t shared_check(const exp_row_t *row, const bits_t *b, const pcg32_t *r,
+                             uint64_t check, int threads, atomic_int *stop)
+{
+    const uint64_t nchk = (check + EST_CHUNK - 1) / EST_CHUNK;
+    uint64_t yes = 0;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) reduction(+ : yes)
+    for (uint64_t c = 0; c < nchk; c++) {
+        if (progress_stopped(stop))
+            continue;
+        pcg32_t cr;
+        pcg32_subunit(&cr, r, 2 * c);
+        yes += row->scheme->present(b, &row->geom, &cr, chunk_len(check, c), NULL);
+    }
+    return check - yes;
 }
 
 /* Filters f0..F-1 of a shared row, one after another, each built and queried by all
@@ -146,6 +167,8 @@ static int lookups_run_row(const row_run_t *run, bits_t *b, uint64_t f0, uint64_
         if (progress_stopped(stop))
             break;
         out->counts[f] = fp;
+        if (out->absent)
+            out->absent[f] = shared_check(row, b, &r, est_check_count(n, L), threads, stop);
         if (out->popcounts)
             out->popcounts[f] = shared_count(b, g->m, block, nblocks, threads);
         ++*done;

@@ -42,7 +42,29 @@ typedef struct est_layer {
     void *scratch;
     bits_t *b;
     const scheme_poll_t *poll;
+    uint64_t check, *absent; /* an audit's: query `check` inserted keys, the false negatives
+                              * into *absent (row.h, row_out_t.absent); 0 and NULL: none */
 } est_layer_t;
+
+/* An audit's check of the inserted keys (row_out_t.absent): a filter of n keys asked L
+ * absent ones queries all n where that is no more than L, else a sample of
+ * max(L, EST_CHECK_MIN) of them (never more than n). Ideal keys are independent draws,
+ * so the first ones inserted are a random sample; est_keys.c samples a key set's. */
+#define EST_CHECK_MIN UINT64_C(100000)
+#define EST_UNCHECKED UINT64_MAX
+static inline uint64_t est_check_count(uint64_t n, uint64_t L)
+{
+    uint64_t s = L > EST_CHECK_MIN ? L : EST_CHECK_MIN;
+    return n <= s ? n : s;
+}
+
+/* The check of a filter l just built from r0 (the generator as insert found it): its
+ * first l->check inserted keys queried, those reported absent into *l->absent. */
+static inline void est_check_layer(const est_layer_t *l, const scheme_t *s, pcg32_t r0)
+{
+    if (l->absent)
+        *l->absent = l->check - s->present(l->b, l->g, &r0, l->check, l->poll);
+}
 
 typedef struct est_ops {
     const char *name;     /* as the `estimator` key and the CSV's estimator column say */

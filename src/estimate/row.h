@@ -116,13 +116,18 @@ static inline int row_real_keys(const exp_row_t *row)
  * a rate (other estimators, and any stack) with its sampling variance given the filter
  * (within: 0 when exact), the popcount of a designed filter, a stack's expected layers
  * consulted, the keys a fingerprint filter refused. sim_out_alloc (simulate.h) allocates
- * them all. */
+ * them all but absent, which an audit sets: where it is not NULL, filter f also queries
+ * est_check_count(n, lookups_per_filter) of its inserted keys (estimator.h: all of them,
+ * or a sample) and stores how many it reported absent, its false negatives; it stays
+ * EST_UNCHECKED where filter f built no filter of its own (a key set's filters of the same
+ * keys, est_keys.c) or its scheme cannot replay its inserted keys (estimator.h). */
 typedef struct row_out {
     uint64_t *counts;
     double *rates, *within;
     uint64_t *popcounts;
     double *consulted;
     uint64_t *refused;
+    uint64_t *absent;
 } row_out_t;
 
 /* What every filter of one run of a row shares (simulate.h, estimator.h's run_row,

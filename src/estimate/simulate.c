@@ -58,6 +58,10 @@ static void run_filter(const row_run_t *run, const sim_res_t *rr, int t, uint64_
     uint64_t count = 0;
     double within = 0;
     if (row->structure != STRUCT_STACK) {
+        if (out->absent && row->structure != STRUCT_FINGERPRINT) {
+            l[0].check = est_check_count(l[0].n, row->lookups_per_filter);
+            l[0].absent = &out->absent[f];
+        }
         double rate = est->measure(&l[0], r, &count, &within);
         if (sim_counts(row))
             out->counts[f] = count;

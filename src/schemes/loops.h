@@ -90,7 +90,9 @@ _Static_assert(SCHEME_POLL_KEYS % BATCH == 0, "lookups ask between whole batches
 
 /* Each scheme gets insert and lookup, and their variants for big filters,
  * insert_shared and lookup_prefetch, from one body each: the variants consume the
- * generator identically and give identical results (tests/test_scheme.c checks). The
+ * generator identically and give identical results (tests/test_scheme.c checks). present
+ * replays insert's draws (every probe of every key, as insert draws them) and counts the
+ * keys whose k bits are all set: from insert's generator state, every inserted key. The
  * poll is asked between keys (inserts) and between batches (lookups), where it changes
  * nothing that is drawn. */
 #define SCHEME_LOOPS_IT(id, itype)                                                               \
@@ -190,6 +192,25 @@ _Static_assert(SCHEME_POLL_KEYS % BATCH == 0, "lookups ask between whole batches
     {                                                                                  \
         return id##_lookup_body(b, g, r, L, 1, NULL);                                  \
     }                                                                                  \
+    static uint64_t id##_present(const bits_t *b, const probe_geom_t *g, pcg32_t *r,   \
+                                 uint64_t n, const scheme_poll_t *poll)                \
+    {                                                                                  \
+        pcg32_t lane[LANES];                                                           \
+        uint64_t yes = 0;                                                              \
+        lanes_seed(lane, r);                                                           \
+        for (uint64_t key = 0; key < n && !poll_says_stop(poll, key); key++) {         \
+            uint64_t h[SCHEME_MAX_WORDS] = {0};                                        \
+            itype it;                                                                  \
+            pcg32_t *lr = &lane[key % LANES];                                          \
+            id##_draw(g, lr, h);                                                       \
+            id##_start(g, h, &it);                                                     \
+            unsigned all = 1;                                                          \
+            for (unsigned i = 0; i < g->k; i++)                                        \
+                all &= (unsigned)bits_test(b, id##_next(g, lr, &it));                  \
+            yes += all;                                                                \
+        }                                                                              \
+        return yes;                                                                    \
+    }                                                                                  \
     __attribute__((unused)) static void id##_positions(const probe_geom_t *g,          \
                                                        const uint64_t *h, uint64_t *pos) \
     {                                                                                  \
@@ -207,7 +228,7 @@ _Static_assert(SCHEME_POLL_KEYS % BATCH == 0, "lookups ask between whole batches
  * words, or with the positions function too. */
 #define SCHEME_LOOP_FNS(id)                                                            \
     .insert = id##_insert, .lookup = id##_lookup, .insert_shared = id##_insert_shared, \
-    .lookup_prefetch = id##_lookup_prefetch
+    .lookup_prefetch = id##_lookup_prefetch, .present = id##_present
 #define SCHEME_FNS(id) .positions = id##_positions, SCHEME_LOOP_FNS(id)
 
 /* The iterator of double hashing's loop and its library kin: x = h[0] (where the

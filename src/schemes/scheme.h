@@ -115,6 +115,11 @@ typedef struct scheme {
     void (*insert_shared)(bits_t *b, const probe_geom_t *g, pcg32_t *r, uint64_t n);
     uint64_t (*lookup_prefetch)(const bits_t *b, const probe_geom_t *g, pcg32_t *r,
                                 uint64_t L);
+    /* The keys insert(b, g, r, n, ...) inserts from the same r, drawn as it draws them:
+     * how many have all k positions set in b (n for an intact filter; fewer counts false
+     * negatives). An audit's check (row.h, row_out_t.absent); poll as insert's. */
+    uint64_t (*present)(const bits_t *b, const probe_geom_t *g, pcg32_t *r, uint64_t n,
+                        const scheme_poll_t *poll);
     /* The scheme's own exact rate at n keys, where known; NULL otherwise. */
     double (*exact)(const probe_geom_t *g, uint64_t n);
     /* For schemes whose positions are not uniform or not independent across keys: the
