@@ -212,7 +212,7 @@ while IFS="$(printf '\t')" read -r name lib cmd; do
     # it takes are that library's, as bloomsim says (audit --list --hashes): integers are
     # u64 keys, a library of text or bytes takes str keys (text: UTF-8 only), one of bytes
     # hex keys too.
-    rule=$("$B" audit --list | awk -v l="$lib" '$1 == l { print $3 }')
+    rule=$("$B" audit --list --tsv | awk -F '\t' -v l="$lib" '$1 == l { print $3 }')
     facts=$(awk -F '\t' -v l="$lib" '$1 == l { print $2 " " $3 }' "$tmp/hashes")
     if [ -z "$rule" ] || [ -z "$facts" ]; then
         bad "$name: no library $lib in bloomsim audit --list"

@@ -22,9 +22,11 @@ static const char usage_head[] =
     "usage: bloomsim audit LIBRARY --keys N (--rate P | --bits-per-key B)\n"
     "                      [--key-set KIND [--key-prefix X] [--key-file PATH]]\n"
     "                      [--precision R] [--max-filters F] [--threads T] [--seed S]\n"
+    "                      [--fail-above R]\n"
     "       bloomsim audit --exec 'CMD' --keys N (--rate P | --bits-per-key B)\n"
     "                      [--key-set KIND [--key-prefix X] [--key-file PATH]]\n"
     "                      [--precision R] [--max-filters F] [--seed S] [--timeout S]\n"
+    "                      [--fail-above R]\n"
     "       bloomsim audit --list [--tsv | --hashes]\n"
     "\n"
     "Designs LIBRARY's filter for N keys at target false-positive rate P with the\n"
@@ -36,6 +38,8 @@ static const char usage_head[] =
     "By default bloomsim feeds the arithmetic ideal uniform hash words of the library's\n"
     "width: it measures the library's arithmetic and sizing, not its hash function.\n"
     "--key-set inserts real keys through the library's own hash function instead.\n"
+    "Each filter built is also asked about its inserted keys (all of them, or a\n"
+    "random sample of at least 10^5): one reported absent fails the audit.\n"
     "\n"
     "With --exec, measures any implementation instead: CMD (run by sh -c) speaks the\n"
     "adapter protocol (docs/adapter.md) on its standard input and output; bloomsim\n"
@@ -62,7 +66,14 @@ static const char usage_tail[] =
     "  --exec CMD       measure the adapter CMD (docs/adapter.md)\n"
     "  --timeout S      with --exec: give up on an answer after S seconds (default\n"
     "                   600; 0: wait for ever)\n"
+    "  --fail-above R   fail (exit 1) when the rate's 95% interval lies above R times\n"
+    "                   the promise (its lower bound > R P; by bits per key, P is the\n"
+    "                   rate they stand for)\n"
     "\n"
+    "The \"verdict\" line and the exit status: 0 pass; 1 FAIL (an inserted key\n"
+    "reported absent, or --fail-above exceeded); 2 bad input, a refused design or an\n"
+    "adapter outside the protocol (one line, nothing on standard output); 3 target\n"
+    "not reached within --max-filters (or a key file's lines), nothing broken found.\n"
     "Ctrl-C (SIGINT) or SIGTERM stops it; exit 130 or 143.\n";
 
 /* One word of a help paragraph at *col (indent columns in, width at most), on the next
@@ -105,7 +116,7 @@ static void help(void)
                  k->help, i + 2 < KEYSET_COUNT ? "," : i + 1 == KEYSET_COUNT ? ";" : "");
         help_text(item, &col, indent, width);
     }
-    help_text("queried keys are never inserted ones", &col, indent, width);
+    help_text("the keys queried for the rate are never inserted ones", &col, indent, width);
     putchar('\n');
     fputs(usage_tail, stdout);
 }
@@ -127,6 +138,9 @@ static int audit_list_hashes(void)
     return 0;
 }
 
+/* audit --list's version lines: their indent and width. */
+enum { LIST_INDENT = 4, LIST_WIDTH = 100 };
+
 static int audit_list(int tsv, int hashes)
 {
     if (tsv && hashes)
@@ -141,7 +155,8 @@ static int audit_list(int tsv, int hashes)
         }
         return 0;
     }
-    /* Columns as wide as their longest name, so that the versioned names line up. */
+    /* Columns as wide as their longest name, so that the versioned names line up; the
+     * version each follows under them, wrapped within 100 columns (issue 37). */
     int wl = 7, ws = 6, wz = 6;
     for (size_t i = 0; i < library_count(); i++) {
         const library_t *l = library_at(i);
@@ -149,12 +164,15 @@ static int audit_list(int tsv, int hashes)
         ws = (int)strlen(l->scheme->name) > ws ? (int)strlen(l->scheme->name) : ws;
         wz = (int)strlen(l->sizing->name) > wz ? (int)strlen(l->sizing->name) : wz;
     }
-    printf("%-*s %-*s %-*s %-22s %s\n", wl, "library", ws, "scheme", wz, "sizing", "hash",
-           "version");
+    printf("%-*s %-*s %-*s %s\n%*s(the version it follows)\n", wl, "library", ws, "scheme",
+           wz, "sizing", "hash", LIST_INDENT, "");
     for (size_t i = 0; i < library_count(); i++) {
         const library_t *l = library_at(i);
-        printf("%-*s %-*s %-*s %-22s %s\n", wl, l->name, ws, l->scheme->name, wz,
-               l->sizing->name, l->hash, l->version);
+        printf("%-*s %-*s %-*s %s\n%*s", wl, l->name, ws, l->scheme->name, wz,
+               l->sizing->name, l->hash, LIST_INDENT, "");
+        int col = LIST_INDENT;
+        help_text(l->version, &col, LIST_INDENT, LIST_WIDTH);
+        putchar('\n');
     }
     return 0;
 }
