@@ -126,6 +126,9 @@ pass_audit() {
 pass_audit "audit guava" audit guava --keys 10000 --rate 0.01 --threads 2
 grep -q "^  inserted   all 10000 keys of each filter asked again: 80000 queries, 0 absent" \
     "$tmp/out" && ok || bad "audit guava: the check line: $(cat "$tmp/out")"
+# What "standard errors" beside a reference mean is said, once (issue 37, smaller points).
+[ "$(grep -c "^             (standard errors: measured minus that rate, over the measured rate's standard error;$" "$tmp/out")" -eq 1 ] \
+    && ok || bad "the standard errors' meaning: $(cat "$tmp/out")"
 pass_audit "audit leveldb, a big filter's sample" audit leveldb --keys 1000000 --bits-per-key 10 \
     --threads 2
 grep -q "^  inserted   a random sample of [0-9]* of the 1000000 keys of each filter" \
@@ -197,4 +200,10 @@ printf '#!/bin/sh\nexec python3 %s null %s\n' "$tmp/fool.py" "$tmp/cilog" > "$tm
 rc=$?
 [ "$rc" -eq 1 ] && grep -q "^my-filter breaks its promise:   verdict    FAIL: [0-9]* of [0-9]* inserted keys reported absent" "$tmp/err" && ok \
     || bad "the CI example on the null adapter: exit $rc: $(cat "$tmp/out" "$tmp/err")"
+# audit --list: each library's line, then the version it follows wrapped under it, every
+# line within about 100 columns (the longest hash name makes 107), not 250.
+"$B" audit --list > "$tmp/list"
+[ "$(awk 'length > 110' "$tmp/list" | wc -l)" -eq 0 ] && grep -q "^guava  *guava64  *guava  *2 x 64-bit$" "$tmp/list" \
+    && grep -q "^    Guava 18.0 on: MURMUR128_MITZ_64" "$tmp/list" && ok \
+    || bad "audit --list: $(awk 'length > 110' "$tmp/list" | head -3)"
 finish
