@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include "audit/exec.h"
 #include "base/monotonic.h"
+#include "cli/audit_json.h"
 #include "cli/cli.h"
 #include "rates/rate.h"
 
@@ -88,7 +89,7 @@ static int stopped(void)
                    atomic_load(&cli_stop_signal));
 }
 
-int cli_audit_exec(const audit_exec_t *x)
+int cli_audit_exec(const audit_exec_t *x, int json)
 {
     audit_exec_run_t r;
     if (audit_exec_plan(&r, x, &cli_stop_signal) != 0) {
@@ -121,7 +122,9 @@ int cli_audit_exec(const audit_exec_t *x)
     if (rc == 0 && status != 0)
         rc = cli_die(2, "audit: --exec '%s': the adapter ended with status %d after quit",
                      x->cmd, status);
-    if (rc == 0)
+    if (rc == 0 && json)
+        rc = audit_json_exec(&r, name, &s, met, monotonic_seconds() - t0);
+    else if (rc == 0)
         exec_print(&r, name, &s, met, monotonic_seconds() - t0);
     audit_exec_free(&r);
     return rc;
