@@ -43,7 +43,6 @@ static void help(void)
     printf("usage: bloomsim size --keys N --rate P [--rule RULE] [--block-bits B] [--k K]\n"
            "       bloomsim size --keys N --rate P --filter FILTER [--load-threshold A]\n"
            "                     [--fingerprint-bits F]\n"
-           "       (each also with --json: the same numbers as one JSON object, docs/json.md)\n"
            "       bloomsim size --keys N --bits-per-key B --rule ");
     for (size_t i = 0, first = 1; i < sizing_rule_count(); i++)
         if (sizing_rule_at(i)->bpk_from_rate) {
@@ -66,7 +65,8 @@ static void help(void)
          "That exact rate is of ideal hashing at the library's m and k: where a library's\n"
          "arithmetic departs from it, the library's own rate follows on a line of its\n"
          "name (its model, or: measure it with bloomsim audit LIBRARY).\n"
-         "bloomsim audit --list names the library behind each rule. The rules:");
+         "bloomsim audit --list names the library behind each rule. --json prints the\n"
+         "same numbers as one JSON object (docs/json.md). The rules:");
     for (size_t i = 0; i < sizing_rule_count(); i++)
         help_rule(sizing_rule_at(i));
     puts("\n"
