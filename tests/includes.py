@@ -103,8 +103,9 @@ for c in cycles:
 
 # Every header compiled alone.
 tm = open(os.path.join(here, 'meson.build'), encoding='utf-8').read()
-m = re.search(r"foreach\s+h\s*:\s*\[([^\]]*)\]", tm)
-alone = set(re.findall(r"'([^']+)'", m.group(1))) if m else set()
+alone = set()  # every `foreach h : [...]` list (the json-c headers have their own)
+for m in re.finditer(r"foreach\s+h\s*:\s*\[([^\]]*)\]", tm):
+    alone |= set(re.findall(r"'([^']+)'", m.group(1)))
 for f in files:
     rel = os.path.relpath(f, root)
     if rel.endswith('.h') and rel[:-2] not in alone:

@@ -11,6 +11,7 @@
 
 #include "audit/audit.h"
 #include "audit/exec.h"
+#include "cli/audit_json.h"
 #include "cli/cli.h"
 #include "experiment/plan.h"
 #include "run/runner.h"
@@ -63,6 +64,7 @@ static const char usage_tail[] =
     "  --precision R    target relative standard error, above 0 and below 1\n"
     "  --max-filters F  build at most F filters (default 1000)\n"
     "  --threads T      threads (default: all); --seed S  seed (default 1)\n"
+    "  --json           print the result as one JSON object (docs/json.md)\n"
     "  --exec CMD       measure the adapter CMD (docs/adapter.md)\n"
     "  --timeout S      with --exec: give up on an answer after S seconds (default\n"
     "                   600; 0: wait for ever)\n"
@@ -279,7 +281,7 @@ typedef struct audit_args {
     const library_t *lib;
     uint64_t n, seed, max_filters, threads;
     double p, precision, bpk, timeout, fail_above;
-    int list, tsv, hashes;
+    int list, tsv, hashes, json;
     const char *key_set, *exec;
     audit_key_param_t key_params[AUDIT_KEY_PARAMS]; /* --key-prefix, --key-file */
 } audit_args_t;
@@ -334,6 +336,7 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
          .must = "a number of seconds >= 0"},
         {.name = "--fail-above", .kind = CLI_REAL, .dst = &a->fail_above, .lo = DBL_MIN,
          .hi = 1e9, .must = "a ratio above 0 and below 10^9, such as 1.1"},
+        {.name = "--json", .kind = CLI_FLAG, .dst = &a->json},
     };
     cli_spec_t spec = {.command = "audit", .help = help, .unknown = "argument", .opts = opts,
                        .nopts = sizeof opts / sizeof opts[0], .positional = library_name,
@@ -434,7 +437,7 @@ static int audit_exec(const audit_args_t *a)
     int rc = cli_audit_exec(&(audit_exec_t){
         .cmd = a->exec, .n = a->n, .seed = a->seed, .max_filters = a->max_filters, .p = a->p,
         .bits_per_key = a->bpk, .precision = a->precision, .timeout = a->timeout,
-        .keys = real ? &ks : NULL, .keys_label = label, .fail_above = a->fail_above});
+        .keys = real ? &ks : NULL, .keys_label = label, .fail_above = a->fail_above}, a->json);
     if (real)
         keyset_close(&ks);
     return rc;
@@ -524,6 +527,8 @@ static int audit_measure(const audit_args_t *ap, const exp_row_t *rowp, const au
     const audit_weigh_t w = {.check = o.check, .ci_low = r.ci_low, .promise = d.p,
                              .fail_above = a.fail_above, .target_met = r.target_met != 0};
     o.verdict = audit_verdict(&w);
+    if (a.json)
+        return audit_json_library(a.lib, &d, &row, &r, (int)a.threads, a.seed, &o);
     print_audit(a.lib, &d, &row, &r, (int)a.threads, a.seed, &o);
     return o.verdict.status;
 }

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include "audit/exec.h"
 #include "base/monotonic.h"
+#include "cli/audit_json.h"
 #include "cli/cli.h"
 #include "rates/rate.h"
 
@@ -115,7 +116,7 @@ static int stopped(void)
                    atomic_load(&cli_stop_signal));
 }
 
-int cli_audit_exec(const audit_exec_t *x)
+int cli_audit_exec(const audit_exec_t *x, int json)
 {
     audit_exec_run_t r;
     if (audit_exec_plan(&r, x, &cli_stop_signal) != 0) {
@@ -152,8 +153,13 @@ int cli_audit_exec(const audit_exec_t *x)
         const audit_weigh_t w = {.check = r.check, .ci_low = s.ci_low, .promise = r.p,
                                  .fail_above = x->fail_above, .target_met = met};
         const audit_verdict_t v = audit_verdict(&w);
-        exec_print(&r, name, &s, met, &v, monotonic_seconds() - t0);
-        rc = v.status;
+        const double secs = monotonic_seconds() - t0;
+        if (json) {
+            rc = audit_json_exec(&r, name, &s, met, &v, secs);
+        } else {
+            exec_print(&r, name, &s, met, &v, secs);
+            rc = v.status;
+        }
     }
     audit_exec_free(&r);
     return rc;

@@ -39,10 +39,10 @@ int cli_columns(int argc, char **argv);
 int cli_adapter(int argc, char **argv);
 
 /* Measure what x asks (audit/exec.h's audit_exec_t) through its adapter (audit_exec.c);
- * Ctrl-C or SIGTERM stops it. Returns the exit status after printing the result, or its
- * one-line message. */
+ * Ctrl-C or SIGTERM stops it. Returns the exit status after printing the result (as
+ * JSON when json is 1: audit_json.h), or its one-line message. */
 struct audit_exec;
-int cli_audit_exec(const struct audit_exec *x);
+int cli_audit_exec(const struct audit_exec *x, int json);
 
 /* Set on the ranks of a distributed run other than rank 0 (dist.h): rank 0 alone
  * reports, so a message appears once. */

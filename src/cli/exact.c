@@ -1,15 +1,17 @@
 /* exact.c - `bloomsim exact`: the reference rates of docs/model.md for m bits, n keys and
  * k probes, and with --block-bits the blocked filters' exact rates and approximations. */
+#include <math.h>
 #include <stdio.h>
 
 #include "cli/cli.h"
+#include "cli/json_out.h"
 #include "experiment/plan.h"
 #include "libraries/registry.h"
 #include "rates/rate.h"
 #include "schemes/scheme.h"
 
 static const char usage[] =
-    "usage: bloomsim exact --bits M --keys N [--k K] [--block-bits B]\n\n"
+    "usage: bloomsim exact --bits M --keys N [--k K] [--block-bits B] [--json]\n\n"
     "Prints the reference rates of docs/model.md for m bits, n keys, k probes (default\n"
     "k = round(m/n ln 2)): the formula (1-e^{-kn/m})^k, its finite form\n"
     "(1-(1-1/m)^{kn})^k, the exact rate of independent probes by the moment form\n"
@@ -17,7 +19,8 @@ static const char usage[] =
     "partitioned slices. With --block-bits, the blocked filters of B-bit blocks too\n"
     "(m rounded down to whole blocks): the exact rates of blocked and split-block,\n"
     "and beside them the approximations in use, Putze's Poisson mixture, RocksDB's\n"
-    "CacheLocalFpRate and the split-block sizing formula, each over the exact rate.\n";
+    "CacheLocalFpRate and the split-block sizing formula, each over the exact rate.\n"
+    "--json prints the same numbers as one JSON object (docs/json.md).\n";
 
 /* exact --block-bits: what each blocked scheme prints, computed before anything is
  * printed, so that a refusal comes alone. */
@@ -86,14 +89,56 @@ static void print_blocked_rates(const blocked_rates_t br[2], unsigned k)
     }
 }
 
+/* exact --json: what the text shows, as docs/json.md's "exact" section. */
+static int exact_json(uint64_t m, uint64_t n, unsigned k, const blocked_rates_t *br)
+{
+    json_object *o = json_out_new("exact");
+    double x;
+    json_out_count(o, "m", m);
+    json_out_count(o, "n", n);
+    json_out_count(o, "k", k);
+    json_out_num(o, "bits_per_key", (double)m / (double)n);
+    json_out_num(o, "formula", rate_formula(m, n, k));
+    json_out_num(o, "formula_finite", rate_formula_finite(m, n, k));
+    json_out_num(o, "exact_moments", rate_exact_moment(m, n, k, &x) == RATE_OK ? x : NAN);
+    json_out_num(o, "exact_dp", rate_exact_dp(m, n, k, &x) == RATE_OK ? x : NAN);
+    if (k < m) {
+        json_object *p = json_out_obj(o, "partitioned");
+        json_out_num(p, "rate", rate_partitioned_exact(m / k, n, k));
+        json_out_count(p, "slice_bits", m / k);
+        json_out_count(p, "m_used", m / k * k);
+    }
+    for (int j = 0; br && j < 2; j++) {
+        const blocked_rates_t *b = &br[j];
+        if (b->no_split) {
+            json_out_text(o, "split_block", NULL);
+            continue;
+        }
+        json_object *q = json_out_obj(o, j ? "split_block" : "blocked");
+        json_out_num(q, "rate", b->exact);
+        json_out_count(q, "blocks", b->g.blocks);
+        json_out_count(q, "block_bits", b->g.block);
+        json_out_count(q, "m_used", b->g.m);
+        json_out_num(q, "poisson", b->poisson);
+        json_out_num(q, "poisson_over_exact", b->poisson / b->exact);
+        json_out_num(q, b->scheme->model_rocksdb ? "cache_local" : "sizing_formula", b->other);
+        json_out_num(q, b->scheme->model_rocksdb ? "cache_local_over_exact"
+                                                 : "sizing_formula_over_exact",
+                     b->other / b->exact);
+    }
+    return json_out_print(o, "exact");
+}
+
 int cli_exact(int argc, char **argv)
 {
     uint64_t m = 0, n = 0, k = 0, block = 0;
+    int json = 0;
 #define EXACT_COUNT(nm, p) \
     {.name = nm, .kind = CLI_COUNT, .dst = p, .min = 1, .max = UINT64_MAX, \
      .must = "a whole number >= 1"}
     const cli_opt_t opts[] = {EXACT_COUNT("--bits", &m), EXACT_COUNT("--keys", &n),
-                              EXACT_COUNT("--k", &k), EXACT_COUNT("--block-bits", &block)};
+                              EXACT_COUNT("--k", &k), EXACT_COUNT("--block-bits", &block),
+                              {.name = "--json", .kind = CLI_FLAG, .dst = &json}};
 #undef EXACT_COUNT
     cli_spec_t spec = {.command = "exact", .usage = usage, .unknown = "argument", .opts = opts,
                        .nopts = sizeof opts / sizeof opts[0]};
@@ -113,6 +158,8 @@ int cli_exact(int argc, char **argv)
     blocked_rates_t br[2];
     if (block && (rc = blocked_rates(m, n, (unsigned)k, block, br)) != 0)
         return rc; /* refused before anything is printed */
+    if (json)
+        return exact_json(m, n, (unsigned)k, block ? br : NULL);
     double x;
     printf("m = %llu, n = %llu, k = %llu, bits per key = %.6g\n", (unsigned long long)m,
            (unsigned long long)n, (unsigned long long)k, (double)m / (double)n);

@@ -6,12 +6,13 @@
 #include <stdlib.h>
 
 #include "cli/cli.h"
+#include "cli/json_out.h"
 #include "libraries/registry.h"
 #include "schemes/scheme.h"
 
 static const char usage[] =
     "usage: bloomsim probes SCHEME --bits M --k K [--h1 A --h2 B ...] [--draws D1,...,DK]\n"
-    "                          [--block-bits B]\n"
+    "                          [--block-bits B] [--json]\n"
     "\n"
     "Prints the k positions SCHEME probes for a key, and the size m it actually uses, so\n"
     "that anyone can check a scheme against its definition (docs/model.md). A key is its\n"
@@ -19,13 +20,15 @@ static const char usage[] =
     "them from, e.g. [0,m) for double, an odd stride for double-odd) and, for schemes that\n"
     "draw positions after them (independent, partitioned, blocked, split-block), the k\n"
     "draws: for blocked, h1 is the block and draw i the position in it. --block-bits sets\n"
-    "the block size of the blocked schemes (default 512 for blocked, 256 for split-block).\n";
+    "the block size of the blocked schemes (default 512 for blocked, 256 for split-block).\n"
+    "--json prints the same as one JSON object (docs/json.md).\n";
 
 /* What `probes` was asked. */
 typedef struct probes_args {
     const char *name, *draws;
     uint64_t m, k, block, h[SCHEME_MAX_WORDS];
     int have[SCHEME_MAX_WORDS];
+    int json;
 } probes_args_t;
 
 static int scheme_name(void *ctx, const char *arg)
@@ -52,6 +55,7 @@ static int parse_probes_args(int argc, char **argv, probes_args_t *a)
         PROBES_COUNT("--h1", &a->h[0], &a->have[0]), PROBES_COUNT("--h2", &a->h[1], &a->have[1]),
         PROBES_COUNT("--h3", &a->h[2], &a->have[2]), PROBES_COUNT("--h4", &a->h[3], &a->have[3]),
         {.name = "--draws", .kind = CLI_TEXT, .dst = &a->draws},
+        {.name = "--json", .kind = CLI_FLAG, .dst = &a->json},
     };
     cli_spec_t spec = {.command = "probes", .usage = usage, .unknown = "argument", .opts = opts,
                        .nopts = sizeof opts / sizeof opts[0], .positional = scheme_name,
@@ -133,6 +137,37 @@ static int check_geometry(const probes_args_t *a, const scheme_t *s, probe_geom_
     return 0;
 }
 
+/* probes --json: what the text shows, as docs/json.md's "probes" section; pos holds the
+ * k positions, then the k draws where the scheme takes them. */
+static int probes_json(const probes_args_t *a, const scheme_t *s, const probe_geom_t *g,
+                       const uint64_t *pos)
+{
+    json_object *o = json_out_new("probes");
+    json_out_text(o, "scheme", a->name);
+    json_out_count(o, "m", g->m);
+    json_out_count(o, "m_requested", a->m);
+    json_out_count(o, "k", a->k);
+    json_object *w = json_out_array(o, "words");
+    for (unsigned j = 0; j < s->nwords; j++)
+        json_out_push_count(w, a->h[j]);
+    if (s->positions_drawn) {
+        json_object *d = json_out_array(o, "draws");
+        for (uint64_t i = 0; i < a->k; i++)
+            json_out_push_count(d, pos[a->k + i]);
+    }
+    if (g->block) {
+        json_object *b = json_out_obj(o, "block");
+        json_out_count(b, "index", a->h[0]);
+        json_out_count(b, "blocks", g->blocks);
+        json_out_count(b, "first_bit", a->h[0] * g->block);
+        json_out_count(b, "last_bit", a->h[0] * g->block + g->block - 1);
+    }
+    json_object *p = json_out_array(o, "positions");
+    for (uint64_t i = 0; i < a->k; i++)
+        json_out_push_count(p, pos[i]);
+    return json_out_print(o, "probes");
+}
+
 int cli_probes(int argc, char **argv)
 {
     probes_args_t a = {0};
@@ -154,6 +189,11 @@ int cli_probes(int argc, char **argv)
         s->positions_drawn(&g, a.h, pos + a.k, pos);
     else
         s->positions(&g, a.h, pos);
+    if (a.json) {
+        rc = probes_json(&a, s, &g, pos);
+        free(pos);
+        return rc;
+    }
     printf("scheme %s, m = %llu (requested %llu), k = %llu", a.name, (unsigned long long)g.m,
            (unsigned long long)a.m, (unsigned long long)a.k);
     if (g.block)
