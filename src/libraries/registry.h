@@ -26,6 +26,7 @@
     X(double_odd)             \
     X(double_prime)           \
     X(enhanced)               \
+    X(squares)                \
     X(triple)                 \
     X(guava32)                \
     X(guava32u)               \
