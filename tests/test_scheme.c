@@ -43,6 +43,10 @@ static void test_hand_cases(void)
     expect_positions("double", 16, 3, 7, 0, 0, (const uint64_t[]){7, 7, 7});
     /* double-odd: same arithmetic, stride already odd */
     expect_positions("double-odd", 16, 3, 1, 9, 0, (const uint64_t[]){1, 10, 3});
+    /* double-even: 3 + 6i mod 16 = 3, 9, 15, 21->5, 27->11: all odd, h1's class */
+    expect_positions("double-even", 16, 5, 3, 6, 0, (const uint64_t[]){3, 9, 15, 5, 11});
+    /* double-even, stride 8 = m/2: two positions, 2 + 8i mod 16 = 2, 10, 2 */
+    expect_positions("double-even", 16, 3, 2, 8, 0, (const uint64_t[]){2, 10, 2});
     /* double-prime at a requested 16 uses m' = 13: 4 + 6i mod 13 = 4, 10, 16->3, 22->9 */
     expect_positions("double-prime", 16, 4, 4, 6, 0, (const uint64_t[]){4, 10, 3, 9});
     /* enhanced: 3 + 7i + (i^3 - i)/6 mod 100: 3, 10, 18, 28, 41, 58, 80, 108->8 */

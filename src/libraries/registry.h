@@ -24,6 +24,7 @@
     X(partitioned)            \
     X(double)                 \
     X(double_odd)             \
+    X(double_even)            \
     X(double_prime)           \
     X(enhanced)               \
     X(squares)                \
