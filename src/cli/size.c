@@ -131,6 +131,30 @@ static void print_library(const sizing_rule_t *rule, uint64_t n, double p, uint6
     }
 }
 
+/* Beside a plain rule's k: the k that minimises the exact rate in the same m bits (seed
+ * 002's CalculateParams takes ceil(b ln 2), which need not be it). The exact rate is
+ * unimodal in k, so the search stops once it rises; nothing is printed where the exact
+ * rate cannot be computed. */
+static void print_best_k(uint64_t n, uint64_t m, unsigned k, double x_rule)
+{
+    double best = 2, x;
+    unsigned kb = 0;
+    for (unsigned j = 1; j <= SIZING_MAX_K && j < m; j++) {
+        if (rate_exact(m, n, j, &x) != RATE_OK)
+            return;
+        if (x >= best)
+            break;
+        best = x;
+        kb = j;
+    }
+    if (kb == k)
+        printf("best k           %u: the rule's (the k that minimises the exact rate at m)\n",
+               kb);
+    else if (kb)
+        printf("best k           %u: exact %.17g (the k that minimises it at m; the rule's k "
+               "= %u gives %.6g times it)\n", kb, best, k, x_rule / best);
+}
+
 /* A plain rule's design: the reference rates of independent probes. */
 static void print_plain(uint64_t n, uint64_t mc, uint64_t m, unsigned k)
 {
@@ -141,10 +165,12 @@ static void print_plain(uint64_t n, uint64_t mc, uint64_t m, unsigned k)
                (unsigned long long)(m / 64), (unsigned long long)m);
     printf("formula          %.17g\n", rate_formula(m, n, k));
     printf("formula_finite   %.17g\n", rate_formula_finite(m, n, k));
-    if (rate_exact(m, n, k, &x) == RATE_OK)
+    if (rate_exact(m, n, k, &x) == RATE_OK) {
         printf("exact            %.17g\n", x);
-    else
+        print_best_k(n, m, k, x);
+    } else {
         printf("exact            (m past 2^40 or k past the exact forms' domain)\n");
+    }
 }
 
 /* A block rule's design: its blocks, its exact rate, and the formula's size beside it.
