@@ -43,11 +43,20 @@ static void test_hand_cases(void)
     expect_positions("double", 16, 3, 7, 0, 0, (const uint64_t[]){7, 7, 7});
     /* double-odd: same arithmetic, stride already odd */
     expect_positions("double-odd", 16, 3, 1, 9, 0, (const uint64_t[]){1, 10, 3});
+    /* double-even: 3 + 6i mod 16 = 3, 9, 15, 21->5, 27->11: all odd, h1's class */
+    expect_positions("double-even", 16, 5, 3, 6, 0, (const uint64_t[]){3, 9, 15, 5, 11});
+    /* double-even, stride 8 = m/2: two positions, 2 + 8i mod 16 = 2, 10, 2 */
+    expect_positions("double-even", 16, 3, 2, 8, 0, (const uint64_t[]){2, 10, 2});
     /* double-prime at a requested 16 uses m' = 13: 4 + 6i mod 13 = 4, 10, 16->3, 22->9 */
     expect_positions("double-prime", 16, 4, 4, 6, 0, (const uint64_t[]){4, 10, 3, 9});
     /* enhanced: 3 + 7i + (i^3 - i)/6 mod 100: 3, 10, 18, 28, 41, 58, 80, 108->8 */
     expect_positions("enhanced", 100, 8, 3, 7, 0,
                      (const uint64_t[]){3, 10, 18, 28, 41, 58, 80, 8});
+    /* squares (seed 003's loop x += h2 + i*i): 3, 3+5+0 = 8, 8+5+1 = 14, 14+5+4 = 23->7,
+     * 7+5+9 = 21->5; enhanced from the same words: 3, 8, 3+10+1 = 14, 3+15+4 = 22->6,
+     * 3+20+10 = 33->1: they first differ at the fourth probe (i = 3: 5 against 4). */
+    expect_positions("squares", 16, 5, 3, 5, 0, (const uint64_t[]){3, 8, 14, 7, 5});
+    expect_positions("enhanced", 16, 5, 3, 5, 0, (const uint64_t[]){3, 8, 14, 6, 1});
     /* guava32: 2^31-1 + i*1 overflows int32 at i = 1 to -2^31, and ~c = 2^31-1, mod 100 = 47;
      * i = 2: -2^31+1, ~c = 2^31-2, mod 100 = 46 (negation would overflow at i = 1) */
     expect_positions("guava32", 100, 2, 2147483647, 1, 0, (const uint64_t[]){47, 46});
@@ -90,6 +99,42 @@ static void test_closed_forms(void)
         }
     }
     printf("enhanced and triple: incremental == closed form at %ld positions\n", checked);
+}
+
+/* squares: its incremental loop equals h1 + i h2 + (i-1)i(2i-1)/6 (the sum of j^2 for
+ * j < i) mod m, for power-of-two m from 2^2 to 2^40 and odd strides, k up to 60 (k < m);
+ * and it equals enhanced's positions at i < 3 and differs at i = 3 exactly when
+ * (i-2)(i-1)i/6 = 1 is nonzero mod m (every m > 1). */
+static void test_squares_closed_form(void)
+{
+    pcg32_t r;
+    pcg32_seed(&r, 8, 8);
+    const scheme_t *sq = scheme_find("squares"), *enh = scheme_find("enhanced");
+    long checked = 0;
+    for (int trial = 0; trial < 20000; trial++) {
+        uint64_t m = UINT64_C(1) << (2 + pcg32_below(&r, 39));
+        unsigned k = 1 + (unsigned)pcg32_below(&r, m - 1 < 60 ? m - 1 : 60);
+        uint64_t h[2] = {pcg32_below(&r, m), pcg32_below(&r, m) | 1};
+        uint64_t ps[64], pe[64];
+        probe_geom_t g;
+        assert(sq->geometry(m, k, 0, &g) == SCHEME_OK && g.m == m);
+        assert(sq->check_words(&g, h) == SCHEME_OK);
+        sq->positions(&g, h, ps);
+        enh->positions(&g, h, pe);
+        for (unsigned i = 0; i < k; i++) {
+            u128 squares = i ? (u128)(i - 1) * i * (2 * i - 1) / 6 : 0;
+            u128 want = ((u128)h[0] + (u128)i * h[1] + squares) % m;
+            assert(ps[i] == (uint64_t)want);
+            assert(i > 3 || (ps[i] == pe[i]) == (i < 3));
+            checked++;
+        }
+    }
+    /* An even stride is not one of its words. */
+    probe_geom_t g;
+    assert(sq->geometry(16, 3, 0, &g) == SCHEME_OK);
+    assert(sq->check_words(&g, (const uint64_t[]){1, 4}) == SCHEME_EWORD);
+    assert(sq->geometry(100, 3, 0, &g) == SCHEME_ENOTPOW2);
+    printf("squares: incremental == h1 + i*h2 + sum j^2 at %ld positions\n", checked);
 }
 
 /* The blocked schemes: positions from the block word and the draws, worked by hand,
@@ -417,6 +462,7 @@ int main(void)
     test_guava_reach_and_hash32();
     test_reach_below_2_32();
     test_closed_forms();
+    test_squares_closed_form();
     test_geometry();
     test_blocked();
     test_primes();

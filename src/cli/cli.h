@@ -34,6 +34,8 @@ int cli_run(int argc, char **argv);
 int cli_exact(int argc, char **argv);
 int cli_probes(int argc, char **argv);
 int cli_size(int argc, char **argv);
+/* size --help (size_help.c). */
+void cli_size_help(void);
 int cli_audit(int argc, char **argv);
 int cli_columns(int argc, char **argv);
 int cli_adapter(int argc, char **argv);

@@ -12,75 +12,6 @@
 #include "rates/rate.h"
 #include "rates/sizing.h"
 
-/* One rule's line of the help: its name and summary, wrapped at 88 columns. */
-static void help_rule(const sizing_rule_t *r)
-{
-    const int indent = 21, width = 88;
-    int col = indent;
-    if (strlen(r->name) > 18)
-        printf("  %s\n%*s", r->name, indent, "");
-    else
-        printf("  %-18s ", r->name);
-    for (const char *p = r->summary; *p;) {
-        int w = (int)strcspn(p, " ");
-        if (col > indent && col + 1 + w > width) {
-            printf("\n%*s", indent, "");
-            col = indent;
-        } else if (col > indent) {
-            putchar(' ');
-            col++;
-        }
-        col += printf("%.*s", w, p);
-        p += w;
-        while (*p == ' ')
-            p++;
-    }
-    putchar('\n');
-}
-
-static void help(void)
-{
-    printf("usage: bloomsim size --keys N --rate P [--rule RULE] [--block-bits B] [--k K]\n"
-           "       bloomsim size --keys N --rate P --filter FILTER [--load-threshold A]\n"
-           "                     [--fingerprint-bits F]\n"
-           "       bloomsim size --keys N --bits-per-key B --rule ");
-    for (size_t i = 0, first = 1; i < sizing_rule_count(); i++)
-        if (sizing_rule_at(i)->bpk_from_rate) {
-            printf("%s%s", first ? "" : "|", sizing_rule_at(i)->name);
-            first = 0;
-        }
-    puts("\n\n"
-         "Designs a filter for N keys at target false-positive rate P and prints the\n"
-         "bits m its library's filter indexes, probes k, bytes, and the formula and\n"
-         "exact rates at N keys; and the bits the rule computes where they differ.\n"
-         "Block rules (split-block: blocks of B = 256 bits, k = 8 words of B/k bits,\n"
-         "one bit per word, as Parquet and Arrow; blocked: B = 512, k positions in\n"
-         "one block) print the exact rate of the filter designed instead, and the exact\n"
-         "rules the size the formula would give, and its rate; --block-bits B and --k K\n"
-         "change a block rule's geometry (split-block: K dividing B; blocked: B <= 2^18).\n"
-         "Library rules size as the library does (its rounding to words, lines or\n"
-         "powers of two, its caps, its refusals) and print the bits it computes, the\n"
-         "bits its filter indexes, and the exact rate that filter delivers beside P;\n"
-         "those that take bits per key take --bits-per-key B, or P as -ln P / ln^2 2.\n"
-         "That exact rate is of ideal hashing at the library's m and k: where a library's\n"
-         "arithmetic departs from it, the library's own rate follows on a line of its\n"
-         "name (its model, or: measure it with bloomsim audit LIBRARY).\n"
-         "bloomsim audit --list names the library behind each rule. --json prints the\n"
-         "same numbers as one JSON object (docs/json.md). The rules:");
-    for (size_t i = 0; i < sizing_rule_count(); i++)
-        help_rule(sizing_rule_at(i));
-    puts("\n"
-         "--filter designs a fingerprint filter instead (docs/model.md, Fingerprint\n"
-         "filters): the first table (2^q slots, or cuckoo buckets), the fewest fingerprint\n"
-         "bits whose exact rate at N keys is at most P (or F bits as given), its bits with\n"
-         "their metadata, and what each expansion does; the quotient family doubles when\n"
-         "its entries reach the load threshold A (default 0.8). The filters:");
-    for (size_t i = 0; i < fp_filter_count(); i++) {
-        const fp_filter_t *f = fp_filter_at(i);
-        help_rule(&(sizing_rule_t){.name = f->name, .summary = f->summary});
-    }
-}
-
 /* A rule's design as size prints it: the rule, the keys, the target (p, or -1 for a
  * design by bits per key, bpk; else bpk is -1), the bits the rule computes and those its
  * filter indexes, k; and with --json the object being built (NULL: text). */
@@ -274,6 +205,38 @@ static void print_library(const size_design_t *d)
     print_libraries(d, x);
 }
 
+/* Beside a plain rule's k: the k that minimises the exact rate in the same m bits (seed
+ * 002's CalculateParams takes ceil(b ln 2), which need not be it). The exact rate is
+ * unimodal in k, so the search stops once it rises; nothing is printed where the exact
+ * rate cannot be computed. */
+static void print_best_k(const size_design_t *d, double x_rule)
+{
+    double best = 2, x;
+    unsigned kb = 0;
+    for (unsigned j = 1; j <= SIZING_MAX_K && j < d->m; j++) {
+        if (rate_exact(d->m, d->n, j, &x) != RATE_OK)
+            return;
+        if (x >= best)
+            break;
+        best = x;
+        kb = j;
+    }
+    if (!kb)
+        return;
+    if (d->j) {
+        json_object *o = json_out_obj(d->j, "best_k");
+        json_out_count(o, "k", kb);
+        json_out_num(o, "exact", best);
+        json_out_num(o, "rule_over_best", x_rule / best);
+    } else if (kb == d->k) {
+        printf("best k           %u: the rule's (the k that minimises the exact rate at m)\n",
+               kb);
+    } else {
+        printf("best k           %u: exact %.17g (the k that minimises it at m; the rule's k "
+               "= %u gives %.6g times it)\n", kb, best, d->k, x_rule / best);
+    }
+}
+
 /* A plain rule's design: the reference rates of independent probes. */
 static void print_plain(const size_design_t *d)
 {
@@ -287,6 +250,8 @@ static void print_plain(const size_design_t *d)
         json_out_num(d->j, "formula", rate_formula(m, n, k));
         json_out_num(d->j, "formula_finite", rate_formula_finite(m, n, k));
         json_out_num(d->j, "exact", x);
+        if (!isnan(x))
+            print_best_k(d, x);
         print_libraries(d, x);
         return;
     }
@@ -296,10 +261,12 @@ static void print_plain(const size_design_t *d)
                (unsigned long long)(m / 64), (unsigned long long)m);
     printf("formula          %.17g\n", rate_formula(m, n, k));
     printf("formula_finite   %.17g\n", rate_formula_finite(m, n, k));
-    if (!isnan(x))
+    if (!isnan(x)) {
         printf("exact            %.17g\n", x);
-    else
+        print_best_k(d, x);
+    } else {
         printf("exact            (m past 2^40 or k past the exact forms' domain)\n");
+    }
     print_libraries(d, x);
 }
 
@@ -563,8 +530,8 @@ int cli_size(int argc, char **argv)
          .max = FP_MAX_BITS, .must = "a whole number of bits from 1 to 64"},
         {.name = "--json", .kind = CLI_FLAG, .dst = &json},
     };
-    cli_spec_t spec = {.command = "size", .help = help, .unknown = "argument", .opts = opts,
-                       .nopts = sizeof opts / sizeof opts[0]};
+    cli_spec_t spec = {.command = "size", .help = cli_size_help, .unknown = "argument",
+                       .opts = opts, .nopts = sizeof opts / sizeof opts[0]};
     int rc = cli_parse(&spec, argc, argv);
     if (rc >= 0)
         return rc;

@@ -24,8 +24,10 @@
     X(partitioned)            \
     X(double)                 \
     X(double_odd)             \
+    X(double_even)            \
     X(double_prime)           \
     X(enhanced)               \
+    X(squares)                \
     X(triple)                 \
     X(guava32)                \
     X(guava32u)               \

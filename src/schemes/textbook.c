@@ -224,7 +224,7 @@ const scheme_t scheme_double_prime = {
 /* ---- enhanced: (h1 + i h2 + (i^3 - i)/6) mod m (Dillinger-Manolios) ----
  * Stepped incrementally by enhanced_next (loops.h): emit x; x += y; y += i + 1 (mod m).
  * tests/test_scheme.c checks it against the closed form in 128-bit arithmetic. Seed
- * 003's loop x += h2 + i*i is a different sequence and is not used. Needs k < m so that
+ * 003's loop x += h2 + i*i is a different sequence: the scheme squares (squares.c). Needs k < m so that
  * y + i + 1 < 2m. */
 SCHEME_HOT void enhanced_start(const probe_geom_t *g, const uint64_t *h, probe_it_t *it)
 {
