@@ -143,33 +143,6 @@ void cond_work_free(cond_work_t *w)
     memset(w, 0, sizeof *w);
 }
 
-void cond_load_filter(const cond_plan_t *p, const bits_t *b, cond_work_t *w)
-{
-    uint64_t m = p->g.m, nwe = ext_words(m), nw = (m + 63) / 64;
-    if (m % 64 == 0) {
-        for (uint64_t q = 0; q < nwe; q++)
-            w->ext[q] = b->word[q % nw];
-        return;
-    }
-    /* m not a multiple of 64: copy bit by bit, t -> t mod m (O(m), once per filter). */
-    memset(w->ext, 0, nwe * sizeof *w->ext);
-    uint64_t src = 0;
-    for (uint64_t t = 0; t < 64 * nwe; t++) {
-        if (bits_test(b, src))
-            w->ext[t >> 6] |= UINT64_C(1) << (t & 63);
-        if (++src == m)
-            src = 0;
-    }
-}
-
-/* 64 bits of ext starting at bit pos: bit j of the result is ext bit pos + j. */
-static inline uint64_t ext_get(const uint64_t *ext, uint64_t pos)
-{
-    uint64_t q = pos >> 6;
-    unsigned r = (unsigned)(pos & 63);
-    return r ? (ext[q] >> r) | (ext[q + 1] << (64 - r)) : ext[q];
-}
-
 /* Whether w's poll says to abandon the filter, asked every COND_POLL_WORDS words of the
  * strides' ANDs (milliseconds); once it has, every later stride of the filter is
  * skipped (the filter's rate is then dropped by the caller). */
@@ -184,6 +157,41 @@ static int cond_stopped(cond_work_t *w, uint64_t nw)
         return 0;
     w->polled = w->poll->fn(w->poll->ctx) ? UINT64_MAX : 0;
     return w->polled == UINT64_MAX;
+}
+
+#define COND_LOAD_BITS (UINT64_C(1) << 16)
+
+void cond_load_filter(const cond_plan_t *p, const bits_t *b, cond_work_t *w)
+{
+    uint64_t m = p->g.m, nwe = ext_words(m), nw = (m + 63) / 64;
+    if (m % 64 == 0) {
+        for (uint64_t q = 0; q < nwe; q++)
+            w->ext[q] = b->word[q % nw];
+        return;
+    }
+    /* m not a multiple of 64: copy bit by bit, t -> t mod m (O(m), once per filter),
+     * asking w's poll between chunks of COND_LOAD_BITS (seconds at 10^10 bits). */
+    memset(w->ext, 0, nwe * sizeof *w->ext);
+    uint64_t src = 0;
+    for (uint64_t t0 = 0; t0 < 64 * nwe; t0 += COND_LOAD_BITS) {
+        if (t0 && cond_stopped(w, COND_LOAD_BITS / 64))
+            return;
+        uint64_t t1 = 64 * nwe - t0 < COND_LOAD_BITS ? 64 * nwe : t0 + COND_LOAD_BITS;
+        for (uint64_t t = t0; t < t1; t++) {
+            if (bits_test(b, src))
+                w->ext[t >> 6] |= UINT64_C(1) << (t & 63);
+            if (++src == m)
+                src = 0;
+        }
+    }
+}
+
+/* 64 bits of ext starting at bit pos: bit j of the result is ext bit pos + j. */
+static inline uint64_t ext_get(const uint64_t *ext, uint64_t pos)
+{
+    uint64_t q = pos >> 6;
+    unsigned r = (unsigned)(pos & 63);
+    return r ? (ext[q] >> r) | (ext[q + 1] << (64 - r)) : ext[q];
 }
 
 uint64_t cond_stride_hits(const cond_plan_t *p, const bits_t *b, cond_work_t *w, uint64_t s)
@@ -240,6 +248,10 @@ void cond_build(const cond_plan_t *p, bits_t *b, cond_work_t *w, pcg32_t *r)
         return;
     }
     p->scheme->insert(b, &p->g, r, p->n, w->words, w->poll);
+    if (w->poll && w->poll->fn(w->poll->ctx)) { /* stopped: skip the copy and the strides */
+        w->polled = UINT64_MAX;
+        return;
+    }
     cond_load_filter(p, b, w);
 }
 
@@ -269,6 +281,8 @@ double cond_evaluate(const cond_plan_t *p, const bits_t *b, cond_work_t *w, pcg3
     const probe_geom_t *g = &p->g;
     const scheme_t *s = p->scheme;
     w->within = 0;
+    if (cond_stopped(w, 0)) /* the build was stopped: the caller drops the rate */
+        return 0;
     if (s->cond == SCHEME_COND_FILL)
         return pow((double)bits_count(b) / (double)g->m, (double)g->k);
     if (s->cond == SCHEME_COND_SLICES) {

@@ -50,12 +50,16 @@ static int fpe_scratch_alloc(void **scratch, const void *plan)
 
 static void fpe_scratch_free(void *scratch) { fp_work_free(scratch); }
 
-/* A filter's build is short: neither asks l->poll. */
+/* Both ask l->poll between chunks of the build (its keys, its sort) and of the lookups or
+ * the rate, as the Bloom filters' loops do: a stop ends a filter of any size within
+ * about a second, and the stopped filter's meaningless result is dropped with its row. */
 static double fpe_measure_lookups(const est_layer_t *l, pcg32_t *r, uint64_t *count,
                                   double *within)
 {
-    fp_build(l->scratch, l->plan, r);
-    *count = fp_lookups(l->scratch, l->plan, r, l->row->lookups_per_filter);
+    *count = 0, *within = 0;
+    if (fp_build(l->scratch, l->plan, r, l->poll))
+        return 0;
+    *count = fp_lookups(l->scratch, l->plan, r, l->row->lookups_per_filter, l->poll);
     double L = (double)l->row->lookups_per_filter, rate = (double)*count / L;
     *within = rate * (1 - rate) / L; /* binomial, given the filter */
     return rate;
@@ -65,9 +69,10 @@ static double fpe_measure_conditional(const est_layer_t *l, pcg32_t *r, uint64_t
                                       double *within)
 {
     (void)count;
-    fp_build(l->scratch, l->plan, r);
     *within = 0; /* exact given the filter */
-    return fp_conditional(l->scratch, l->plan);
+    if (fp_build(l->scratch, l->plan, r, l->poll))
+        return 0;
+    return fp_conditional(l->scratch, l->plan, l->poll);
 }
 
 static const est_ops_t est_fp_lookups = {

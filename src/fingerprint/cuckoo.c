@@ -20,6 +20,7 @@
  */
 #include "fingerprint/cuckoo.h"
 #include "fingerprint/registry.h"
+#include "fingerprint/sort.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -213,14 +214,20 @@ static void cuckoo_add(cuckoo_table_t *w, uint64_t i, uint32_t t, pcg32_t *r)
     w->victim_tag = t;
 }
 
-static uint64_t cuckoo_build(void *t, const fp_state_t *s, pcg32_t *r)
+static int cuckoo_build(void *t, const fp_state_t *s, pcg32_t *r, const scheme_poll_t *poll,
+                        uint64_t *refused)
 {
     cuckoo_table_t *w = t;
     memset(w->tag, 0, FP_CUCKOO_SLOTS * w->z * sizeof *w->tag);
     w->victim = 0;
+    *refused = 0;
     for (uint64_t k = 0; k < s->keys; k++) {
-        if (w->victim) /* Add: NotEnoughSpace from now on */
-            return s->keys - k;
+        if (w->victim) { /* Add: NotEnoughSpace from now on */
+            *refused = s->keys - k;
+            return 0;
+        }
+        if (scheme_poll_says_stop(poll, k))
+            return 1;
         uint64_t i;
         uint32_t tag;
         index_tag(w, pcg32_next64(r), &i, &tag);
@@ -235,12 +242,13 @@ static int in_bucket(const cuckoo_table_t *w, uint64_t i, uint32_t t)
     return b[0] == t || b[1] == t || b[2] == t || b[3] == t;
 }
 
-static uint64_t cuckoo_lookups(const void *t, const fp_state_t *s, pcg32_t *r, uint64_t L)
+static uint64_t cuckoo_lookups(const void *t, const fp_state_t *s, pcg32_t *r, uint64_t L,
+                               const scheme_poll_t *poll)
 {
     const cuckoo_table_t *w = t;
     (void)s;
     uint64_t fp = 0;
-    for (uint64_t k = 0; k < L; k++) {
+    for (uint64_t k = 0; k < L && !scheme_poll_says_stop(poll, k); k++) {
         uint64_t i1, i2;
         uint32_t tag;
         index_tag(w, pcg32_next64(r), &i1, &tag);
@@ -252,11 +260,7 @@ static uint64_t cuckoo_lookups(const void *t, const fp_state_t *s, pcg32_t *r, u
     return fp;
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
+FP_SORT_DEFINE(sort_u64, uint64_t)
 
 /* The pairs (bucket, tag) of the queries a stored tag t in bucket b answers. */
 static size_t add_pairs(const cuckoo_table_t *w, uint64_t *p, uint64_t b, uint32_t t)
@@ -269,18 +273,22 @@ static size_t add_pairs(const cuckoo_table_t *w, uint64_t *p, uint64_t b, uint32
     return 2;
 }
 
-static double cuckoo_conditional(void *t, const fp_state_t *s)
+static double cuckoo_conditional(void *t, const fp_state_t *s, const scheme_poll_t *poll)
 {
     cuckoo_table_t *w = t;
     (void)s;
     size_t np = 0;
-    for (uint64_t b = 0; b < w->z; b++)
+    for (uint64_t b = 0; b < w->z; b++) {
+        if (scheme_poll_says_stop(poll, FP_CUCKOO_SLOTS * b))
+            return 0;
         for (unsigned j = 0; j < FP_CUCKOO_SLOTS; j++)
             if (w->tag[FP_CUCKOO_SLOTS * b + j])
                 np += add_pairs(w, w->pairs + np, b, w->tag[FP_CUCKOO_SLOTS * b + j]);
+    }
     if (w->victim)
         np += add_pairs(w, w->pairs + np, w->victim_index, w->victim_tag);
-    qsort(w->pairs, np, sizeof *w->pairs, cmp_u64);
+    if (sort_u64(w->pairs, np, poll))
+        return 0;
     long double one = ldexpl(1.0L, -(int)w->f), sum = 0;
     for (size_t i = 0; i < np; i++)
         if (i == 0 || w->pairs[i] != w->pairs[i - 1])

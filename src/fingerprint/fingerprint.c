@@ -110,17 +110,19 @@ void fp_work_free(fp_work_t *w)
 
 uint64_t fp_work_refused(const fp_work_t *w) { return w->refused; }
 
-void fp_build(fp_work_t *w, const fp_state_t *s, pcg32_t *r)
+int fp_build(fp_work_t *w, const fp_state_t *s, pcg32_t *r, const scheme_poll_t *poll)
 {
-    w->refused = w->ops->build(w->table, s, r);
+    w->refused = 0;
+    return w->ops->build(w->table, s, r, poll, &w->refused);
 }
 
-uint64_t fp_lookups(const fp_work_t *w, const fp_state_t *s, pcg32_t *r, uint64_t L)
+uint64_t fp_lookups(const fp_work_t *w, const fp_state_t *s, pcg32_t *r, uint64_t L,
+                    const scheme_poll_t *poll)
 {
-    return w->ops->lookups(w->table, s, r, L);
+    return w->ops->lookups(w->table, s, r, L, poll);
 }
 
-double fp_conditional(fp_work_t *w, const fp_state_t *s)
+double fp_conditional(fp_work_t *w, const fp_state_t *s, const scheme_poll_t *poll)
 {
-    return w->ops->conditional(w->table, s);
+    return w->ops->conditional(w->table, s, poll);
 }

@@ -153,23 +153,30 @@ int fp_work_alloc(fp_work_t **w, const fp_state_t *s);
 void fp_work_free(fp_work_t *w);
 /* Its bytes, for the memory check. */
 double fp_work_bytes(const fp_state_t *s);
-/* Build a filter of state s from keys drawn from r. */
-void fp_build(fp_work_t *w, const fp_state_t *s, pcg32_t *r);
+/* Build a filter of state s from keys drawn from r. poll (scheme.h; NULL: none) is
+ * asked between chunks of its keys and of its sort, never per key, and draws nothing:
+ * an unstopped build is the same with or without it. Returns 0, or 1 when poll said to
+ * stop (the filter is then unfinished: the caller drops it). */
+int fp_build(fp_work_t *w, const fp_state_t *s, pcg32_t *r, const scheme_poll_t *poll);
 /* Keys the filter built last refused. */
 uint64_t fp_work_refused(const fp_work_t *w);
-/* False positives among L fresh absent keys drawn from r. */
-uint64_t fp_lookups(const fp_work_t *w, const fp_state_t *s, pcg32_t *r, uint64_t L);
+/* False positives among L fresh absent keys drawn from r; poll as fp_build's (a stopped
+ * count is meaningless). */
+uint64_t fp_lookups(const fp_work_t *w, const fp_state_t *s, pcg32_t *r, uint64_t L,
+                    const scheme_poll_t *poll);
 /* The built filter's exact rate over all queries: the measure of the hash values (the
- * query's (bucket, tag) pairs, for cuckoo) that match a stored key. */
-double fp_conditional(fp_work_t *w, const fp_state_t *s);
+ * query's (bucket, tag) pairs, for cuckoo) that match a stored key; poll as fp_build's
+ * (a stopped rate is meaningless). */
+double fp_conditional(fp_work_t *w, const fp_state_t *s, const scheme_poll_t *poll);
 
 /* ---- a family's ops (what fingerprint/NAME.c defines) ---- */
 
 /* The functions of a family, each with the contract of the generic function above of the
  * same name; all are required but entry_of (NULL: no hand-worked layout). run fills the
  * schedule of s (whose filter, d and keys are set, the rest zero) and space its slots and
- * bits; a table is what one built filter keeps, build returns the keys it refused. The
- * generic functions call these once per filter built, asked or designed, never per key. */
+ * bits; a table is what one built filter keeps, build stores the keys it refused in
+ * *refused and returns 0, or 1 when stopped. The generic functions call these once per
+ * filter built, asked or designed, never per key. */
 struct fp_ops {
     int takes_threshold;
     int (*design)(const fp_filter_t *f, uint64_t n, double p, double threshold,
@@ -185,9 +192,11 @@ struct fp_ops {
     double (*table_bytes)(const fp_state_t *s);
     int (*table_alloc)(void **t, const fp_state_t *s);
     void (*table_free)(void *t);
-    uint64_t (*build)(void *t, const fp_state_t *s, pcg32_t *r);
-    uint64_t (*lookups)(const void *t, const fp_state_t *s, pcg32_t *r, uint64_t L);
-    double (*conditional)(void *t, const fp_state_t *s);
+    int (*build)(void *t, const fp_state_t *s, pcg32_t *r, const scheme_poll_t *poll,
+                 uint64_t *refused);
+    uint64_t (*lookups)(const void *t, const fp_state_t *s, pcg32_t *r, uint64_t L,
+                        const scheme_poll_t *poll);
+    double (*conditional)(void *t, const fp_state_t *s, const scheme_poll_t *poll);
 };
 
 /* Helpers for the families. */

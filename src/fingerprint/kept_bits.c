@@ -10,6 +10,7 @@
  */
 #include "fingerprint/kept_bits.h"
 #include "base/sorted.h"
+#include "fingerprint/sort.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -75,39 +76,42 @@ void fp_kept_free(void *t)
     free(w);
 }
 
-static int cmp_u128(const void *a, const void *b)
-{
-    pcg_u128 x = *(const pcg_u128 *)a, y = *(const pcg_u128 *)b;
-    return (x > y) - (x < y);
-}
-
 /* Whether x is among the sorted v[0..n). */
 SORTED_DEFINE_CONTAINS(found, pcg_u128)
+FP_SORT_DEFINE(sort_u128, pcg_u128)
 
 /* The stored keys, generation by generation (the order they arrive), each as its low
- * T bits in its group; the refused ones are not drawn. */
-uint64_t fp_kept_build(void *t, const fp_state_t *s, pcg32_t *r)
+ * T bits in its group; the refused ones are not drawn. Asks poll between chunks of keys
+ * drawn and while sorting. */
+int fp_kept_build(void *t, const fp_state_t *s, pcg32_t *r, const scheme_poll_t *poll,
+                  uint64_t *refused)
 {
     kept_t *w = t;
-    uint64_t fill[FP_MAX_GENS];
+    uint64_t fill[FP_MAX_GENS], drawn = 0;
     for (size_t j = 0; j < w->ngroups; j++)
         fill[j] = w->at[j];
     for (size_t g = 0; g < s->ngens; g++) {
         size_t j = w->of_gen[g];
-        for (uint64_t k = 0; k < s->gen_n[g]; k++)
+        for (uint64_t k = 0; k < s->gen_n[g]; k++, drawn++) {
+            if (scheme_poll_says_stop(poll, drawn))
+                return 1;
             w->v[fill[j]++] = fp_low_bits(fp_draw128(r), s->gen_t[g]);
+        }
     }
     for (size_t j = 0; j < w->ngroups; j++)
-        qsort(w->v + w->at[j], (size_t)(w->at[j + 1] - w->at[j]), sizeof *w->v, cmp_u128);
-    return s->refused;
+        if (sort_u128(w->v + w->at[j], (size_t)(w->at[j + 1] - w->at[j]), poll))
+            return 1;
+    *refused = s->refused;
+    return 0;
 }
 
-uint64_t fp_kept_lookups(const void *t, const fp_state_t *s, pcg32_t *r, uint64_t L)
+uint64_t fp_kept_lookups(const void *t, const fp_state_t *s, pcg32_t *r, uint64_t L,
+                         const scheme_poll_t *poll)
 {
     const kept_t *w = t;
     (void)s;
     uint64_t fp = 0;
-    for (uint64_t i = 0; i < L; i++) {
+    for (uint64_t i = 0; i < L && !scheme_poll_says_stop(poll, i); i++) {
         pcg_u128 x = fp_draw128(r);
         for (size_t j = 0; j < w->ngroups; j++)
             if (found(w->v + w->at[j], w->at[j + 1] - w->at[j], fp_low_bits(x, w->group_t[j]))) {
@@ -118,7 +122,7 @@ uint64_t fp_kept_lookups(const void *t, const fp_state_t *s, pcg32_t *r, uint64_
     return fp;
 }
 
-double fp_kept_conditional(void *t, const fp_state_t *s)
+double fp_kept_conditional(void *t, const fp_state_t *s, const scheme_poll_t *poll)
 {
     const kept_t *w = t;
     (void)s;
@@ -126,6 +130,8 @@ double fp_kept_conditional(void *t, const fp_state_t *s)
     for (size_t h = 0; h < w->ngroups; h++) {
         uint64_t distinct = 0;
         for (uint64_t i = w->at[h]; i < w->at[h + 1]; i++) {
+            if (scheme_poll_says_stop(poll, i))
+                return 0;
             if (i > w->at[h] && w->v[i] == w->v[i - 1])
                 continue;
             int covered = 0;

@@ -14,8 +14,10 @@
 double fp_kept_bytes(const fp_state_t *s);
 int fp_kept_alloc(void **t, const fp_state_t *s);
 void fp_kept_free(void *t);
-uint64_t fp_kept_build(void *t, const fp_state_t *s, pcg32_t *r);
-uint64_t fp_kept_lookups(const void *t, const fp_state_t *s, pcg32_t *r, uint64_t L);
-double fp_kept_conditional(void *t, const fp_state_t *s);
+int fp_kept_build(void *t, const fp_state_t *s, pcg32_t *r, const scheme_poll_t *poll,
+                  uint64_t *refused);
+uint64_t fp_kept_lookups(const void *t, const fp_state_t *s, pcg32_t *r, uint64_t L,
+                         const scheme_poll_t *poll);
+double fp_kept_conditional(void *t, const fp_state_t *s, const scheme_poll_t *poll);
 
 #endif

@@ -80,12 +80,7 @@ SCHEME_HOT void lanes_seed(pcg32_t *lane, pcg32_t *r)
  * atomic OR, RING positions later, so a core keeps many cache misses in flight. */
 enum { RING = 64 }; /* a power of two */
 
-/* Whether poll (scheme.h) says to abandon a loop, asked at key `key` of it: between
- * chunks of SCHEME_POLL_KEYS keys, never at the first. */
-SCHEME_HOT int poll_says_stop(const scheme_poll_t *poll, uint64_t key)
-{
-    return poll && key && key % SCHEME_POLL_KEYS == 0 && poll->fn(poll->ctx);
-}
+/* Loops ask poll as scheme_poll_says_stop (scheme.h) says: between chunks of keys. */
 _Static_assert(SCHEME_POLL_KEYS % BATCH == 0, "lookups ask between whole batches");
 
 /* Each scheme gets insert and lookup, and their variants for big filters,
@@ -103,7 +98,7 @@ _Static_assert(SCHEME_POLL_KEYS % BATCH == 0, "lookups ask between whole batches
         pcg32_t lane[LANES];                                                           \
         uint64_t ring[RING], queued = 0;                                               \
         lanes_seed(lane, r);                                                           \
-        for (uint64_t key = 0; key < n && !poll_says_stop(poll, key); key++) {         \
+        for (uint64_t key = 0; key < n && !scheme_poll_says_stop(poll, key); key++) {  \
             uint64_t h[SCHEME_MAX_WORDS] = {0};                                        \
             itype it;                                                             \
             pcg32_t *lr = &lane[key % LANES];                                          \
@@ -146,7 +141,7 @@ _Static_assert(SCHEME_POLL_KEYS % BATCH == 0, "lookups ask between whole batches
         uint64_t pos[BATCH];                                                           \
         uint64_t fp = 0;                                                               \
         lanes_seed(lane, r);                                                           \
-        for (uint64_t q = 0; q < L && !poll_says_stop(poll, q); q += BATCH) {          \
+        for (uint64_t q = 0; q < L && !scheme_poll_says_stop(poll, q); q += BATCH) {   \
             unsigned nb = L - q < BATCH ? (unsigned)(L - q) : BATCH;                   \
             unsigned alive = 0;                                                        \
             for (unsigned j = 0; j < nb; j += LANES) {                                 \

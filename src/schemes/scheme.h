@@ -66,6 +66,15 @@ typedef struct scheme_poll {
 } scheme_poll_t;
 #define SCHEME_POLL_KEYS 65536 /* a multiple of the lookup batch (loops.h) */
 
+/* Whether poll says to abandon a loop, asked at key `key` of it: between chunks of
+ * SCHEME_POLL_KEYS keys, never at the first (the schemes' loops, loops.h, and the
+ * fingerprint filters' builds and lookups ask it so: a test and a branch per key). */
+static inline __attribute__((always_inline)) int scheme_poll_says_stop(const scheme_poll_t *poll,
+                                                                       uint64_t key)
+{
+    return poll && key && key % SCHEME_POLL_KEYS == 0 && poll->fn(poll->ctx);
+}
+
 /* One entry per scheme, written with designated initializers; fields left out are NULL
  * or 0: nwords 0 (positions are fresh draws, no positions/check_words), no exact rate,
  * no model, cond SCHEME_COND_NONE (lookups only, no stride functions). */
