@@ -8,7 +8,8 @@
 #    build tree's program writes from the checkout's file;
 #  - then ./experiments, then $BLOOMSIM_EXPERIMENTS, in that order, a shadowed name marked;
 #  - `man -l` reads the installed manual; the installed completion, sourced in bash,
-#    offers the commands of `bloomsim --help` and the experiments of `bloomsim list`;
+#    offers the commands of `bloomsim --help` and the experiments of `bloomsim list`, and
+#    Debian's bash-completion finds it where it was installed;
 #  - -V, help and help COMMAND; CITATION.cff's version is meson's.
 set -u
 B=$(realpath "$1")
@@ -112,6 +113,21 @@ got=$(PATH="$(dirname "$I"):$PATH" bash -c '. "$1"; COMP_WORDS=(bloomsim ""); CO
 got=$(PATH="$(dirname "$I"):$PATH" bash -c '. "$1"; COMP_WORDS=(bloomsim run stack-d)
       COMP_CWORD=2; _bloomsim; echo "${COMPREPLY[*]}"' sh "$comp")
 [ "$got" = stack-dials ] && ok || bad "completing 'bloomsim run stack-d' gave '$got'"
+
+# Debian's bash-completion itself finds it (it looks in \$XDG_DATA_DIRS/bash-completion/
+# completions, /usr/local/share's and /usr/share's by default: here the scratch prefix's).
+bc=/usr/share/bash-completion/bash_completion
+if [ -f "$bc" ]; then
+    share=$(dirname "$(dirname "$(dirname "$comp")")")
+    got=$(XDG_DATA_DIRS=$share bash -c '. "$1"; __load_completion bloomsim && complete -p bloomsim' \
+          sh "$bc" 2>&1)
+    case $got in
+        *"-F _bloomsim bloomsim"*) ok ;;
+        *) bad "bash-completion does not load the installed completion from $share: $got" ;;
+    esac
+else
+    echo "no $bc: bash-completion's own loading is not checked"
+fi
 
 # -V, help, help COMMAND; the licence and the citation.
 "$I" -V | grep -qx "bloomsim $("$I" --version | sed 's/^bloomsim //')" && ok || bad "-V is not --version"
