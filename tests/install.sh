@@ -73,7 +73,7 @@ fi
 
 # Then ./experiments, then $BLOOMSIM_EXPERIMENTS; the first that holds a name wins.
 mkdir experiments env
-sed 's/^title = .*/title = local copy/' "$data/stack-dials.ini" > experiments/stack-dials.ini
+echo 'not an experiment' > experiments/stack-dials.ini # hidden by the shipped one
 sed 's/^title = .*/title = mine/' "$data/stack-dials.ini" > experiments/mine.ini
 sed 's/^title = .*/title = from the environment/' "$data/stack-dials.ini" > env/theirs.ini
 cp experiments/mine.ini env/mine.ini
@@ -92,6 +92,15 @@ grep -q '^  theirs  *from the environment' "$tmp/list2" && ok \
     || bad "list does not show \$BLOOMSIM_EXPERIMENTS/theirs.ini"
 BLOOMSIM_EXPERIMENTS=$tmp/away/env "$I" run theirs --quick --out out2 > /dev/null 2>&1 \
     && [ -f out2/theirs.quick.csv ] && ok || bad "run theirs (from \$BLOOMSIM_EXPERIMENTS) failed"
+"$I" run stack-dials --quick --out out3 > /dev/null 2>&1 && [ -f out3/stack-dials.quick.csv ] \
+    && ok || bad "run stack-dials did not take the shipped file before ./experiments' broken one"
+if [ "$(id -u)" -ne 0 ]; then # root reads any file
+    cp env/theirs.ini experiments/theirs.ini && chmod 000 experiments/theirs.ini
+    BLOOMSIM_EXPERIMENTS=$tmp/away/env "$I" run theirs --quick --out out2 > /dev/null 2> "$tmp/err"
+    [ $? -eq 2 ] && grep -qF "unreadable file experiments/theirs.ini" "$tmp/err" && ok \
+        || bad "an unreadable ./experiments/theirs.ini: wanted exit 2 naming it, got: $(cat "$tmp/err")"
+    rm -f experiments/theirs.ini
+fi
 "$I" run no-such --quick --out out2 > /dev/null 2> "$tmp/err"
 [ $? -eq 2 ] && grep -qF "no readable no-such.ini in $data or experiments;" "$tmp/err" && ok \
     || bad "run no-such: wanted exit 2 naming where it looked, got: $(cat "$tmp/err")"

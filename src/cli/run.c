@@ -117,8 +117,8 @@ static int is_path(const char *name)
 
 /* The file of experiment NAME into path[0..len): NAME itself if it is a path, else
  * DIR/NAME.ini of the first of dirs[0..nd) that has it (cli_experiment_dirs). 0 if
- * readable, -1 if not (none has it), -2 if a path does not fit: *dir is the directory
- * whose did not (NULL for NAME itself). */
+ * readable, -1 if not (none has it), -3 if that first one is unreadable, -2 if a path
+ * does not fit: *dir is the directory whose did not (NULL for NAME itself). */
 static int resolve_experiment(const char *name, const char *const *dirs, size_t nd,
                               char *path, size_t len, const char **dir)
 {
@@ -135,8 +135,8 @@ static int resolve_experiment(const char *name, const char *const *dirs, size_t 
             *dir = dirs[d];
             return -2;
         }
-        if (access(path, R_OK) == 0)
-            return 0;
+        if (access(path, F_OK) == 0) /* the first that has it, as bloomsim list says */
+            return access(path, R_OK) == 0 ? 0 : -3;
     }
     return -1;
 }
@@ -199,7 +199,7 @@ static int load_checked(const names_t *nm, int i, const char *outdir, experiment
         return cli_die(2, "run: path too long, more than %zu bytes (got '%s/%s.ini')",
                        sizeof path - 1, dir, name);
     }
-    if (st && is_path(name))
+    if (st == -3 || (st && is_path(name)))
         return cli_die(2, "run: unknown experiment or unreadable file %s (got '%s'); "
                           "bloomsim list shows them", path, name);
     if (st) {
