@@ -105,7 +105,7 @@ in_dir() {
 }
 long=$(printf 'abcdefghi/%.0s' $(seq 110))long # 1,104 bytes
 expect_error 2 "run: path too long, more than 1023 bytes (got '$tmp/$long.ini')" run "$tmp/$long.ini" --quick
-in_dir "$tmp/$long" 2 "run: path too long, more than 1023 bytes (got '$tmp/$long/guava.ini')" run guava --quick
+in_dir "$tmp/$long" 2 "run: path too long, more than 1023 bytes (got '$tmp/$long/no-such.ini')" run no-such --quick
 mkdir -p "$tmp/$long/$long" && cp experiments/guava.ini "$tmp/$long/$long/" \
     && in_dir "$tmp/$long/$long" 2 "list: path too long, more than 2047 bytes (got '$tmp/$long/$long/guava.ini')" list \
     || bad "cannot make a directory of 2,200 bytes"

@@ -236,14 +236,3 @@ void cli_progress_clear(cli_progress_t *t)
         fputs("\r\033[K", stderr);
     t->active = 0;
 }
-
-const char *cli_experiments_dir(void)
-{
-    const char *env = getenv("BLOOMSIM_EXPERIMENTS");
-    if (env && *env)
-        return env;
-    struct stat st;
-    if (stat("experiments", &st) == 0 && S_ISDIR(st.st_mode))
-        return "experiments";
-    return BLOOMSIM_EXPERIMENTS_DIR;
-}

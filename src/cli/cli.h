@@ -143,8 +143,14 @@ typedef struct cli_progress {
 void cli_progress_show(const run_progress_t *p, void *ctx);
 void cli_progress_clear(cli_progress_t *t);
 
-/* Where `bloomsim run NAME` finds experiments/NAME.ini: $BLOOMSIM_EXPERIMENTS, else
- * ./experiments, else the source tree's (config.h). */
-const char *cli_experiments_dir(void);
+/* Where `bloomsim run NAME` finds NAME.ini, in order (experiment_dirs.c): the shipped
+ * experiments (installed: DATADIR/bloomsim/experiments; in the build tree: the
+ * checkout's), ./experiments, $BLOOMSIM_EXPERIMENTS; each once, those that exist (the
+ * last as given). dirs[] point into buf (the shipped one) or the environment. Returns
+ * how many. cli_shipped_experiments: the first alone, into buf; 0, or -1 if it does not
+ * fit. Neither prints. */
+#define CLI_EXPERIMENT_DIRS 3
+size_t cli_experiment_dirs(const char *dirs[CLI_EXPERIMENT_DIRS], char *buf, size_t len);
+int cli_shipped_experiments(char *buf, size_t len);
 
 #endif

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "estimate/estimator.h"
@@ -12,8 +13,9 @@
 #include "libraries/registry.h"
 
 static const char usage[] =
-    "usage: bloomsim list\n\nLists the named experiments (experiments/NAME.ini) with their "
-    "titles, the probe schemes, the estimators, the fingerprint filters and the key sets.\n";
+    "usage: bloomsim list\n\nLists the named experiments (NAME.ini) with their titles, under\n"
+    "each directory bloomsim run looks in (bloomsim run --help), then the probe schemes,\n"
+    "the estimators, the fingerprint filters and the key sets.\n";
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -50,9 +52,23 @@ static int read_names(const char *dir, char **names, size_t max, size_t *n)
     return 0;
 }
 
-/* Each experiment's name and title, or why its file is invalid. */
-static int print_experiments(const char *dir, char **names, size_t nn)
+/* Whether one of dirs[0..d) holds file name. */
+static int held_earlier(const char *const *dirs, size_t d, const char *name)
 {
+    for (size_t i = 0; i < d; i++) {
+        char path[2048];
+        int len = snprintf(path, sizeof path, "%s/%s", dirs[i], name);
+        if (len > 0 && (size_t)len < sizeof path && access(path, F_OK) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Each experiment of dirs[d]: its name and title, or why its file is invalid, or that an
+ * earlier directory's file of that name is the one run takes. */
+static int print_experiments(const char *const *dirs, size_t d, char **names, size_t nn)
+{
+    const char *dir = dirs[d];
     experiment_t *e = malloc(sizeof *e);
     if (!e)
         return cli_die(1, "out of memory");
@@ -65,12 +81,40 @@ static int print_experiments(const char *dir, char **names, size_t nn)
             return cli_die(2, "list: path too long, more than %zu bytes (got '%s/%s')",
                            sizeof path - 1, dir, names[i]);
         }
-        if (experiment_load(path, e, err, sizeof err) == 0)
+        if (held_earlier(dirs, d, names[i]))
+            printf("  %-20.*s (hidden: run takes the one above)\n",
+                   (int)strlen(names[i]) - 4, names[i]);
+        else if (experiment_load(path, e, err, sizeof err) == 0)
             printf("  %-20s %s\n", e->name, e->title);
         else
             printf("  %-20.*s (invalid: %s)\n", (int)strlen(names[i]) - 4, names[i], err);
     }
     free(e);
+    return 0;
+}
+
+/* The experiments of each directory `bloomsim run NAME` searches (cli.h), in its order;
+ * a name an earlier directory also holds is marked, since run takes the earlier one. */
+static int list_experiments(void)
+{
+    const char *dirs[CLI_EXPERIMENT_DIRS];
+    char shipped[1024];
+    size_t nd = cli_experiment_dirs(dirs, shipped, sizeof shipped);
+    if (nd == 0)
+        printf("experiments: none (bloomsim run --help says where they are looked for)\n");
+    for (size_t d = 0; d < nd; d++) {
+        char *names[512];
+        size_t nn;
+        int rc = read_names(dirs[d], names, 512, &nn);
+        if (rc)
+            return rc;
+        if (d)
+            putchar('\n');
+        rc = print_experiments(dirs, d, names, nn);
+        free_names(names, nn);
+        if (rc)
+            return rc;
+    }
     return 0;
 }
 
@@ -87,14 +131,7 @@ int cli_list(int argc, char **argv)
     int rc = cli_parse(&spec, argc, argv);
     if (rc >= 0)
         return rc;
-    const char *dir = cli_experiments_dir();
-    char *names[512];
-    size_t nn;
-    if ((rc = read_names(dir, names, 512, &nn)) != 0)
-        return rc;
-    rc = print_experiments(dir, names, nn);
-    free_names(names, nn);
-    if (rc)
+    if ((rc = list_experiments()) != 0)
         return rc;
     puts("\nschemes:");
     for (size_t i = 0; i < scheme_count(); i++)

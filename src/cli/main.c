@@ -34,7 +34,31 @@ static void usage(FILE *f)
           "Measures how often Bloom filters keep their false-positive promise.\n\n", f);
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
-    fputs("  --version print the version\n", f);
+    fputs("  help      this list, or bloomsim help COMMAND: that command's --help\n"
+          "  -V        the version, release+commit (also --version)\n\n"
+          "Exit status: 0 done, 1 a runtime failure, 2 bad input (one line naming the\n"
+          "option, file or line and the value), 128+N stopped by signal N (130, 143).\n"
+          "Experiments are looked for in the shipped ones, then ./experiments, then\n"
+          "$BLOOMSIM_EXPERIMENTS (bloomsim run --help). The manual: man bloomsim.\n", f);
+}
+
+static int run_command(const cli_command_t *c, int argc, char **argv);
+
+/* `bloomsim help [COMMAND]`: the list of commands, or COMMAND --help. */
+static int help(int argc, char **argv)
+{
+    if (argc < 3) {
+        usage(stdout);
+        return 0;
+    }
+    if (argc > 3)
+        return cli_die(2, "help: one command at most (got '%s')", argv[3]);
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(argv[2], commands[i].name) == 0) {
+            char *args[] = {argv[0], argv[2], "--help", NULL};
+            return run_command(&commands[i], 3, args);
+        }
+    return cli_die(2, "help: unknown command (got '%s'); see bloomsim help", argv[2]);
 }
 
 /* The command line as typed, for the run metadata: allocated to fit, so it is never cut
@@ -72,6 +96,20 @@ static int run_distributed(const cli_command_t *c, int argc, char **argv)
     return rc;
 }
 
+/* Command c with argv from the program's name on. */
+static int run_command(const cli_command_t *c, int argc, char **argv)
+{
+    if (!c->distributed)
+        return c->run(argc - 1, argv + 1);
+    char *line = join_args(argc, argv);
+    if (!line)
+        return cli_die(1, "out of memory");
+    cli_command_line = line;
+    int rc = run_distributed(c, argc, argv);
+    free(line);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     gsl_set_error_handler_off();
@@ -79,23 +117,16 @@ int main(int argc, char **argv)
         usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
     }
-    if (strcmp(argv[1], "--version") == 0) {
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+        if (argc > 2)
+            return cli_die(2, "%s takes no argument (got '%s')", argv[1], argv[2]);
         printf("bloomsim %s\n", BLOOMSIM_VERSION);
         return 0;
     }
-    for (size_t i = 0; i < NCOMMANDS; i++) {
-        const cli_command_t *c = &commands[i];
-        if (strcmp(argv[1], c->name) != 0)
-            continue;
-        if (!c->distributed)
-            return c->run(argc - 1, argv + 1);
-        char *line = join_args(argc, argv);
-        if (!line)
-            return cli_die(1, "out of memory");
-        cli_command_line = line;
-        int rc = run_distributed(c, argc, argv);
-        free(line);
-        return rc;
-    }
+    if (strcmp(argv[1], "help") == 0)
+        return help(argc, argv);
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return run_command(&commands[i], argc, argv);
     return cli_die(2, "unknown command (got '%s'); see bloomsim --help", argv[1]);
 }

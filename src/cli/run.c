@@ -16,8 +16,11 @@ static const char usage[] =
     "usage: bloomsim run NAME... [--quick] [--threads N] [--seed S] [--out DIR]\n"
     "                            [--resume] [--force]\n"
     "\n"
-    "Runs each named experiment (experiments/NAME.ini, or a path to an .ini file) and\n"
-    "writes DIR/NAME.csv with DIR/NAME.meta beside it (NAME.quick.csv with --quick).\n"
+    "Runs each named experiment (NAME.ini, or a path to an .ini file) and writes\n"
+    "DIR/NAME.csv with DIR/NAME.meta beside it (NAME.quick.csv with --quick). NAME.ini\n"
+    "is looked for in order in: the shipped experiments (DATADIR/bloomsim/experiments,\n"
+    "e.g. /usr/local/share/bloomsim/experiments; for build/bloomsim, the checkout's\n"
+    "experiments/), ./experiments, $BLOOMSIM_EXPERIMENTS; bloomsim list shows each.\n"
     "\n"
     "  --quick      the experiment's [quick] scale: seconds, for tests and CI (without\n"
     "               a [quick]: at most 200 filters, 5 times that with a precision\n"
@@ -113,17 +116,29 @@ static int is_path(const char *name)
 }
 
 /* The file of experiment NAME into path[0..len): NAME itself if it is a path, else
- * DIR/NAME.ini. 0 if readable, -1 if not, -2 if the path does not fit. */
-static int resolve_experiment(const char *name, char *path, size_t len)
+ * DIR/NAME.ini of the first of dirs[0..nd) that has it (cli_experiment_dirs). 0 if
+ * readable, -1 if not (none has it), -3 if that first one is unreadable, -2 if a path
+ * does not fit: *dir is the directory whose did not (NULL for NAME itself). */
+static int resolve_experiment(const char *name, const char *const *dirs, size_t nd,
+                              char *path, size_t len, const char **dir)
 {
-    int n;
-    if (is_path(name))
-        n = snprintf(path, len, "%s", name);
-    else
-        n = snprintf(path, len, "%s/%s.ini", cli_experiments_dir(), name);
-    if (n < 0 || (size_t)n >= len)
-        return -2;
-    return access(path, R_OK) == 0 ? 0 : -1;
+    *dir = NULL;
+    if (is_path(name)) {
+        int n = snprintf(path, len, "%s", name);
+        if (n < 0 || (size_t)n >= len)
+            return -2;
+        return access(path, R_OK) == 0 ? 0 : -1;
+    }
+    for (size_t d = 0; d < nd; d++) {
+        int n = snprintf(path, len, "%s/%s.ini", dirs[d], name);
+        if (n < 0 || (size_t)n >= len) {
+            *dir = dirs[d];
+            return -2;
+        }
+        if (access(path, F_OK) == 0) /* the first that has it, as bloomsim list says */
+            return access(path, R_OK) == 0 ? 0 : -3;
+    }
+    return -1;
 }
 
 #define RUN_MAX_NAMES 64
@@ -173,17 +188,29 @@ static int load_checked(const names_t *nm, int i, const char *outdir, experiment
 {
     char path[1024], err[EXP_ERR_LEN];
     const char *name = nm->name[i];
-    int st = resolve_experiment(name, path, sizeof path);
+    const char *dirs[CLI_EXPERIMENT_DIRS], *dir;
+    char shipped[1024];
+    size_t nd = cli_experiment_dirs(dirs, shipped, sizeof shipped);
+    int st = resolve_experiment(name, dirs, nd, path, sizeof path, &dir);
     if (st == -2) {
-        if (is_path(name))
+        if (!dir)
             return cli_die(2, "run: path too long, more than %zu bytes (got '%s')",
                            sizeof path - 1, name);
         return cli_die(2, "run: path too long, more than %zu bytes (got '%s/%s.ini')",
-                       sizeof path - 1, cli_experiments_dir(), name);
+                       sizeof path - 1, dir, name);
     }
-    if (st)
+    if (st == -3 || (st && is_path(name)))
         return cli_die(2, "run: unknown experiment or unreadable file %s (got '%s'); "
                           "bloomsim list shows them", path, name);
+    if (st) {
+        char where[3200] = "";
+        for (size_t d = 0; d < nd; d++)
+            snprintf(where + strlen(where), sizeof where - strlen(where), "%s%s",
+                     d == 0 ? " in " : d + 1 == nd ? " or " : ", ", dirs[d]);
+        return cli_die(2, "run: unknown experiment or unreadable file (got '%s'): no "
+                          "readable %s.ini%s; bloomsim list shows them", name, name,
+                       nd ? where : " (no experiment directory exists)");
+    }
     if (experiment_load(path, &ex[i], err, sizeof err))
         return cli_die(2, "%s", err);
     for (int q = 0; q < 2; q++) {

@@ -193,7 +193,7 @@ _Static_assert(SCHEME_POLL_KEYS % BATCH == 0, "lookups ask between whole batches
         pcg32_t lane[LANES];                                                           \
         uint64_t yes = 0;                                                              \
         lanes_seed(lane, r);                                                           \
-        for (uint64_t key = 0; key < n && !poll_says_stop(poll, key); key++) {         \
+        for (uint64_t key = 0; key < n && !scheme_poll_says_stop(poll, key); key++) {         \
             uint64_t h[SCHEME_MAX_WORDS] = {0};                                        \
             itype it;                                                                  \
             pcg32_t *lr = &lane[key % LANES];                                          \
