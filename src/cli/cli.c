@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <errno.h>
 
 #include <omp.h>
 
@@ -29,6 +30,20 @@ int cli_die(int code, const char *fmt, ...)
     fputc('\n', stderr);
     va_end(ap);
     return code;
+}
+
+int cli_finish_stdout(int rc)
+{
+    errno = 0;
+    int flushed = fflush(stdout) == 0;
+    int err = errno;
+    if (flushed && !ferror(stdout))
+        return rc;
+    if (rc != 0) /* the command failed and said why: one line is enough */
+        return rc;
+    /* A write that failed before the last flush left no errno to trust. */
+    return cli_die(1, "writing standard output: %s", flushed || !err ? "a write failed"
+                   : strerror(err));
 }
 
 void cli_print_file_exhausted(uint64_t inserts, uint64_t queried, uint64_t asked)

@@ -51,6 +51,12 @@ extern int cli_quiet;
 /* Print "bloomsim: MESSAGE" on stderr (unless cli_quiet) and return code. */
 int cli_die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* The end of every command (main.c): standard output flushed and checked, so that output
+ * lost (a full disk, /dev/full, a file-size limit) is never reported as success. Returns
+ * rc, or 1 after "bloomsim: writing standard output: REASON" where rc was 0 and the
+ * output did not reach its destination (a failed command keeps its own status and line). */
+int cli_finish_stdout(int rc);
+
 /* The end of an audit's "target not reached" line when a key file's queried lines ran
  * out first (audit LIBRARY and audit --exec say it alike): inserts lines inserted, the
  * queried lines after them, of which asked were asked (whole batches: a remainder of

@@ -72,7 +72,7 @@ static int run_distributed(const cli_command_t *c, int argc, char **argv)
     return rc;
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
     gsl_set_error_handler_off();
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
@@ -98,4 +98,10 @@ int main(int argc, char **argv)
         return rc;
     }
     return cli_die(2, "unknown command (got '%s'); see bloomsim --help", argv[1]);
+}
+
+/* Every command's output checked at its end (cli_finish_stdout), whatever path it took. */
+int main(int argc, char **argv)
+{
+    return cli_finish_stdout(dispatch(argc, argv));
 }
