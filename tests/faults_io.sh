@@ -3,6 +3,8 @@
 # end to end, run from the source root by meson test:
 #  - output that does not reach its destination (/dev/full) is one line and exit 1, on
 #    every command and path;
+#  - a named pipe, socket or device as key file is refused as "not a regular file",
+#    without blocking, by audit and by an experiment;
 set -u
 B=$1
 . tests/lib.sh
@@ -40,5 +42,22 @@ full run "$tmp/t.ini" --out "$tmp/full"
 [ -f "$tmp/full/t.csv" ] && ok || bad "run > /dev/full: no table"
 # The same commands to a working stdout still exit 0.
 "$B" exact --bits 4096 --keys 400 > /dev/null && ok || bad "exact > /dev/null"
+
+# Item 4: key files that are not regular files, refused at once (a pipe blocked forever
+# in open). The watchdog ends a test that blocks.
+( sleep 60; kill $$ 2> /dev/null ) &
+watchdog=$!
+mkfifo "$tmp/pipe"
+python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' "$tmp/sock" \
+    2> /dev/null || mkfifo "$tmp/sock"
+for f in "$tmp/pipe" "$tmp/sock" /dev/null; do
+    expect_error 2 "audit: key file $f: not a regular file (got '--key-file $f')" audit guava \
+        --keys 1000 --rate 0.01 --key-set file --key-file "$f"
+    printf '[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nlibraries = guava\nkey_sets = file\nkey_file = %s\nfilters = 4\n' \
+        "$f" > "$tmp/kf.ini"
+    expect_error 2 "key file $f: not a regular file" run "$tmp/kf.ini" --out "$tmp/kf"
+done
+[ ! -e "$tmp/kf" ] && ok || bad "a refused key file left $(ls "$tmp/kf")"
+kill $watchdog 2> /dev/null
 
 finish

@@ -63,8 +63,15 @@ static int file_map(keyset_t *ks, const char *path, char *err, size_t errlen)
     if (!ks->path)
         return KEYSET_ENOMEM;
     strcpy(ks->path, path);
-    int fd = open(path, O_RDONLY);
+    /* A pipe, socket or device is refused before it is opened (open would block on a
+     * pipe with no writer, fail on a socket); O_NONBLOCK and fstat close the race of a
+     * path replaced in between. */
     struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "key file %s: not a regular file", path);
+        return KEYSET_EFILE;
+    }
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0 || fstat(fd, &st) != 0) {
         snprintf(err, errlen, "key file %s: %s", path, strerror(errno));
         if (fd >= 0)
