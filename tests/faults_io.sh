@@ -5,6 +5,9 @@
 #    every command and path;
 #  - a named pipe, socket or device as key file is refused as "not a regular file",
 #    without blocking, by audit and by an experiment;
+#  - SIGHUP stops a run as SIGINT does (exit 129, the usual line, rows kept, --resume
+#    finishes it); a file-size limit (SIGXFSZ) is a write failure with its message: no
+#    0-byte lock or other debris under ulimit -f 0, the finished rows kept past a limit.
 set -u
 B=$1
 . tests/lib.sh
@@ -45,7 +48,7 @@ full run "$tmp/t.ini" --out "$tmp/full"
 
 # Item 4: key files that are not regular files, refused at once (a pipe blocked forever
 # in open). The watchdog ends a test that blocks.
-( sleep 60; kill $$ 2> /dev/null ) &
+( sleep 60; kill $$ ) > /dev/null 2>&1 &
 watchdog=$!
 mkfifo "$tmp/pipe"
 python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' "$tmp/sock" \
@@ -59,5 +62,49 @@ for f in "$tmp/pipe" "$tmp/sock" /dev/null; do
 done
 [ ! -e "$tmp/kf" ] && ok || bad "a refused key file left $(ls "$tmp/kf")"
 kill $watchdog 2> /dev/null
+
+# Item 8: SIGHUP as SIGINT. intr's rows take about 0.1 s each.
+cat > "$tmp/intr.ini" <<INI
+[sweep]
+bits = 4096
+bits_per_key = 4:32:1
+schemes = double
+filters = 100
+lookups = 3000000
+INI
+"$B" run "$tmp/intr.ini" --out "$tmp/whole" > /dev/null 2>&1
+strip_seconds "$tmp/whole/intr.csv" > "$tmp/r1"
+"$B" run "$tmp/intr.ini" --out "$tmp/hup" > /dev/null 2> "$tmp/err" &
+pid=$!
+wait_rows "$tmp/hup/intr.csv.partial" 3 || bad "SIGHUP: no rows"
+kill -HUP $pid
+wait_exit $pid 200 "SIGHUP: still running"
+[ $rc -eq 129 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] \
+    && grep -q "^bloomsim: interrupted: [0-9]* of 29 rows finished in $tmp/hup/intr.csv.partial; run it again with --resume" "$tmp/err" \
+    && ok || bad "SIGHUP: exit $rc, said $(cat "$tmp/err")"
+[ ! -e "$tmp/hup/intr.lock" ] && [ "$(wc -l < "$tmp/hup/intr.csv.partial")" -ge 3 ] && ok \
+    || bad "SIGHUP left $(ls "$tmp/hup")"
+"$B" run "$tmp/intr.ini" --out "$tmp/hup" --resume > /dev/null 2>&1 && strip_seconds "$tmp/hup/intr.csv" \
+    | cmp -s - "$tmp/r1" && ok || bad "SIGHUP: --resume differs from an uninterrupted run"
+
+# ulimit -f 0: the lock cannot be written; one line, exit 2, nothing left (not even the
+# directory made for it). (The shell's stderr is a pipe here, which the limit spares.)
+said=$( (ulimit -f 0; exec "$B" run "$tmp/intr.ini" --out "$tmp/f0" 2>&1 > /dev/null); echo "exit $?")
+[ "$said" = "$(printf 'bloomsim: %s: cannot write: File too large (got %s)\nexit 2' \
+    "$tmp/f0/intr.lock" "'--out $tmp/f0'")" ] && ok || bad "ulimit -f 0 said: $said"
+[ ! -e "$tmp/f0" ] && ok || bad "ulimit -f 0 left $(ls -A "$tmp/f0")"
+# A limit past the header: the rows written before it are kept (exit 1, the disk-full
+# line), and --resume finishes the table an uninterrupted run writes.
+said=$( (ulimit -f 4; exec "$B" run "$tmp/intr.ini" --out "$tmp/f4" 2>&1 > /dev/null); echo "exit $?")
+[ "$said" = "$(printf 'bloomsim: %s: write failed: File too large\nexit 1' \
+    "$tmp/f4/intr.csv.partial")" ] && ok || bad "ulimit -f 4 said: $said"
+[ ! -e "$tmp/f4/intr.lock" ] && [ "$(wc -l < "$tmp/f4/intr.csv.partial")" -ge 3 ] && ok \
+    || bad "ulimit -f 4 left $(ls "$tmp/f4")"
+"$B" run "$tmp/intr.ini" --out "$tmp/f4" --resume > /dev/null 2>&1 && strip_seconds "$tmp/f4/intr.csv" \
+    | cmp -s - "$tmp/r1" && ok || bad "ulimit -f 4: --resume differs from an uninterrupted run"
+# Lost standard output under the limit: the output line, exit 1.
+said=$( (ulimit -f 0; "$B" exact --bits 4096 --keys 400 > "$tmp/exact.txt") 2>&1; echo "exit $?")
+[ "$said" = "$(printf 'bloomsim: writing standard output: File too large\nexit 1')" ] && ok \
+    || bad "exact under ulimit -f 0 said: $said"
 
 finish

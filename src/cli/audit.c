@@ -61,7 +61,7 @@ static const char usage_tail[] =
     "  --timeout S      with --exec: give up on an answer after S seconds (default\n"
     "                   600; 0: wait for ever)\n"
     "\n"
-    "Ctrl-C (SIGINT) or SIGTERM stops it; exit 130 or 143.\n";
+    "Ctrl-C (SIGINT), SIGTERM or SIGHUP stops it; exit 130, 143 or 129.\n";
 
 /* One word of a help paragraph at *col (indent columns in, width at most), on the next
  * line where it would pass width. */

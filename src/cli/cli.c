@@ -222,6 +222,14 @@ void cli_catch_stop(void)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL); /* a closed terminal: stop as Ctrl-C does */
+}
+
+void cli_catch_faults(void)
+{
+    /* Past a file-size limit (ulimit -f) a write fails with EFBIG, and takes the path
+     * of a full disk (its message, its cleanup), instead of a silent death. */
+    signal(SIGXFSZ, SIG_IGN);
 }
 
 void cli_progress_show(const run_progress_t *p, void *ctx)

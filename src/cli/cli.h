@@ -128,10 +128,13 @@ int cli_default_threads(const char *command, uint64_t *threads, char *err, size_
 
 /* ---- runs: stop signals and the progress line ---- */
 
-/* The signal that asked a run to stop (SIGINT or SIGTERM), 0 while none has; the runner
- * polls it. cli_catch_stop installs the handlers, which do nothing else. */
+/* The signal that asked a run to stop (SIGINT, SIGTERM or SIGHUP), 0 while none has;
+ * the runner polls it. cli_catch_stop installs the handlers, which do nothing else. */
 extern atomic_int cli_stop_signal;
 void cli_catch_stop(void);
+/* For every command, once (main.c): SIGXFSZ ignored, so that a write past a file-size
+ * limit fails with EFBIG and is reported as a full disk is. */
+void cli_catch_faults(void);
 
 /* The progress line on a terminal (stderr): the caller's context names the run. */
 typedef struct cli_progress {
