@@ -7,7 +7,9 @@
 #    without blocking, by audit and by an experiment;
 #  - SIGHUP stops a run as SIGINT does (exit 129, the usual line, rows kept, --resume
 #    finishes it); a file-size limit (SIGXFSZ) is a write failure with its message: no
-#    0-byte lock or other debris under ulimit -f 0, the finished rows kept past a limit.
+#    0-byte lock or other debris under ulimit -f 0, the finished rows kept past a limit;
+#  - a key file truncated while a run reads it: one line, exit 2 (no SIGBUS), the finished
+#    rows kept, no lock, and --resume with the file restored equals an unbroken run.
 set -u
 B=$1
 . tests/lib.sh
@@ -106,5 +108,41 @@ said=$( (ulimit -f 4; exec "$B" run "$tmp/intr.ini" --out "$tmp/f4" 2>&1 > /dev/
 said=$( (ulimit -f 0; "$B" exact --bits 4096 --keys 400 > "$tmp/exact.txt") 2>&1; echo "exit $?")
 [ "$said" = "$(printf 'bloomsim: writing standard output: File too large\nexit 1')" ] && ok \
     || bad "exact under ulimit -f 0 said: $said"
+
+# Item 3: a key file that shrinks while read. Each row reads the whole file.
+seq 1 1000000 > "$tmp/keys.txt"
+cat > "$tmp/kt.ini" <<INI
+[sweep]
+design_keys = 100000
+design_rate = 0.001, 0.002, 0.003, 0.004, 0.005, 0.006, 0.007, 0.008, 0.009, 0.01
+libraries = guava, leveldb
+key_sets = file
+key_file = keys.txt
+filters = 4
+INI
+"$B" run "$tmp/kt.ini" --out "$tmp/kwhole" > /dev/null 2>&1 || bad "the key-file run failed"
+strip_seconds "$tmp/kwhole/kt.csv" > "$tmp/k1"
+"$B" run "$tmp/kt.ini" --out "$tmp/kt" > /dev/null 2> "$tmp/err" &
+pid=$!
+wait_rows "$tmp/kt/kt.csv.partial" 3 || bad "key file: no rows"
+: > "$tmp/keys.txt"
+wait_exit $pid 400 "key file truncated: still running"
+[ $rc -eq 2 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] \
+    && grep -q "^bloomsim: key file .*keys.txt: changed while read (shorter than the 6888896 bytes it had when opened); the finished rows are kept in $tmp/kt/kt.csv.partial: --resume finishes the run once the file is whole$" "$tmp/err" \
+    && ok || bad "key file truncated: exit $rc, said $(cat "$tmp/err")"
+kept=$(($(wc -l < "$tmp/kt/kt.csv.partial") - 1))
+[ ! -e "$tmp/kt/kt.lock" ] && [ -e "$tmp/kt/kt.run" ] && [ $kept -ge 2 ] && [ $kept -lt 20 ] && ok \
+    || bad "key file truncated: left $(ls "$tmp/kt"), $kept rows"
+seq 1 1000000 > "$tmp/keys.txt"
+"$B" run "$tmp/kt.ini" --out "$tmp/kt" --resume > /dev/null 2>&1 && strip_seconds "$tmp/kt/kt.csv" \
+    | cmp -s - "$tmp/k1" && grep -q "^resumed_rows = $kept$" "$tmp/kt/kt.meta" && ok \
+    || bad "key file: --resume differs from an unbroken run"
+# A SIGBUS that is not a key file's keeps its default action.
+"$B" run "$tmp/intr.ini" --out "$tmp/bus" > /dev/null 2>&1 &
+pid=$!
+wait_rows "$tmp/bus/intr.csv.partial" 2 || bad "kill -BUS: no rows"
+kill -BUS $pid
+wait_exit $pid 200 "kill -BUS: still running"
+[ $rc -eq 135 ] && ok || bad "kill -BUS: exit $rc"
 
 finish

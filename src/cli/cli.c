@@ -10,11 +10,14 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <errno.h>
+#include <unistd.h>
 
 #include <omp.h>
 
 #include "config.h"
 #include "base/values.h"
+#include "keys/keys.h"
+#include "run/store.h"
 
 int cli_quiet = 0;
 const char *cli_command_line = "";
@@ -225,11 +228,70 @@ void cli_catch_stop(void)
     sigaction(SIGHUP, &sa, NULL); /* a closed terminal: stop as Ctrl-C does */
 }
 
+/* Append s to buf[*used..len) (async-signal-safe: no stdio). */
+static void put(char *buf, size_t len, size_t *used, const char *s)
+{
+    while (*s && *used + 1 < len)
+        buf[(*used)++] = *s++;
+}
+
+static void put_u64(char *buf, size_t len, size_t *used, uint64_t v)
+{
+    char d[24];
+    size_t n = 0;
+    do
+        d[n++] = (char)('0' + v % 10);
+    while ((v /= 10) > 0);
+    char s[24];
+    for (size_t i = 0; i < n; i++)
+        s[i] = d[n - 1 - i];
+    s[n] = '\0';
+    put(buf, len, used, s);
+}
+
+/* A key file truncated under its map faults past its new end (SIGBUS): one line, every
+ * claim given up (the finished rows kept for --resume), exit 2. Any other bus error is
+ * a bug, and a SIGBUS sent by kill is not ours to soften: the default action. */
+static void on_bus(int sig, siginfo_t *si, void *ctx)
+{
+    (void)ctx;
+    size_t size = 0;
+    const char *path = keyset_file_at(si->si_addr, &size);
+    if (!path) { /* a fault again on return, or the signal pending (kill -BUS) */
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
+    const char *partial = store_abandon();
+    char line[2 * STORE_PATH_MAX + 512];
+    size_t used = 0;
+    put(line, sizeof line, &used, "bloomsim: key file ");
+    put(line, sizeof line, &used, path);
+    put(line, sizeof line, &used, ": changed while read (shorter than the ");
+    put_u64(line, sizeof line, &used, size);
+    put(line, sizeof line, &used, " bytes it had when opened)");
+    if (partial) {
+        put(line, sizeof line, &used, "; the finished rows are kept in ");
+        put(line, sizeof line, &used, partial);
+        put(line, sizeof line, &used, ": --resume finishes the run once the file is whole");
+    }
+    line[used++] = '\n';
+    ssize_t w = write(STDERR_FILENO, line, used);
+    (void)w;
+    _exit(2);
+}
+
 void cli_catch_faults(void)
 {
     /* Past a file-size limit (ulimit -f) a write fails with EFBIG, and takes the path
      * of a full disk (its message, its cleanup), instead of a silent death. */
     signal(SIGXFSZ, SIG_IGN);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_bus;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGBUS, &sa, NULL);
 }
 
 void cli_progress_show(const run_progress_t *p, void *ctx)

@@ -133,7 +133,9 @@ int cli_default_threads(const char *command, uint64_t *threads, char *err, size_
 extern atomic_int cli_stop_signal;
 void cli_catch_stop(void);
 /* For every command, once (main.c): SIGXFSZ ignored, so that a write past a file-size
- * limit fails with EFBIG and is reported as a full disk is. */
+ * limit fails with EFBIG and is reported as a full disk is; a key file that shrinks
+ * while read (SIGBUS) is one line and exit 2, the finished rows kept for --resume and no
+ * lock left. */
 void cli_catch_faults(void);
 
 /* The progress line on a terminal (stderr): the caller's context names the run. */

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -296,6 +297,40 @@ static void lock_holder(int fd, char *who, size_t len)
         snprintf(who, len, "a process that did not say its pid");
 }
 
+/* The claims held, for store_abandon: a store is listed once its lock is taken and until
+ * store_close; a slot is taken and given back by the one thread that runs (store.h). */
+static _Atomic(store_t *) claims[STORE_CLAIMS_MAX];
+
+static void claims_add(store_t *st)
+{
+    for (size_t i = 0; i < STORE_CLAIMS_MAX; i++)
+        if (!atomic_load(&claims[i])) {
+            atomic_store(&claims[i], st);
+            return;
+        }
+}
+
+static void claims_remove(const store_t *st)
+{
+    for (size_t i = 0; i < STORE_CLAIMS_MAX; i++)
+        if (atomic_load(&claims[i]) == st)
+            atomic_store(&claims[i], NULL);
+}
+
+const char *store_abandon(void)
+{
+    const char *writing = NULL;
+    for (size_t i = 0; i < STORE_CLAIMS_MAX; i++) {
+        store_t *st = atomic_load(&claims[i]);
+        if (!st)
+            continue;
+        unlink(st->lockpath);
+        if (st->csv)
+            writing = st->partial;
+    }
+    return writing;
+}
+
 /* Take NAME.lock: open it (made if absent, never through a symbolic link), lock it
  * without waiting, and check that it is still the file at its path, since a run that
  * ends unlinks its lock before releasing it (then try again); then write our pid and
@@ -338,6 +373,8 @@ static int take_lock(store_t *st, const char *outdir, char *err, size_t errlen)
     char line[400];
     int len = snprintf(line, sizeof line, "pid = %ld\nhost = %s\n", (long)getpid(), host);
     st->lock = fd;
+    if (fd >= 0)
+        claims_add(st);
     if (fd < 0 || ftruncate(fd, 0) != 0 || pwrite(fd, line, (size_t)len, 0) != len) {
         snprintf(err, errlen, "%s: cannot write: %s (got '--out %s')", st->lockpath,
                  fd < 0 ? "the lock file keeps being replaced" : strerror(errno), outdir);
@@ -491,6 +528,7 @@ void store_close(store_t *st)
         fclose(st->csv);
     st->csv = NULL;
     if (st->lock >= 0) { /* unlinked while held: a run that opened it tries again */
+        claims_remove(st);
         unlink(st->lockpath);
         close(st->lock);
     }
