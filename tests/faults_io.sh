@@ -9,7 +9,10 @@
 #    finishes it); a file-size limit (SIGXFSZ) is a write failure with its message: no
 #    0-byte lock or other debris under ulimit -f 0, the finished rows kept past a limit;
 #  - a key file truncated while a run reads it: one line, exit 2 (no SIGBUS), the finished
-#    rows kept, no lock, and --resume with the file restored equals an unbroken run.
+#    rows kept, no lock, and --resume with the file restored equals an unbroken run;
+#  - --resume refuses a kept partial row holding a NUL, one that does not parse or is not
+#    as bloomsim writes it, and one whose rate its counts do not give: one line naming
+#    the partial, its line and the value, exit 2, nothing published or changed.
 set -u
 B=$1
 . tests/lib.sh
@@ -144,5 +147,37 @@ wait_rows "$tmp/bus/intr.csv.partial" 2 || bad "kill -BUS: no rows"
 kill -BUS $pid
 wait_exit $pid 200 "kill -BUS: still running"
 [ $rc -eq 135 ] && ok || bad "kill -BUS: exit $rc"
+
+# Item 6 (a): kept partial rows are checked before --resume publishes them. intr stopped
+# after a few rows; line 3 of its partial edited each way.
+"$B" run "$tmp/intr.ini" --out "$tmp/base" > /dev/null 2>&1 &
+pid=$!
+wait_rows "$tmp/base/intr.csv.partial" 4 || bad "partial: no rows"
+kill -INT $pid
+wait $pid
+P=$tmp/kp/intr.csv.partial
+# edit_row PERL-EXPRESSION WANTED-MESSAGE: line 3 edited, --resume refused.
+edit_row() {
+    rm -rf "$tmp/kp"
+    cp -r "$tmp/base" "$tmp/kp"
+    perl -pi -e "$1 if \$. == 3" "$P"
+    cp "$P" "$tmp/edited"
+    expect_error 2 "$P:3: $2" run "$tmp/intr.ini" --out "$tmp/kp" --resume
+    cmp -s "$P" "$tmp/edited" && [ ! -e "$tmp/kp/intr.csv" ] && [ ! -e "$tmp/kp/intr.lock" ] && ok \
+        || bad "a refused partial ($1) was changed or published: $(ls "$tmp/kp")"
+}
+fp=$(sed -n 3p "$tmp/base/intr.csv.partial" | cut -d, -f10)
+rate=$(sed -n 3p "$tmp/base/intr.csv.partial" | cut -d, -f11)
+edit_row 's/,3000000,/,30\x0000000,/' "a NUL byte in a kept row (got 'intr,double,4096,"
+edit_row 's/,100,3000000,/,1e2,3000000,/' "filters does not parse in a kept row (got '1e2')"
+edit_row 's/,100,3000000,/,1__00,3000000,/' "filters does not parse in a kept row (got '1__00')"
+edit_row 's/,lookups,/,lookups,1,/' "a kept row that does not parse: 56 fields, not 55"
+edit_row 's/^intr,double,/intr,enhanced,/' "a kept row of scheme enhanced where this run writes double"
+edit_row 's/,4096,/,04096,/' "m is not as bloomsim writes it: '4096' (got '04096')"
+edit_row "s/,$fp,/,$((fp + 1)),/" "rate does not follow from its counts: false_positives / lookups = $((fp + 1)) / 3000000 = "
+edit_row "s/,$rate,/,0.5,/" "rate does not follow from its counts: false_positives / lookups = $fp / 3000000 = $rate (got '0.5'); --force starts over (got '--resume')"
+# Unedited, it resumes to the uninterrupted table.
+"$B" run "$tmp/intr.ini" --out "$tmp/base" --resume > /dev/null 2>&1 && strip_seconds "$tmp/base/intr.csv" \
+    | cmp -s - "$tmp/r1" && ok || bad "an unedited partial did not resume to the whole table"
 
 finish
