@@ -12,7 +12,10 @@
 #    rows kept, no lock, and --resume with the file restored equals an unbroken run;
 #  - --resume refuses a kept partial row holding a NUL, one that does not parse or is not
 #    as bloomsim writes it, and one whose rate its counts do not give: one line naming
-#    the partial, its line and the value, exit 2, nothing published or changed.
+#    the partial, its line and the value, exit 2, nothing published or changed;
+#  - an option the command's mode does not use is refused, not ignored: audit's --timeout
+#    without --exec, --threads with it, anything but --tsv and --hashes with --list,
+#    probes' --block-bits on a scheme without blocks.
 set -u
 B=$1
 . tests/lib.sh
@@ -179,5 +182,19 @@ edit_row "s/,$rate,/,0.5,/" "rate does not follow from its counts: false_positiv
 # Unedited, it resumes to the uninterrupted table.
 "$B" run "$tmp/intr.ini" --out "$tmp/base" --resume > /dev/null 2>&1 && strip_seconds "$tmp/base/intr.csv" \
     | cmp -s - "$tmp/r1" && ok || bad "an unedited partial did not resume to the whole table"
+
+# Item 6 (b): options that would do nothing.
+expect_error 2 "audit: --timeout only means something with --exec: it bounds the adapter's answer (got '--timeout 5')" \
+    audit guava --keys 1000 --rate 0.01 --timeout 5
+expect_error 2 "audit: --threads does nothing with --exec: the adapter builds its filters itself, one at a time (got '--threads=2')" \
+    audit --exec "$B adapter guava" --keys 1000 --rate 0.01 --threads=2
+expect_error 2 "audit: --keys does nothing with --list (got '--keys 5')" audit --list --keys 5
+expect_error 2 "audit: --exec does nothing with --list (got '--exec --threads')" audit --list --exec --threads
+expect_error 2 "audit: --list lists every library: a library name does nothing with it (got 'guava')" audit guava --list
+"$B" audit --list --tsv > /dev/null && ok || bad "audit --list --tsv refused"
+expect_error 2 "probes: --block-bits does nothing with scheme double: it has no blocks (got '512')" \
+    probes double --bits 4096 --k 3 --h1 1 --h2 2 --block-bits 512
+"$B" probes blocked --bits 4096 --k 3 --h1 1 --block-bits 512 --draws 1,2,3 > /dev/null && ok \
+    || bad "probes blocked --block-bits refused"
 
 finish

@@ -177,6 +177,21 @@ int cli_parse(const cli_spec_t *spec, int argc, char **argv)
     return -1;
 }
 
+int cli_refuse_unused(const cli_spec_t *spec, int argc, char **argv,
+                      const char *const *names, const char *why)
+{
+    for (int i = 1; i < argc; i++) {
+        int missing = 0, at = i;
+        const char *v = NULL;
+        const cli_opt_t *o = match(spec, argc, argv, &i, &v, &missing);
+        for (size_t j = 0; o && names[j]; j++)
+            if (strcmp(o->name, names[j]) == 0)
+                return cli_die(2, "%s: %s %s (got '%s%s%s')", spec->command, o->name, why,
+                               argv[at], v && at == i ? "" : v ? " " : "", v && at != i ? v : "");
+    }
+    return -1;
+}
+
 int cli_default_threads(const char *command, uint64_t *threads, char *err, size_t errlen)
 {
     const char *env = getenv("OMP_NUM_THREADS");

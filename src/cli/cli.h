@@ -104,6 +104,13 @@ typedef struct cli_spec {
  * message (a bad value, a missing value, an unknown option, a refused positional). */
 int cli_parse(const cli_spec_t *spec, int argc, char **argv);
 
+/* Refuse an option the command's mode does not use, so that nothing given does nothing:
+ * the first of names (NULL-terminated) found in argv[1..argc) as spec parses it (a value
+ * is never taken for an option) gives "COMMAND: NAME WHY (got 'NAME VALUE')" and 2;
+ * -1 when none is there. */
+int cli_refuse_unused(const cli_spec_t *spec, int argc, char **argv,
+                      const char *const *names, const char *why);
+
 /* The options several commands take, defined once: --keys N (>= 1), --rate P,
  * --threads T (1 to 4096), --seed S, --out DIR (not empty). */
 #define CLI_OPT_KEYS(p) \
