@@ -196,16 +196,16 @@ static long resume_rows(const char *partial, const exp_row_t *rows, size_t nrows
         size_t rawlen = (size_t)(end - good_end) < sizeof raw ? (size_t)(end - good_end)
                                                                 : sizeof raw - 1;
         ssize_t got = pread(fd, raw, rawlen, good_end);
-        raw[got > 0 ? got : 0] = '\0';
+        size_t have = got > 0 ? (size_t)got : 0;
+        raw[have] = '\0';
         csv_row_t r;
-        if (store_check_kept(raw, got > 0 ? (size_t)got : 0, field, nf, &rows[n], &r, why,
-                       sizeof why)) {
+        if (store_check_kept(raw, have, field, nf, &rows[n], &r, why, sizeof why)) {
             snprintf(err, errlen, "%s:%ld: %s; --force starts over (got '--resume')",
                      partial, line, why);
             n = -2;
             break;
         }
-        for (const char *p = raw; (p = memchr(p, '\n', (size_t)(raw + got - p))); p++)
+        for (const char *p = raw; (p = memchr(p, '\n', (size_t)(raw + have - p))); p++)
             line++;
         r.experiment = e->name;
         r.scheme = rows[n].scheme->name;
