@@ -76,7 +76,7 @@ static const char usage_tail[] =
     "reported absent, or --fail-above exceeded); 2 bad input, a refused design or an\n"
     "adapter outside the protocol (one line, nothing on standard output); 3 target\n"
     "not reached within --max-filters (or a key file's lines), nothing broken found.\n"
-    "Ctrl-C (SIGINT) or SIGTERM stops it; exit 130 or 143.\n";
+    "Ctrl-C (SIGINT), SIGTERM or SIGHUP stops it; exit 130, 143 or 129.\n";
 
 /* One word of a help paragraph at *col (indent columns in, width at most), on the next
  * line where it would pass width. */
@@ -314,6 +314,29 @@ static int library_name(void *ctx, const char *arg)
 
 static int check_key_args(const audit_args_t *a);
 
+/* Options the mode chosen (--list, --exec or a library) does not use, refused: -1, or 2
+ * after the line. --list lists; --timeout bounds an adapter's answer; --exec's adapter
+ * builds its filters itself, one at a time, with no threads of ours. */
+static int audit_refuse_unused(const cli_spec_t *spec, int argc, char **argv,
+                               const audit_args_t *a)
+{
+    static const char *const not_list[] = {
+        "--keys", "--rate", "--bits-per-key", "--key-set", "--key-prefix", "--key-file",
+        "--precision", "--max-filters", "--threads", "--seed", "--exec", "--timeout", NULL};
+    static const char *const not_exec[] = {"--threads", NULL};
+    static const char *const not_library[] = {"--timeout", NULL};
+    if (a->list && a->lib)
+        return cli_die(2, "audit: --list lists every library: a library name does nothing "
+                       "with it (got '%s')", a->lib->name);
+    if (a->list)
+        return cli_refuse_unused(spec, argc, argv, not_list, "does nothing with --list");
+    if (a->exec)
+        return cli_refuse_unused(spec, argc, argv, not_exec, "does nothing with --exec: the "
+                                 "adapter builds its filters itself, one at a time");
+    return cli_refuse_unused(spec, argc, argv, not_library, "only means something with "
+                             "--exec: it bounds the adapter's answer");
+}
+
 static int parse_audit_args(int argc, char **argv, audit_args_t *a)
 {
     const cli_opt_t opts[] = {
@@ -342,6 +365,8 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
                        .nopts = sizeof opts / sizeof opts[0], .positional = library_name,
                        .ctx = a};
     int rc = cli_parse(&spec, argc, argv);
+    if (rc < 0)
+        rc = audit_refuse_unused(&spec, argc, argv, a);
     if (rc >= 0)
         return rc;
     if (a->list)

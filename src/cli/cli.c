@@ -9,11 +9,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <errno.h>
+#include <unistd.h>
 
 #include <omp.h>
 
 #include "config.h"
 #include "base/values.h"
+#include "keys/keys.h"
+#include "run/store.h"
 
 int cli_quiet = 0;
 const char *cli_command_line = "";
@@ -29,6 +33,20 @@ int cli_die(int code, const char *fmt, ...)
     fputc('\n', stderr);
     va_end(ap);
     return code;
+}
+
+int cli_finish_stdout(int rc)
+{
+    errno = 0;
+    int flushed = fflush(stdout) == 0;
+    int err = errno;
+    if (flushed && !ferror(stdout))
+        return rc;
+    if (rc != 0) /* the command failed and said why: one line is enough */
+        return rc;
+    /* A write that failed before the last flush left no errno to trust. */
+    return cli_die(1, "writing standard output: %s", flushed || !err ? "a write failed"
+                   : strerror(err));
 }
 
 void cli_print_file_exhausted(uint64_t inserts, uint64_t queried, uint64_t asked)
@@ -159,6 +177,21 @@ int cli_parse(const cli_spec_t *spec, int argc, char **argv)
     return -1;
 }
 
+int cli_refuse_unused(const cli_spec_t *spec, int argc, char **argv,
+                      const char *const *names, const char *why)
+{
+    for (int i = 1; i < argc; i++) {
+        int missing = 0, at = i;
+        const char *v = NULL;
+        const cli_opt_t *o = match(spec, argc, argv, &i, &v, &missing);
+        for (size_t j = 0; o && names[j]; j++)
+            if (strcmp(o->name, names[j]) == 0)
+                return cli_die(2, "%s: %s %s (got '%s%s%s')", spec->command, o->name, why,
+                               argv[at], v && at == i ? "" : v ? " " : "", v && at != i ? v : "");
+    }
+    return -1;
+}
+
 int cli_default_threads(const char *command, uint64_t *threads, char *err, size_t errlen)
 {
     const char *env = getenv("OMP_NUM_THREADS");
@@ -207,6 +240,73 @@ void cli_catch_stop(void)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL); /* a closed terminal: stop as Ctrl-C does */
+}
+
+/* Append s to buf[*used..len) (async-signal-safe: no stdio). */
+static void put(char *buf, size_t len, size_t *used, const char *s)
+{
+    while (*s && *used + 1 < len)
+        buf[(*used)++] = *s++;
+}
+
+static void put_u64(char *buf, size_t len, size_t *used, uint64_t v)
+{
+    char d[24];
+    size_t n = 0;
+    do
+        d[n++] = (char)('0' + v % 10);
+    while ((v /= 10) > 0);
+    char s[24];
+    for (size_t i = 0; i < n; i++)
+        s[i] = d[n - 1 - i];
+    s[n] = '\0';
+    put(buf, len, used, s);
+}
+
+/* A key file truncated under its map faults past its new end (SIGBUS): one line, every
+ * claim given up (the finished rows kept for --resume), exit 2. Any other bus error is
+ * a bug, and a SIGBUS sent by kill is not ours to soften: the default action. */
+static void on_bus(int sig, siginfo_t *si, void *ctx)
+{
+    (void)ctx;
+    size_t size = 0;
+    const char *path = keyset_file_at(si->si_addr, &size);
+    if (!path) { /* a fault again on return, or the signal pending (kill -BUS) */
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
+    const char *partial = store_abandon();
+    char line[2 * STORE_PATH_MAX + 512];
+    size_t used = 0;
+    put(line, sizeof line, &used, "bloomsim: key file ");
+    put(line, sizeof line, &used, path);
+    put(line, sizeof line, &used, ": changed while read (shorter than the ");
+    put_u64(line, sizeof line, &used, size);
+    put(line, sizeof line, &used, " bytes it had when opened)");
+    if (partial) {
+        put(line, sizeof line, &used, "; the finished rows are kept in ");
+        put(line, sizeof line, &used, partial);
+        put(line, sizeof line, &used, ": --resume finishes the run once the file is whole");
+    }
+    line[used++] = '\n';
+    ssize_t w = write(STDERR_FILENO, line, used);
+    (void)w;
+    _exit(2);
+}
+
+void cli_catch_faults(void)
+{
+    /* Past a file-size limit (ulimit -f) a write fails with EFBIG, and takes the path
+     * of a full disk (its message, its cleanup), instead of a silent death. */
+    signal(SIGXFSZ, SIG_IGN);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_bus;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGBUS, &sa, NULL);
 }
 
 void cli_progress_show(const run_progress_t *p, void *ctx)

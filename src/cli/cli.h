@@ -53,6 +53,12 @@ extern int cli_quiet;
 /* Print "bloomsim: MESSAGE" on stderr (unless cli_quiet) and return code. */
 int cli_die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* The end of every command (main.c): standard output flushed and checked, so that output
+ * lost (a full disk, /dev/full, a file-size limit) is never reported as success. Returns
+ * rc, or 1 after "bloomsim: writing standard output: REASON" where rc was 0 and the
+ * output did not reach its destination (a failed command keeps its own status and line). */
+int cli_finish_stdout(int rc);
+
 /* The end of an audit's "target not reached" line when a key file's queried lines ran
  * out first (audit LIBRARY and audit --exec say it alike): inserts lines inserted, the
  * queried lines after them, of which asked were asked (whole batches: a remainder of
@@ -106,6 +112,13 @@ typedef struct cli_spec {
  * message (a bad value, a missing value, an unknown option, a refused positional). */
 int cli_parse(const cli_spec_t *spec, int argc, char **argv);
 
+/* Refuse an option the command's mode does not use, so that nothing given does nothing:
+ * the first of names (NULL-terminated) found in argv[1..argc) as spec parses it (a value
+ * is never taken for an option) gives "COMMAND: NAME WHY (got 'NAME VALUE')" and 2;
+ * -1 when none is there. */
+int cli_refuse_unused(const cli_spec_t *spec, int argc, char **argv,
+                      const char *const *names, const char *why);
+
 /* The options several commands take, defined once: --keys N (>= 1), --rate P,
  * --threads T (1 to 4096), --seed S, --out DIR (not empty). */
 #define CLI_OPT_KEYS(p) \
@@ -130,10 +143,15 @@ int cli_default_threads(const char *command, uint64_t *threads, char *err, size_
 
 /* ---- runs: stop signals and the progress line ---- */
 
-/* The signal that asked a run to stop (SIGINT or SIGTERM), 0 while none has; the runner
- * polls it. cli_catch_stop installs the handlers, which do nothing else. */
+/* The signal that asked a run to stop (SIGINT, SIGTERM or SIGHUP), 0 while none has;
+ * the runner polls it. cli_catch_stop installs the handlers, which do nothing else. */
 extern atomic_int cli_stop_signal;
 void cli_catch_stop(void);
+/* For every command, once (main.c): SIGXFSZ ignored, so that a write past a file-size
+ * limit fails with EFBIG and is reported as a full disk is; a key file that shrinks
+ * while read (SIGBUS) is one line and exit 2, the finished rows kept for --resume and no
+ * lock left. */
+void cli_catch_faults(void);
 
 /* The progress line on a terminal (stderr): the caller's context names the run. */
 typedef struct cli_progress {

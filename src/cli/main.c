@@ -1,8 +1,8 @@
 /* main.c - the bloomsim command line: a table of commands, one file each in src/cli/.
  *
  * Exit statuses: 0 success, 2 bad input (one line naming the file, line or option and
- * the value), 1 a runtime failure, 128 + the signal for a run stopped by SIGINT or
- * SIGTERM.
+ * the value), 1 a runtime failure, 128 + the signal for a run stopped by SIGINT,
+ * SIGTERM or SIGHUP (130, 143, 129).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,7 +110,8 @@ static int run_command(const cli_command_t *c, int argc, char **argv)
     return rc;
 }
 
-int main(int argc, char **argv)
+/* The command argv[1] names, or the program's own options. */
+static int dispatch(int argc, char **argv)
 {
     gsl_set_error_handler_off();
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
@@ -129,4 +130,12 @@ int main(int argc, char **argv)
         if (strcmp(argv[1], commands[i].name) == 0)
             return run_command(&commands[i], argc, argv);
     return cli_die(2, "unknown command (got '%s'); see bloomsim --help", argv[1]);
+}
+
+/* Every command's output checked at its end (cli_finish_stdout), whatever path it took;
+ * a file-size limit turned into a message (cli_catch_faults). */
+int main(int argc, char **argv)
+{
+    cli_catch_faults();
+    return cli_finish_stdout(dispatch(argc, argv));
 }

@@ -125,6 +125,9 @@ static int check_geometry(const probes_args_t *a, const scheme_t *s, probe_geom_
                        (unsigned long long)(st == SCHEME_EBLOCK ? a->block
                                             : st == SCHEME_ESPLIT || st == SCHEME_EKBIG ||
                                                       st == SCHEME_EKFIXED ? a->k : a->m));
+    if (a->block && !g->block) /* an option that would do nothing */
+        return cli_die(2, "probes: --block-bits does nothing with scheme %s: it has no blocks "
+                       "(got '%llu')", a->name, (unsigned long long)a->block);
     st = s->nwords ? s->check_words(g, a->h) : SCHEME_OK;
     if (st != SCHEME_OK) {
         char got[256] = "";

@@ -33,7 +33,8 @@ static const char usage[] =
     "               the result equals an uninterrupted run's, timing aside\n"
     "  --force      replace a result or interrupted run of another definition or seed\n"
     "\n"
-    "Ctrl-C (SIGINT) or SIGTERM stops a run keeping every finished row; exit 130 or 143.\n"
+    "Ctrl-C (SIGINT), SIGTERM or SIGHUP stops a run keeping every finished row; exit\n"
+    "130, 143 or 129.\n"
     "Under mpirun or srun (a build with MPI), the ranks run it together, rank 0 writing\n"
     "the same table as one process (docs/cluster.md).\n";
 
@@ -235,7 +236,7 @@ static int report(const experiment_t *e, const run_opts_t *o, const run_result_t
 {
     if (rc == RUN_INTERRUPTED) {
         cli_die(rc, "%s", err);
-        return 128 + atomic_load(&cli_stop_signal); /* 130 for SIGINT, 143 for SIGTERM */
+        return 128 + atomic_load(&cli_stop_signal); /* 130 SIGINT, 143 SIGTERM, 129 SIGHUP */
     }
     if (rc)
         return cli_die(rc, "%s", err);

@@ -5,9 +5,15 @@
  * the n-th line, would make a query a key that was inserted (docs/model.md, Key sets and
  * real hashes). The file is mapped read-only and its keys read from the page cache as
  * they are streamed, never copied; a sparse index of line offsets, built when it opens,
- * starts a stream at any line after at most KEYSET_FILE_STRIDE lines of scanning. */
+ * starts a stream at any line after at most KEYSET_FILE_STRIDE lines of scanning.
+ *
+ * A file truncated while mapped turns a read past its new end into SIGBUS: every map is
+ * listed (keyset_file_at) so that the command line's handler can tell that fault from a
+ * bug and name the file (src/cli/cli.c, cli_catch_faults). */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +25,60 @@
 
 /* A key file's lines to query, at least: two batches of one, a spread to check. */
 #define KEYSET_FILE_MIN_QUERIES 2
+
+/* The maps open now, oldest first, for keyset_file_at. Opening and closing take the
+ * mutex; a signal handler walks the list without it, with atomic loads: a node is freed
+ * only when its key set is closed, which no stream reads then. */
+typedef struct file_mapped {
+    _Atomic(struct file_mapped *) next;
+    const uint8_t *start;
+    size_t size;
+    const char *path;
+} file_mapped_t;
+static _Atomic(file_mapped_t *) mapped_head;
+static pthread_mutex_t mapped_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* List a map (0), or -1 when memory is short. Appended, so that closes in the order of
+ * opening (plan_rows_free) find theirs first. */
+static int mapped_add(const keyset_t *ks)
+{
+    file_mapped_t *node = malloc(sizeof *node);
+    if (!node)
+        return -1;
+    node->start = ks->map, node->size = ks->size, node->path = ks->path;
+    atomic_init(&node->next, NULL);
+    pthread_mutex_lock(&mapped_lock);
+    _Atomic(file_mapped_t *) *at = &mapped_head;
+    while (atomic_load(at))
+        at = &atomic_load(at)->next;
+    atomic_store(at, node);
+    pthread_mutex_unlock(&mapped_lock);
+    return 0;
+}
+
+static void mapped_remove(const uint8_t *start)
+{
+    pthread_mutex_lock(&mapped_lock);
+    _Atomic(file_mapped_t *) *at = &mapped_head;
+    file_mapped_t *node;
+    while ((node = atomic_load(at)) && node->start != start)
+        at = &node->next;
+    if (node)
+        atomic_store(at, atomic_load(&node->next));
+    pthread_mutex_unlock(&mapped_lock);
+    free(node);
+}
+
+const char *keyset_file_at(const void *addr, size_t *size)
+{
+    const uint8_t *a = addr;
+    for (file_mapped_t *node = atomic_load(&mapped_head); node; node = atomic_load(&node->next))
+        if (a >= node->start && a < node->start + node->size) {
+            *size = node->size;
+            return node->path;
+        }
+    return NULL;
+}
 
 /* The file's lines: counted, and the start of every KEYSET_FILE_STRIDE-th recorded. A
  * last line without "\n" is a line; an empty file has none. */
@@ -63,8 +123,15 @@ static int file_map(keyset_t *ks, const char *path, char *err, size_t errlen)
     if (!ks->path)
         return KEYSET_ENOMEM;
     strcpy(ks->path, path);
-    int fd = open(path, O_RDONLY);
+    /* A pipe, socket or device is refused before it is opened (open would block on a
+     * pipe with no writer, fail on a socket); O_NONBLOCK and fstat close the race of a
+     * path replaced in between. */
     struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "key file %s: not a regular file", path);
+        return KEYSET_EFILE;
+    }
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0 || fstat(fd, &st) != 0) {
         snprintf(err, errlen, "key file %s: %s", path, strerror(errno));
         if (fd >= 0)
@@ -86,6 +153,10 @@ static int file_map(keyset_t *ks, const char *path, char *err, size_t errlen)
         }
         ks->map = m;
         (void)posix_madvise(m, ks->size, POSIX_MADV_SEQUENTIAL);
+        if (mapped_add(ks) != 0) {
+            close(fd);
+            return KEYSET_ENOMEM;
+        }
     }
     close(fd);
     return file_index(ks, err, errlen);
@@ -124,8 +195,10 @@ static int file_check(const keyset_t *ks, uint64_t queries, char *err, size_t er
 
 static void file_close(keyset_t *ks)
 {
-    if (ks->map)
+    if (ks->map) {
+        mapped_remove(ks->map);
         munmap((void *)ks->map, ks->size);
+    }
     free(ks->index);
     free(ks->path);
     ks->map = NULL, ks->index = NULL, ks->path = NULL;

@@ -176,6 +176,11 @@ int keyset_open(keyset_t *ks, const keyset_kind_t *kind, uint64_t seed, uint64_t
 int keyset_check(const keyset_t *ks, uint64_t queries, char *err, size_t errlen);
 void keyset_close(keyset_t *ks);
 
+/* The path of the open key file whose map holds addr, and its size when opened (*size);
+ * NULL when no key file's does. For a SIGBUS handler: async-signal-safe (a file truncated
+ * while read faults past its new end). */
+const char *keyset_file_at(const void *addr, size_t *size);
+
 /* Does each filter take keys of its own? (keyset_kind_t.per_filter) */
 int keyset_per_filter(const keyset_t *ks);
 /* The most queries one filter may ask, and all filters together (each query once):

@@ -1,8 +1,11 @@
 /* store.c - see store.h. */
 #include "run/store.h"
+#include "run/store_kept.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -160,11 +163,12 @@ static int foreign_table(const store_t *st, const char *hash, const char *seed, 
 }
 
 /* Keep the complete rows of an interrupted run's table: check its header, read whole
- * records (RFC 4180, CRLF), cut off a torn last one, and read each back into kept[]
- * (the TEXT columns from rows[], whose scheme each record must name). Returns the
- * number of rows kept, or -1 when the file is not a table of ours. */
+ * records (RFC 4180, CRLF), cut off a torn last one, and check each (store_check_kept) and
+ * read it back into kept[] (the TEXT columns from rows[]). Returns the number of rows
+ * kept, -1 when the file is not a table of ours, or -2 for a row refused, with the
+ * message in err naming the file, its line and the value (nothing changed). */
 static long resume_rows(const char *partial, const exp_row_t *rows, size_t nrows,
-                        const experiment_t *e, csv_row_t *kept)
+                        const experiment_t *e, csv_row_t *kept, char *err, size_t errlen)
 {
     int fd = open(partial, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
     FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
@@ -173,9 +177,9 @@ static long resume_rows(const char *partial, const exp_row_t *rows, size_t nrows
             close(fd);
         return -1;
     }
-    char buf[16384], *field[CSV_NCOLS + 1];
+    char buf[16384], raw[16384], *field[CSV_NCOLS + 1], why[1024];
     size_t nf;
-    long n = -1, good_end = 0;
+    long n = -1, good_end = 0, line = 2;
     int first = csv_read_record(f, buf, sizeof buf, field, CSV_NCOLS + 1, &nf);
     if (first == 0)
         n = 0; /* empty: killed before its header reached the disk; nothing to keep */
@@ -188,15 +192,26 @@ static long resume_rows(const char *partial, const exp_row_t *rows, size_t nrows
     }
     while (n >= 0 && (size_t)n < nrows &&
            csv_read_record(f, buf, sizeof buf, field, CSV_NCOLS + 1, &nf) == 1) {
-        csv_row_t r = csv_row_empty();
-        if (csv_parse_row(field, nf, &r) != 0 ||
-            strcmp(field[CSV_COL_scheme], rows[n].scheme->name) != 0)
-            break; /* not what this run writes there: dropped below and rerun */
+        long end = ftell(f);
+        size_t rawlen = (size_t)(end - good_end) < sizeof raw ? (size_t)(end - good_end)
+                                                                : sizeof raw - 1;
+        ssize_t got = pread(fd, raw, rawlen, good_end);
+        size_t have = got > 0 ? (size_t)got : 0;
+        raw[have] = '\0';
+        csv_row_t r;
+        if (store_check_kept(raw, have, field, nf, &rows[n], &r, why, sizeof why)) {
+            snprintf(err, errlen, "%s:%ld: %s; --force starts over (got '--resume')",
+                     partial, line, why);
+            n = -2;
+            break;
+        }
+        for (const char *p = raw; (p = memchr(p, '\n', (size_t)(raw + have - p))); p++)
+            line++;
         r.experiment = e->name;
         r.scheme = rows[n].scheme->name;
         r.estimator = (&rows[n])->est->name;
         kept[n++] = r;
-        good_end = ftell(f);
+        good_end = end;
     }
     if (n >= 0 && ftruncate(fileno(f), good_end) != 0)
         n = -1;
@@ -230,7 +245,10 @@ static int check_existing(store_t *st, const store_run_t *run, csv_row_t *kept, 
         int same = strcmp(hash, st->hash) == 0 && strcmp(seed, st->seed) == 0 &&
                    strcmp(scale, st->scale) == 0 && strcmp(version, st->version) == 0;
         if (resume && same) {
-            long n = resume_rows(st->partial, run->rows, run->nrows, run->e, kept);
+            long n = resume_rows(st->partial, run->rows, run->nrows, run->e, kept, err,
+                                 errlen);
+            if (n == -2)
+                return 2;
             if (n < 0) {
                 snprintf(err, errlen, "%s: not a result table of this program; --force starts "
                          "over (got '--resume')", st->partial);
@@ -296,6 +314,40 @@ static void lock_holder(int fd, char *who, size_t len)
         snprintf(who, len, "a process that did not say its pid");
 }
 
+/* The claims held, for store_abandon: a store is listed once its lock is taken and until
+ * store_close; a slot is taken and given back by the one thread that runs (store.h). */
+static _Atomic(store_t *) claims[STORE_CLAIMS_MAX];
+
+static void claims_add(store_t *st)
+{
+    for (size_t i = 0; i < STORE_CLAIMS_MAX; i++)
+        if (!atomic_load(&claims[i])) {
+            atomic_store(&claims[i], st);
+            return;
+        }
+}
+
+static void claims_remove(const store_t *st)
+{
+    for (size_t i = 0; i < STORE_CLAIMS_MAX; i++)
+        if (atomic_load(&claims[i]) == st)
+            atomic_store(&claims[i], NULL);
+}
+
+const char *store_abandon(void)
+{
+    const char *writing = NULL;
+    for (size_t i = 0; i < STORE_CLAIMS_MAX; i++) {
+        store_t *st = atomic_load(&claims[i]);
+        if (!st)
+            continue;
+        unlink(st->lockpath);
+        if (st->csv)
+            writing = st->partial;
+    }
+    return writing;
+}
+
 /* Take NAME.lock: open it (made if absent, never through a symbolic link), lock it
  * without waiting, and check that it is still the file at its path, since a run that
  * ends unlinks its lock before releasing it (then try again); then write our pid and
@@ -338,6 +390,8 @@ static int take_lock(store_t *st, const char *outdir, char *err, size_t errlen)
     char line[400];
     int len = snprintf(line, sizeof line, "pid = %ld\nhost = %s\n", (long)getpid(), host);
     st->lock = fd;
+    if (fd >= 0)
+        claims_add(st);
     if (fd < 0 || ftruncate(fd, 0) != 0 || pwrite(fd, line, (size_t)len, 0) != len) {
         snprintf(err, errlen, "%s: cannot write: %s (got '--out %s')", st->lockpath,
                  fd < 0 ? "the lock file keeps being replaced" : strerror(errno), outdir);
@@ -491,6 +545,7 @@ void store_close(store_t *st)
         fclose(st->csv);
     st->csv = NULL;
     if (st->lock >= 0) { /* unlinked while held: a run that opened it tries again */
+        claims_remove(st);
         unlink(st->lockpath);
         close(st->lock);
     }

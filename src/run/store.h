@@ -96,4 +96,12 @@ int store_publish(store_t *st, const store_meta_t *meta, char *err, size_t errle
  * rows stay for --resume); a DIR the claim created is removed if it is empty. */
 void store_close(store_t *st);
 
+/* For the handler of a fatal signal (async-signal-safe; the process exits next): give up
+ * every claim held, unlinking its lock as store_close does and leaving the rows for
+ * --resume; returns the partial table being written (NULL: none). STORE_CLAIMS_MAX
+ * claims at most are given up (more are left to the kernel: an unlocked NAME.lock blocks
+ * nothing). */
+#define STORE_CLAIMS_MAX 64
+const char *store_abandon(void);
+
 #endif
