@@ -118,9 +118,14 @@ int cli_audit_exec(const audit_exec_t *x)
     snprintf(name, sizeof name, "%s", r.ad.name);
     int status;
     adapter_stop(&r.ad, rc != 0, &status);
-    if (rc == 0 && status != 0)
-        rc = cli_die(2, "audit: --exec '%s': the adapter ended with status %d after quit",
-                     x->cmd, status);
+    if (rc == 0 && status == ADAPTER_NO_EXIT)
+        rc = cli_die(2, "audit: --exec '%s': the adapter did not exit within %g seconds "
+                     "after quit (--timeout); ended", x->cmd, x->timeout);
+    else if (rc == 0 && status != 0)
+        rc = status == -1 ? cli_die(2, "audit: --exec '%s': a signal ended the adapter after "
+                                    "quit", x->cmd)
+                          : cli_die(2, "audit: --exec '%s': the adapter ended with status %d "
+                                    "after quit", x->cmd, status);
     if (rc == 0)
         exec_print(&r, name, &s, met, monotonic_seconds() - t0);
     audit_exec_free(&r);

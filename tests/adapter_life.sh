@@ -1,0 +1,95 @@
+#!/bin/sh
+# adapter_life.sh BLOOMSIM - an adapter never outlives its audit, and what it says is
+# printed safely (docs/adapter.md, Measuring an implementation; issue 37), from the source
+# root by meson test, with no library installed (bloomsim's own adapter is the filter):
+#  - done: an adapter whose `sh -c` child ignores SIGTERM is ended (SIGKILL after the
+#    grace) once the audit is done;
+#  - an adapter that exits leaving a child holding its pipes is noticed at once (not
+#    after --timeout), reported with its status, exit 2, and the child ended;
+#  - an adapter that ignores quit is waited for --timeout seconds, not 10, reported as
+#    not exiting, exit 2, and ended with all it started;
+#  - a timeout and a stop (SIGTERM to bloomsim) end a hung adapter that ignores SIGTERM;
+#  - an adapter's name with terminal control bytes is printed escaped.
+# "Ended" is checked with kill -0 on the pids the adapters recorded (a zombie not yet
+# reaped by the system counts as ended), each within a bounded time.
+set -u
+B=$1
+. tests/lib.sh
+A="$B adapter guava"
+run="--keys 1000 --rate 0.01 --precision 0.5 --seed 1"
+
+# gone PIDFILE WHAT: the process recorded in PIDFILE has ended.
+gone() {
+    p=$(cat "$1" 2> /dev/null)
+    if [ -z "$p" ]; then
+        bad "$2: no pid recorded"
+    elif kill -0 "$p" 2> /dev/null && [ "$(awk '{print $3}' /proc/"$p"/stat 2> /dev/null)" != Z ]; then
+        bad "$2: process $p of the adapter still runs after the audit"
+        kill -KILL "$p" 2> /dev/null
+    else
+        ok
+    fi
+}
+# within SECONDS START WHAT: no more than SECONDS have passed since START (date +%s).
+within() {
+    took=$(($(date +%s) - $2))
+    if [ "$took" -le "$1" ]; then ok; else bad "$3: took $took s (want <= $1)"; fi
+}
+
+# Done: the audit succeeds; the child that ignores SIGTERM is killed after the grace.
+t0=$(date +%s)
+"$B" audit --exec "(trap '' TERM; exec sleep 300) < /dev/null > /dev/null & echo \$! > $tmp/p1; exec $A" \
+    $run > "$tmp/out" 2> "$tmp/err"
+rc=$?
+if [ "$rc" -eq 0 ] && grep -q '^  measured' "$tmp/out"; then ok; else bad "done: exit $rc: $(cat "$tmp/err")"; fi
+within 20 "$t0" "done, a child ignoring SIGTERM"
+gone "$tmp/p1" "done, a child ignoring SIGTERM"
+
+# An adapter that answers hello and exits with status 3, leaving a child on its pipes:
+# noticed within seconds though --timeout is 600.
+t0=$(date +%s)
+expect_error 2 "ended with status 3 (a process it started still holds its pipes)" \
+    audit --exec "sleep 300 & echo \$! > $tmp/p2; read l; echo 'hello 1 leaver'; exit 3" \
+    $run --timeout 600
+within 10 "$t0" "a child keeping the pipes"
+gone "$tmp/p2" "a child keeping the pipes"
+
+# An adapter that ignores quit (its shell sleeps on, ignoring SIGTERM): waited --timeout
+# 3 seconds, then ended; reported as not exiting.
+t0=$(date +%s)
+expect_error 2 "did not exit within 3 seconds after quit" \
+    audit --exec "trap '' TERM; echo \$\$ > $tmp/p3; $A; exec sleep 300" $run --timeout 3
+within 15 "$t0" "ignoring quit"
+gone "$tmp/p3" "ignoring quit"
+
+# A hung adapter that ignores SIGTERM: --timeout 1 ends the audit (exit 2) and it.
+t0=$(date +%s)
+expect_error 2 "within 1 seconds" \
+    audit --exec "trap '' TERM; echo \$\$ > $tmp/p4; read l; echo 'hello 1 hung'; exec sleep 300" \
+    $run --timeout 1
+within 10 "$t0" "a timeout"
+gone "$tmp/p4" "a timeout"
+
+# A stop: SIGTERM to bloomsim while the hung adapter (ignoring SIGTERM) waits.
+t0=$(date +%s)
+"$B" audit --exec "trap '' TERM; echo \$\$ > $tmp/p5; read l; echo 'hello 1 hung'; exec sleep 300" \
+    $run > /dev/null 2> "$tmp/err" &
+pid=$!
+n=0
+while [ ! -s "$tmp/p5" ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+sleep 0.3
+kill -TERM $pid
+wait $pid
+rc=$?
+if [ "$rc" -eq 143 ]; then ok; else bad "a stop: exit $rc (want 143): $(cat "$tmp/err")"; fi
+within 10 "$t0" "a stop"
+gone "$tmp/p5" "a stop"
+
+# Control bytes in the adapter's name are printed as \xNN.
+"$B" audit --exec "read l; printf 'hello 1 \\033[31mred\\007\\n'; exec $A" $run > "$tmp/out" 2> "$tmp/err"
+if grep -q "^exec: .x1b\[31mred.x07$" "$tmp/out" && ! grep -q "$(printf '\033')" "$tmp/out"; then
+    ok
+else
+    bad "control bytes in the name: $(od -c "$tmp/out" | head -3) $(cat "$tmp/err")"
+fi
+finish
