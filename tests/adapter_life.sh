@@ -9,7 +9,12 @@
 #  - an adapter that ignores quit is waited for --timeout seconds, not 10, reported as
 #    not exiting, exit 2, and ended with all it started;
 #  - a timeout and a stop (SIGTERM to bloomsim) end a hung adapter that ignores SIGTERM;
-#  - an adapter's name with terminal control bytes is printed escaped.
+#  - an adapter's name with terminal control bytes is printed escaped;
+#  - an adapter's design no filter can be (k = 0, k >= m, m > 2^48) is refused;
+#  - key files: one whose queried lines repeat inserted ones is refused (line, count),
+#    by audit LIBRARY and --exec; a line that is not UTF-8 refused by audit LIBRARY for a
+#    text library as its adapter refuses it; a str key holding NUL taken by bloomsim's
+#    adapters (the protocol allows every byte but a newline).
 # "Ended" is checked with kill -0 on the pids the adapters recorded (a zombie not yet
 # reaped by the system counts as ended), each within a bounded time.
 set -u
@@ -92,4 +97,25 @@ if grep -q "^exec: .x1b\[31mred.x07$" "$tmp/out" && ! grep -q "$(printf '\033')"
 else
     bad "control bytes in the name: $(od -c "$tmp/out" | head -3) $(cat "$tmp/err")"
 fi
+# Designs no filter can be.
+for d in "10 10" "10 0" "281474976710657 3" "18446744073709551615 7"; do
+    expect_error 2 "is no filter: m = ${d% *} bits, k = ${d#* }" \
+        audit --exec "read l; echo 'hello 1 liar'; read l; echo 'design $d'; cat > /dev/null" $run
+done
+
+# Key files.
+printf 'a\nb\nc\nd\nb\ne\nf\ng\nh\na\n' > "$tmp/dup.txt"
+expect_error 2 "dup.txt:5: 'b' is also line 2, an inserted one" \
+    audit guava --key-set file --key-file "$tmp/dup.txt" --keys 4 --rate 0.1
+expect_error 2 "(2 queried lines are; remove them)" \
+    audit --exec "$A" --key-set file --key-file "$tmp/dup.txt" --keys 4 --rate 0.1
+seq 1 1000 > "$tmp/ok.txt"
+if "$B" audit guava --key-set file --key-file "$tmp/ok.txt" --keys 400 --rate 0.1 \
+    --precision 0.5 > /dev/null 2>&1; then ok; else bad "a file without repeats refused"; fi
+(seq 1 10; printf 'x\377y\n'; seq 11 20) > "$tmp/bad8.txt"
+expect_error 2 "bad8.txt:11: not UTF-8, and guava's keys are text" \
+    audit guava --key-set file --key-file "$tmp/bad8.txt" --keys 5 --rate 0.1
+got=$(printf 'hello 1\ndesign-bpk 10 10\ninsert str 1\na\000b\nquery str 2\na\000b\na\000c\n' |
+      "$B" adapter leveldb | sed 1d | tr '\n' '|')
+if [ "$got" = "design 104 6|inserted 1|10|" ]; then ok; else bad "leveldb and NUL: '$got'"; fi
 finish

@@ -369,8 +369,14 @@ int adapter_design(adapter_t *a, uint64_t n, double p, double bits_per_key, uint
     uint64_t mm = 0, kk = 0;
     const char *s = strncmp(a->line, "design ", 7) == 0 ? decimal(a->line + 7, &mm) : NULL;
     s = s && *s == ' ' ? decimal(s + 1, &kk) : NULL;
-    if (!s || *s || mm == 0 || kk == 0 || kk > 0xffffffffu)
+    if (!s || *s)
         return failed(a, what, err, errlen);
+    /* What no filter can be: no bits or probes, a probe for every bit or more, or more
+     * bits than a machine holds for one filter (2^48 bits, 32 TiB). */
+    if (mm == 0 || kk == 0 || kk >= mm || mm > ADAPTER_M_MAX)
+        return fail(err, errlen, ADAPTER_BROKEN, "the adapter's design for '%s' is no "
+                    "filter: m = %" PRIu64 " bits, k = %" PRIu64 " (want 0 < k < m <= 2^48)",
+                    what, mm, kk);
     *m = mm, *k = (unsigned)kk;
     return ADAPTER_OK;
 }

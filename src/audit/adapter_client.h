@@ -62,7 +62,9 @@ int adapter_start(adapter_t *a, const char *cmd, const atomic_int *stop, double 
                   char *err, size_t errlen);
 
 /* A new filter for n keys at rate p (bits_per_key 0), or at bits_per_key bits a key
- * (p ignored). *m and *k receive its bits and probes; both 0 when it answers `? ?`. */
+ * (p ignored). *m and *k receive its bits and probes; both 0 when it answers `? ?`.
+ * A design no filter can be (k = 0, k >= m, m > ADAPTER_M_MAX) is ADAPTER_BROKEN. */
+#define ADAPTER_M_MAX (UINT64_C(1) << 48)
 int adapter_design(adapter_t *a, uint64_t n, double p, double bits_per_key, uint64_t *m,
                    unsigned *k, char *err, size_t errlen);
 

@@ -91,9 +91,8 @@ static int parse_key(srv_t *s, int kind, size_t len, rkey_t *k)
         return canonical(s->line, &k->u);
     }
     *k = (rkey_t){.kind = KEY_BYTES, .bytes = (const uint8_t *)s->line, .len = len};
-    if (kind == 's') /* a line with a NUL is no text; a text library's must be UTF-8 */
-        return memchr(s->line, '\0', len) ||
-               (s->lw->kinds & KEY_TEXT && !hash_utf8_valid(k->bytes, len)) ? -1 : 0;
+    if (kind == 's') /* any bytes but a newline (NUL too); a text library's UTF-8 */
+        return s->lw->kinds & KEY_TEXT && !hash_utf8_valid(k->bytes, len) ? -1 : 0;
     if (len % 2 || len / 2 > sizeof s->key)
         return -1;
     for (size_t i = 0; i < len; i++) {
