@@ -14,7 +14,9 @@
 #  - key files: one whose queried lines repeat inserted ones is refused (line, count),
 #    by audit LIBRARY and --exec; a line that is not UTF-8 refused by audit LIBRARY for a
 #    text library as its adapter refuses it; a str key holding NUL taken by bloomsim's
-#    adapters (the protocol allows every byte but a newline).
+#    adapters (the protocol allows every byte but a newline);
+#  - docs/example_adapter.py (Python) passes audit --exec: exit 0, its rate within 5
+#    standard errors of the exact rate of uniform probes at the m and k it answers.
 # "Ended" is checked with kill -0 on the pids the adapters recorded (a zombie not yet
 # reaped by the system counts as ended), each within a bounded time.
 set -u
@@ -118,4 +120,23 @@ expect_error 2 "bad8.txt:11: not UTF-8, and guava's keys are text" \
 got=$(printf 'hello 1\ndesign-bpk 10 10\ninsert str 1\na\000b\nquery str 2\na\000b\na\000c\n' |
       "$B" adapter leveldb | sed 1d | tr '\n' '|')
 if [ "$got" = "design 104 6|inserted 1|10|" ]; then ok; else bad "leveldb and NUL: '$got'"; fi
+# The Python example adapter of docs/adapter.md.
+"$B" audit --exec 'python3 docs/example_adapter.py' --keys 2000 --rate 0.02 --precision 0.2 \
+    --seed 3 > "$tmp/out" 2> "$tmp/err"
+rc=$?
+z=$(sed -n 's/^  uniform .*(\([-+0-9.]*\) standard errors)$/\1/p' "$tmp/out")
+if [ "$rc" -eq 0 ] && [ -n "$z" ] && awk -v z="$z" 'BEGIN { exit !(z > -5 && z < 5) }'; then
+    ok
+else
+    bad "docs/example_adapter.py: exit $rc, z '$z': $(cat "$tmp/err") $(cat "$tmp/out")"
+fi
+printf 'hello 1\ndesign 4 0.01\ninsert str 2\napple\n\nquery hex 2\n6170706c65\n00\nbits\nbogus\n' |
+    python3 docs/example_adapter.py > "$tmp/out"
+rc=$?
+got=$(sed 1d "$tmp/out" | sed 's/^bits \([0-9]*\) .*/bits \1/' | tr '\n' '|')
+if [ "$rc" -eq 1 ] && [ "$got" = "design 39 7|inserted 2|10|bits 39|error unknown command: b'bogus'|" ]; then
+    ok
+else
+    bad "docs/example_adapter.py session: status $rc, '$got'"
+fi
 finish
