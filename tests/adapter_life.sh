@@ -16,7 +16,9 @@
 #    text library as its adapter refuses it; a str key holding NUL taken by bloomsim's
 #    adapters (the protocol allows every byte but a newline);
 #  - docs/example_adapter.py (Python) passes audit --exec: exit 0, its rate within 5
-#    standard errors of the exact rate of uniform probes at the m and k it answers.
+#    standard errors of the exact rate of uniform probes at the m and k it answers;
+#  - a progress line on a terminal (under script(1), where it is installed), none when
+#    standard error is not one.
 # "Ended" is checked with kill -0 on the pids the adapters recorded (a zombie not yet
 # reaped by the system counts as ended), each within a bounded time.
 set -u
@@ -138,5 +140,18 @@ if [ "$rc" -eq 1 ] && [ "$got" = "design 39 7|inserted 2|10|bits 39|error unknow
     ok
 else
     bad "docs/example_adapter.py session: status $rc, '$got'"
+fi
+# Progress: on a terminal only.
+"$B" audit --exec 'python3 docs/example_adapter.py' --keys 20000 --rate 0.01 --precision 0.2 \
+    --seed 1 > /dev/null 2> "$tmp/err"
+if [ ! -s "$tmp/err" ]; then ok; else bad "progress without a terminal: $(cat "$tmp/err")"; fi
+if command -v script > /dev/null 2>&1; then
+    script -qec "$B audit --exec 'python3 docs/example_adapter.py' --keys 20000 --rate 0.01 --precision 0.2 --seed 1" \
+        /dev/null > "$tmp/tty" 2>&1
+    if tr '\r' '\n' < "$tmp/tty" | grep -aq 'audit --exec: filter 1 of 2 planned, .* M keys sent'; then
+        ok
+    else
+        bad "no progress line on a terminal: $(head -c 300 "$tmp/tty")"
+    fi
 fi
 finish

@@ -50,6 +50,10 @@ typedef struct audit_exec_run {
     uint64_t Fmax;          /* --max-filters, or the batches a key file's lines allow */
     unsigned k;
     double p;               /* the rate the lookups are planned at */
+    uint64_t want, sent;    /* the filters planned so far; the keys sent */
+    /* Called after each command (NULL: none), for a progress line. */
+    void (*progress)(const struct audit_exec_run *r, void *ctx);
+    void *progress_ctx;
     char err[512];
 } audit_exec_run_t;
 
