@@ -119,6 +119,8 @@ if "$B" audit guava --key-set file --key-file "$tmp/ok.txt" --keys 400 --rate 0.
 (seq 1 10; printf 'x\377y\n'; seq 11 20) > "$tmp/bad8.txt"
 expect_error 2 "bad8.txt:11: not UTF-8, and guava's keys are text" \
     audit guava --key-set file --key-file "$tmp/bad8.txt" --keys 5 --rate 0.1
+expect_error 2 "the adapter failed at 'query str 2': not a key of its kind: 'x?y'" \
+    audit --exec "$A" --key-set file --key-file "$tmp/bad8.txt" --keys 5 --rate 0.1
 got=$(printf 'hello 1\ndesign-bpk 10 10\ninsert str 1\na\000b\nquery str 2\na\000b\na\000c\n' |
       "$B" adapter leveldb | sed 1d | tr '\n' '|')
 if [ "$got" = "design 104 6|inserted 1|10|" ]; then ok; else bad "leveldb and NUL: '$got'"; fi
