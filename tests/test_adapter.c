@@ -91,7 +91,9 @@ static void test_broken(void)
            "the adapter refuses 'design 100 0.01': too few keys");
     expect("DESIGN='design 64'", 0, ADAPTER_BROKEN,
            "answer to 'design 100 0.01' is not the protocol's (got 'design 64')");
-    expect("DESIGN='design 0 2'", 0, ADAPTER_BROKEN, "not the protocol's (got 'design 0 2')");
+    expect("DESIGN='design 0 2'", 0, ADAPTER_BROKEN, "is no filter: m = 0 bits, k = 2");
+    expect("DESIGN='design 2 2'", 0, ADAPTER_BROKEN,
+           "is no filter: m = 2 bits, k = 2 (want 0 < k < m <= 2^48)");
     expect("DESIGN='design 064 2'", 0, ADAPTER_BROKEN, "not the protocol's");
     expect("QUERY=01", 1, ADAPTER_BROKEN, "the adapter gave 2 answers to 'query u64 3', not 3");
     expect("QUERY=0101", 1, ADAPTER_BROKEN, "gave 4 answers");

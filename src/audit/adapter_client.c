@@ -40,34 +40,59 @@ static const char *shown(const char *s, char buf[SHOWN + 4])
     return buf;
 }
 
-/* Reap the adapter within `seconds` (polling every 10 ms): 1 with its wait status in
- * *st, else 0 (it is still running). */
-static int reap(adapter_t *a, double seconds, int *st)
+/* Whether the adapter (the `sh -c` leader) has ended: 1 once reaped, its wait status in
+ * a->wstatus (-1: unknown). Never blocks. */
+static int leader_ended(adapter_t *a)
+{
+    if (!a->reaped && a->pid > 0) {
+        pid_t r = waitpid(a->pid, &a->wstatus, WNOHANG);
+        if (r == a->pid || (r < 0 && errno == ECHILD))
+            a->reaped = 1, a->wstatus = r == a->pid ? a->wstatus : -1;
+    }
+    return a->reaped;
+}
+
+/* Wait up to `seconds` (polling every 10 ms) for the leader to end (group 0) or for its
+ * whole process group to be gone (group 1): 1 when it is, else 0. */
+static int wait_for(adapter_t *a, double seconds, int group)
 {
     for (double waited = 0;; waited += 0.01) {
-        pid_t r = waitpid(a->pid, st, WNOHANG);
-        if (r == a->pid || (r < 0 && errno != EINTR)) {
-            a->pid = 0;
-            return r > 0;
-        }
+        if (leader_ended(a) && (!group || (kill(-a->pid, 0) != 0 && errno == ESRCH)))
+            return 1;
         if (waited >= seconds)
             return 0;
         nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
     }
 }
 
-/* How the adapter ended (it closed its output), reaped within a second if it has:
- * "ended with status 1". */
-static const char *ending(adapter_t *a, char buf[64])
+/* End the adapter's process group: SIGTERM to all of it, SIGKILL to what is left after
+ * ADAPTER_GRACE seconds, then wait (a bounded time: a member the system has not reaped
+ * yet still counts) for it to be gone. */
+static void end_group(adapter_t *a)
 {
-    int st;
-    if (a->pid <= 0 || !reap(a, 1.0, &st))
+    if (a->pid <= 0)
+        return;
+    kill(-a->pid, SIGTERM);
+    if (!wait_for(a, ADAPTER_GRACE, 1)) {
+        kill(-a->pid, SIGKILL);
+        wait_for(a, 1.0, 1);
+    }
+}
+
+/* How the adapter ended (it closed its output, or its leader ended while a process it
+ * started holds the pipe), waited for a second if it has not yet: "ended with status 1". */
+static const char *ending(adapter_t *a, char buf[128])
+{
+    const char *held = a->orphaned ? " (a process it started still holds its pipes)" : "";
+    if (a->pid <= 0 || !wait_for(a, 1.0, 0) || a->wstatus == -1)
         return "closed its output";
+    int st = a->wstatus;
     if (WIFEXITED(st))
-        snprintf(buf, 64, "ended with status %d%s", WEXITSTATUS(st),
-                 WEXITSTATUS(st) == 127 ? " (the shell's: no such command)" : "");
+        snprintf(buf, 128, "ended with status %d%s%s", WEXITSTATUS(st),
+                 WEXITSTATUS(st) == 127 ? " (the shell's: no such command)" : "", held);
     else
-        snprintf(buf, 64, "was killed by signal %d", WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+        snprintf(buf, 128, "was killed by signal %d%s", WIFSIGNALED(st) ? WTERMSIG(st) : 0,
+                 held);
     return buf;
 }
 
@@ -106,8 +131,16 @@ static int read_line(adapter_t *a, size_t max, int *partial)
             return -2;
         if (a->timeout > 0 && monotonic_seconds() - t0 > a->timeout)
             return -3;
-        if (poll(&pf, 1, 100) <= 0)
+        if (poll(&pf, 1, 100) <= 0) {
+            /* Nothing for 100 ms after the adapter ended: a process it started holds
+             * the pipe, but the adapter has said all it will. */
+            if (leader_ended(a)) {
+                a->orphaned = 1;
+                *partial = a->have > a->start;
+                return 0;
+            }
             continue; /* nothing yet, or a signal: look at the stop and the clock again */
+        }
         ssize_t r = read(a->from, a->buf + a->have, a->cap - a->have);
         if (r < 0 && errno != EINTR)
             return -1;
@@ -172,7 +205,10 @@ static int flush_out(adapter_t *a)
             break;
         }
         struct pollfd pf = {.fd = a->to, .events = POLLOUT};
-        poll(&pf, 1, 100);
+        if (poll(&pf, 1, 100) <= 0 && leader_ended(a)) { /* as read_line */
+            a->orphaned = 1;
+            errno = EPIPE, rc = -1;
+        }
     }
     a->used = 0, a->out_failed = 0;
     return rc;
@@ -185,7 +221,7 @@ static int flush_out(adapter_t *a)
  * the command, for the message. */
 static int answer(adapter_t *a, const char *what, size_t max, char *err, size_t errlen)
 {
-    char b[SHOWN + 4];
+    char b[128];
     int wrote = flush_out(a) == 0, e = errno, partial = 0;
     if (!wrote && a->stop && atomic_load(a->stop))
         return ADAPTER_STOPPED;
@@ -222,6 +258,21 @@ static int failed(const adapter_t *a, const char *what, char *err, size_t errlen
                     shown(a->line + 6, b));
     return fail(err, errlen, ADAPTER_BROKEN, "the adapter's answer to '%s' is not the "
                 "protocol's (got '%s')", what, shown(a->line, b));
+}
+
+/* s into out (cap bytes, cut short to fit), every byte outside printable ASCII as \xNN,
+ * so that an adapter's name cannot drive the terminal it is printed on. */
+static void escape(const char *s, char *out, size_t cap)
+{
+    size_t o = 0;
+    for (; *s && o + 5 < cap; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c >= 32 && c < 127 && c != '\\')
+            out[o++] = (char)c;
+        else
+            o += (size_t)snprintf(out + o, cap - o, "\\x%02x", c);
+    }
+    out[o] = '\0';
 }
 
 int adapter_start(adapter_t *a, const char *cmd, const atomic_int *stop, double timeout,
@@ -263,7 +314,7 @@ int adapter_start(adapter_t *a, const char *cmd, const atomic_int *stop, double 
         return st;
     if (strncmp(a->line, "hello 1 ", 8) != 0 || !a->line[8])
         return failed(a, "hello 1", err, errlen);
-    snprintf(a->name, sizeof a->name, "%s", a->line + 8);
+    escape(a->line + 8, a->name, sizeof a->name);
     return ADAPTER_OK;
 }
 
@@ -318,8 +369,14 @@ int adapter_design(adapter_t *a, uint64_t n, double p, double bits_per_key, uint
     uint64_t mm = 0, kk = 0;
     const char *s = strncmp(a->line, "design ", 7) == 0 ? decimal(a->line + 7, &mm) : NULL;
     s = s && *s == ' ' ? decimal(s + 1, &kk) : NULL;
-    if (!s || *s || mm == 0 || kk == 0 || kk > 0xffffffffu)
+    if (!s || *s)
         return failed(a, what, err, errlen);
+    /* What no filter can be: no bits or probes, a probe for every bit or more, or more
+     * bits than a machine holds for one filter (2^48 bits, 32 TiB). */
+    if (mm == 0 || kk == 0 || kk >= mm || mm > ADAPTER_M_MAX)
+        return fail(err, errlen, ADAPTER_BROKEN, "the adapter's design for '%s' is no "
+                    "filter: m = %" PRIu64 " bits, k = %" PRIu64 " (want 0 < k < m <= 2^48)",
+                    what, mm, kk);
     *m = mm, *k = (unsigned)kk;
     return ADAPTER_OK;
 }
@@ -443,18 +500,15 @@ void adapter_stop(adapter_t *a, int broken, int *status)
     }
     if (a->from >= 0)
         close(a->from);
-    /* A broken adapter is ended; a sound one gets 10 seconds to exit after quit. */
-    int st = -1;
-    if (a->pid > 0 && (broken || !reap(a, 10.0, &st))) {
-        kill(-a->pid, SIGTERM);
-        if (!reap(a, 2.0, &st)) {
-            kill(-a->pid, SIGKILL);
-            reap(a, 1e9, &st);
-        }
-        st = -1;
-    }
-    if (status && st != -1 && WIFEXITED(st))
-        *status = WEXITSTATUS(st);
+    /* A sound adapter gets the timeout (0: as long as it takes) to exit after quit;
+     * then, whatever it did, its whole group is ended. */
+    int exited = !broken && a->pid > 0 && wait_for(a, a->timeout > 0 ? a->timeout : 1e18, 0);
+    int sound = !broken && a->pid > 0;
+    end_group(a);
+    if (status && exited)
+        *status = a->wstatus != -1 && WIFEXITED(a->wstatus) ? WEXITSTATUS(a->wstatus) : -1;
+    else if (status && sound)
+        *status = ADAPTER_NO_EXIT;
     free(a->buf);
     free(a->out);
     *a = (adapter_t){.from = -1, .to = -1};

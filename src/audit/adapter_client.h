@@ -35,6 +35,8 @@ enum { ADAPTER_OK = 0, ADAPTER_REFUSED = 1, ADAPTER_BROKEN = 2, ADAPTER_STOPPED 
 
 typedef struct adapter {
     pid_t pid;       /* the `sh -c` child, leader of its process group; 0 when none */
+    int reaped, wstatus; /* it has ended, with this wait status (-1: unknown) */
+    int orphaned;    /* it ended while a process it started held its pipes */
     int to;          /* its standard input (non-blocking), written from out */
     char *out;       /* the command being written: out[0..used) */
     size_t outcap, used;
@@ -60,7 +62,9 @@ int adapter_start(adapter_t *a, const char *cmd, const atomic_int *stop, double 
                   char *err, size_t errlen);
 
 /* A new filter for n keys at rate p (bits_per_key 0), or at bits_per_key bits a key
- * (p ignored). *m and *k receive its bits and probes; both 0 when it answers `? ?`. */
+ * (p ignored). *m and *k receive its bits and probes; both 0 when it answers `? ?`.
+ * A design no filter can be (k = 0, k >= m, m > ADAPTER_M_MAX) is ADAPTER_BROKEN. */
+#define ADAPTER_M_MAX (UINT64_C(1) << 48)
 int adapter_design(adapter_t *a, uint64_t n, double p, double bits_per_key, uint64_t *m,
                    unsigned *k, char *err, size_t errlen);
 
@@ -83,9 +87,14 @@ void adapter_begin(adapter_t *a, int query, int wire, size_t count);
 void adapter_key(adapter_t *a, const rkey_t *k);
 int adapter_end(adapter_t *a, uint64_t *hits, char *err, size_t errlen);
 
-/* Send `quit` (unless broken), close the pipes and reap the adapter: its exit status in
- * *status (NULL: not wanted), -1 when a signal ended it. A broken adapter is first sent
- * SIGTERM, to its whole process group. Safe on an adapter never started. */
+/* Send `quit` (unless broken), close the pipes, wait up to the timeout for the adapter
+ * to exit, then end its whole process group (SIGTERM; SIGKILL to what is left after
+ * ADAPTER_GRACE seconds) and reap it: its exit status in *status (NULL: not wanted), -1
+ * when a signal ended it or it was broken, ADAPTER_NO_EXIT when it did not exit within
+ * the timeout after quit. Safe on an adapter never started. Every exit path of a caller
+ * (done, error, timeout, stop) calls it, so that no process of the adapter outlives it. */
+#define ADAPTER_GRACE 2.0
+#define ADAPTER_NO_EXIT (-2)
 void adapter_stop(adapter_t *a, int broken, int *status);
 
 #endif

@@ -91,9 +91,8 @@ static int parse_key(srv_t *s, int kind, size_t len, rkey_t *k)
         return canonical(s->line, &k->u);
     }
     *k = (rkey_t){.kind = KEY_BYTES, .bytes = (const uint8_t *)s->line, .len = len};
-    if (kind == 's') /* a line with a NUL is no text; a text library's must be UTF-8 */
-        return memchr(s->line, '\0', len) ||
-               (s->lw->kinds & KEY_TEXT && !hash_utf8_valid(k->bytes, len)) ? -1 : 0;
+    if (kind == 's') /* any bytes but a newline (NUL too); a text library's UTF-8 */
+        return s->lw->kinds & KEY_TEXT && !hash_utf8_valid(k->bytes, len) ? -1 : 0;
     if (len % 2 || len / 2 > sizeof s->key)
         return -1;
     for (size_t i = 0; i < len; i++) {
@@ -268,6 +267,17 @@ static int cmd_design(srv_t *s, char **w, int nw)
     return say(s, "design %" PRIu64 " %u", s->g.m, s->g.k);
 }
 
+/* buf of *cap bytes grown to twice as many (at least 4096), or NULL (buf freed). */
+static char *grow(char *buf, size_t *cap)
+{
+    size_t c = *cap ? 2 * *cap : 4096;
+    char *nb = c > *cap ? realloc(buf, c) : NULL;
+    if (!nb)
+        free(buf);
+    *cap = nb ? c : 0;
+    return nb;
+}
+
 /* insert or query: the count's key lines; a query answers a line of 0s and 1s. */
 static int cmd_keys(srv_t *s, char **w, int nw)
 {
@@ -286,19 +296,29 @@ static int cmd_keys(srv_t *s, char **w, int nw)
         return 1;
     char verb[8];
     snprintf(verb, sizeof verb, "%s", w[0]); /* w points into the line, read over below */
-    for (uint64_t i = 0; i < count; i++) {
+    /* A query's answers are held until every key line is read, so that a bad key is
+     * answered by its error line alone (the protocol: an answer after all the keys). */
+    char *ans = NULL;
+    size_t cap = 0;
+    int rc = -1;
+    for (uint64_t i = 0; i < count && rc < 0; i++) {
         size_t len;
         rkey_t k;
         if (!next_line(s, &len))
-            return FATAL(s, "the input ended inside %s's keys", verb);
-        if (parse_key(s, kind, len, &k))
-            return FATAL(s, "not a key of its kind: '%.60s'", s->line);
-        if (query)
-            fputc('0' + filter_has(s, &k), s->out);
+            rc = FATAL(s, "the input ended inside %s's keys", verb);
+        else if (parse_key(s, kind, len, &k))
+            rc = FATAL(s, "not a key of its kind: '%.60s'", s->line);
+        else if (query && i == cap && !(ans = grow(ans, &cap)))
+            rc = FATAL(s, "out of memory");
+        else if (query)
+            ans[i] = (char)('0' + filter_has(s, &k));
         else if (s->bpk_rule ? keep(s, &k) != 0 : (filter_add(s, &k), 0))
-            return FATAL(s, "out of memory");
+            rc = FATAL(s, "out of memory");
     }
-    return query ? done(s) : say(s, "inserted %" PRIu64, count);
+    if (rc < 0 && query)
+        fwrite(ans, 1, (size_t)count, s->out);
+    free(ans);
+    return rc >= 0 ? rc : query ? done(s) : say(s, "inserted %" PRIu64, count);
 }
 
 /* The bits in the protocol's layout: bit i is bit i mod 8 of byte i / 8. */

@@ -90,6 +90,9 @@ static int exec_send(audit_exec_run_t *r, uint64_t f, uint64_t salt, int query,
         if (st != ADAPTER_OK)
             return st;
         *hits += h;
+        r->sent += b;
+        if (r->progress)
+            r->progress(r, r->progress_ctx);
         if (stopped(r))
             return -1;
     }
@@ -220,7 +223,7 @@ int audit_exec_measure(audit_exec_run_t *r, stats_summary_t *s, int *met)
 {
     uint64_t want = r->Fmax < 2 ? r->Fmax : 2;
     for (r->F = 0;;) {
-        for (; r->F < want; r->F++) {
+        for (r->want = want; r->F < want; r->F++) {
             int st = exec_filter(r, r->F);
             if (st < 0 || st == ADAPTER_STOPPED || stopped(r))
                 return ADAPTER_STOPPED;

@@ -58,6 +58,10 @@ typedef struct audit_exec_run {
     unsigned k;
     double p;               /* the rate the lookups are planned at */
     audit_check_t check;    /* the inserted keys asked again (exec_check) */
+    uint64_t want, sent;    /* the filters planned so far; the keys sent */
+    /* Called after each command (NULL: none), for a progress line. */
+    void (*progress)(const struct audit_exec_run *r, void *ctx);
+    void *progress_ctx;
     char err[512];
 } audit_exec_run_t;
 

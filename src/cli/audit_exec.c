@@ -9,6 +9,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
+#include <unistd.h>
 #include "audit/exec.h"
 #include "base/monotonic.h"
 #include "cli/audit_json.h"
@@ -110,6 +111,25 @@ static void exec_print(const audit_exec_run_t *r, const char *name, const stats_
     printf("  verdict    %s\n", v->line);
 }
 
+/* The progress line on a terminal: the filters planned so far (the target may ask for
+ * more once their spread is known, so no time left is guessed), the keys sent. */
+typedef struct exec_progress {
+    double t0, last;
+    int active;
+} exec_progress_t;
+
+static void exec_progress(const audit_exec_run_t *r, void *ctx)
+{
+    exec_progress_t *t = ctx;
+    double now = monotonic_seconds();
+    if (now - t->last < 0.25)
+        return;
+    t->last = now, t->active = 1;
+    fprintf(stderr, "\r\033[Kaudit --exec: filter %" PRIu64 " of %" PRIu64 " planned, %.3g M "
+            "keys sent, %.0f s", r->F + 1, r->want, 1e-6 * (double)r->sent, now - t->t0);
+    fflush(stderr);
+}
+
 static int stopped(void)
 {
     return cli_die(128 + atomic_load(&cli_stop_signal), "audit: stopped (got signal %d)",
@@ -130,15 +150,18 @@ int cli_audit_exec(const audit_exec_t *x, int json)
     signal(SIGPIPE, SIG_IGN); /* a dead adapter: EPIPE, reported, not a silent exit */
     cli_catch_stop();
     double t0 = monotonic_seconds();
+    exec_progress_t prog = {.t0 = t0, .last = t0};
+    if (isatty(2) && !cli_quiet)
+        r.progress = exec_progress, r.progress_ctx = &prog;
     int rc = adapter_start(&r.ad, x->cmd, &cli_stop_signal, x->timeout, r.err,
                            sizeof r.err);
     stats_summary_t s;
     int met = 0;
+    if (rc == ADAPTER_OK)
+        rc = audit_exec_measure(&r, &s, &met);
+    if (prog.active) /* before any message */
+        fputs("\r\033[K", stderr);
     if (rc == ADAPTER_STOPPED || (rc != ADAPTER_OK && atomic_load(&cli_stop_signal)))
-        rc = stopped();
-    else if (rc != ADAPTER_OK)
-        rc = cli_die(2, "audit: --exec '%s': %s", x->cmd, r.err);
-    else if ((rc = audit_exec_measure(&r, &s, &met)) == ADAPTER_STOPPED)
         rc = stopped();
     else if (rc != ADAPTER_OK)
         rc = cli_die(2, "audit: --exec '%s': %s", x->cmd, r.err);
@@ -146,9 +169,14 @@ int cli_audit_exec(const audit_exec_t *x, int json)
     snprintf(name, sizeof name, "%s", r.ad.name);
     int status;
     adapter_stop(&r.ad, rc != 0, &status);
-    if (rc == 0 && status != 0)
-        rc = cli_die(2, "audit: --exec '%s': the adapter ended with status %d after quit",
-                     x->cmd, status);
+    if (rc == 0 && status == ADAPTER_NO_EXIT)
+        rc = cli_die(2, "audit: --exec '%s': the adapter did not exit within %g seconds "
+                     "after quit (--timeout); ended", x->cmd, x->timeout);
+    else if (rc == 0 && status != 0)
+        rc = status == -1 ? cli_die(2, "audit: --exec '%s': a signal ended the adapter after "
+                                    "quit", x->cmd)
+                          : cli_die(2, "audit: --exec '%s': the adapter ended with status %d "
+                                    "after quit", x->cmd, status);
     if (rc == 0) {
         const audit_weigh_t w = {.check = r.check, .ci_low = s.ci_low, .promise = r.p,
                                  .fail_above = x->fail_above, .target_met = met};

@@ -323,9 +323,13 @@ void cli_progress_show(const run_progress_t *p, void *ctx)
     else /* conditional rows: whole filters per second */
         snprintf(speed, sizeof speed, "%.0f filters/s",
                  p->elapsed > 0 ? (double)p->filters_done / p->elapsed : 0);
-    fprintf(stderr, "\r\033[K%s: row %zu/%zu, %.0f%%, %s, %.0fm%02.0fs left", t->name,
-            p->rows_done, p->rows_total, 100 * p->work_fraction, speed, floor(left / 60),
-            fmod(left, 60));
+    /* No estimate before it means something: 5% of the work done over 2 seconds at
+     * least (a first row's warm-up says nothing of the rest). */
+    char eta[64] = "time left not yet known";
+    if (p->work_fraction >= 0.05 && p->elapsed >= 2)
+        snprintf(eta, sizeof eta, "%.0fm%02.0fs left", floor(left / 60), fmod(left, 60));
+    fprintf(stderr, "\r\033[K%s: row %zu/%zu, %.0f%%, %s, %s", t->name, p->rows_done,
+            p->rows_total, 100 * p->work_fraction, speed, eta);
     fflush(stderr);
     t->active = 1;
 }

@@ -11,6 +11,7 @@
 #include "base/csv.h"
 #include "base/memory.h"
 #include "base/stats.h"
+#include "hashes/hashes.h"
 #include "libraries/registry.h"
 
 unsigned plan_k(k_rule_t rule, unsigned k, double b)
@@ -183,11 +184,32 @@ static void cap_queries(exp_row_t *row)
         row->max_filters = fmax;
 }
 
+/* A key file's first line that is not UTF-8, for a library whose keys are text, which
+ * its adapter refuses as a str key (docs/adapter.md): 0, or -1 with the line in err. */
+static int file_not_text(const keyset_t *ks, const char *lib, char *err, size_t errlen)
+{
+    const uint8_t *p = ks->map, *end = ks->map + ks->size;
+    for (unsigned long long line = 1; p < end; line++) {
+        const uint8_t *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t len = (size_t)((nl ? nl : end) - p);
+        len -= len > 0 && p[len - 1] == '\r';
+        if (!hash_utf8_valid(p, len)) {
+            snprintf(err, errlen, "key file %s:%llu: not UTF-8, and %s's keys are text (its "
+                     "adapter refuses the line too)", ks->path, line, lib);
+            return -1;
+        }
+        p = nl ? nl + 1 : end;
+    }
+    return 0;
+}
+
 int plan_key_file(exp_row_t *row, const keyset_kind_t *kind, const char *path,
                   const char *shown, char *err, size_t errlen)
 {
     if (keyset_open(&row->keys, kind, 0, row->n, path, err, errlen) ||
-        keyset_check(&row->keys, kind->min_queries, err, errlen)) {
+        keyset_check(&row->keys, kind->min_queries, err, errlen) ||
+        (row->words && row->words->kinds & KEY_TEXT && row->keys.map &&
+         file_not_text(&row->keys, row->library->name, err, errlen))) {
         /* keyset_close keeps the kind: plan_rows_free may close it again, harmlessly */
         keyset_close(&row->keys);
         return 2;

@@ -1,9 +1,9 @@
 /* file.c - the key set `file`: the lines of a user's file (audit's --key-file PATH, an
  * experiment's key_file), without "\n" or "\r\n": the first n lines are inserted, the
  * lines after them queried, the same in every filter, each at most once (at least
- * KEYSET_FILE_MIN_QUERIES of them). The lines are the user's: duplicates in it, across
- * the n-th line, would make a query a key that was inserted (docs/model.md, Key sets and
- * real hashes). The file is mapped read-only and its keys read from the page cache as
+ * KEYSET_FILE_MIN_QUERIES of them). A queried line that is also an inserted one would
+ * be a key of the filter: such a file is refused (file_dups.c; docs/model.md, Key sets
+ * and real hashes). The file is mapped read-only and its keys read from the page cache as
  * they are streamed, never copied; a sparse index of line offsets, built when it opens,
  * starts a stream at any line after at most KEYSET_FILE_STRIDE lines of scanning.
  *
@@ -171,7 +171,7 @@ static int file_open(keyset_t *ks, const char *param, char *err, size_t errlen)
     int st = file_map(ks, param, err, errlen);
     if (st == KEYSET_ENOMEM)
         snprintf(err, errlen, "out of memory indexing key file %s", param);
-    return st;
+    return st == KEYSET_OK ? keyset_file_duplicates(ks, err, errlen) : st;
 }
 
 static uint64_t file_queries_total(const keyset_t *ks)

@@ -91,6 +91,11 @@ typedef struct keyset {
     size_t insert_end; /* the offset of line n, where the inserted lines end */
 } keyset_t;
 
+/* A file key set's queried lines that are also inserted (file_dups.c): KEYSET_OK when
+ * none, else KEYSET_EFILE with the first (its line, the inserted line it repeats) and
+ * their count in err; KEYSET_ENOMEM. */
+int keyset_file_duplicates(const keyset_t *ks, char *err, size_t errlen);
+
 typedef struct key_stream key_stream_t;
 struct key_stream {
     const keyset_t *ks;
