@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <gsl/gsl_errno.h>
 
@@ -136,6 +137,12 @@ static int dispatch(int argc, char **argv)
  * a file-size limit turned into a message (cli_catch_faults). */
 int main(int argc, char **argv)
 {
+    /* Off a terminal, standard output is held in one buffer as large as any command's
+     * report, so that a failing destination fails at the last flush, with its errno (a
+     * write that fails earlier leaves none to report). */
+    static char out[1 << 20];
+    if (!isatty(STDOUT_FILENO))
+        setvbuf(stdout, out, _IOFBF, sizeof out);
     cli_catch_faults();
     return cli_finish_stdout(dispatch(argc, argv));
 }
