@@ -26,7 +26,8 @@
 # not canonical decimal, an unknown or unsupported key kind, keys before a design, the
 # end of input inside a key list) gets an `error` line and status 1, and that the end of
 # input between commands ends the adapter with status 0. Adapters whose library is
-# absent are skipped with a line saying so; exit 77 if every one is.
+# absent are skipped with a line saying so; exit 77 if every one is. ADAPTERS_ONLY (a
+# list of build.sh's names, tests/conformance_go.sh's) runs those alone.
 set -u
 B=$1
 . tests/lib.sh
@@ -206,7 +207,9 @@ expect() {
 
 ran=0
 "$B" audit --list --hashes > "$tmp/hashes"
+only() { case " ${ADAPTERS_ONLY:-$1} " in *" $1 "*) return 0 ;; esac; return 1; }
 while IFS="$(printf '\t')" read -r name lib cmd; do
+    only "$name" || continue
     # The catalogue's library (bloomsim audit --list) each adapter's version is, as
     # build.sh names it; its sizing rule, its design (a rate, or bits per key) and the keys
     # it takes are that library's, as bloomsim says (audit --list --hashes): integers are
@@ -326,7 +329,10 @@ while IFS="$(printf '\t')" read -r name lib cmd; do
 done < "$tmp/adapters"
 
 # The adapters build.sh left out, each with its reason (scripts/deps installs them all).
-sed -n 's/^adapters: \(.*\) skipped: \(.*\)$/skipped: \1 (\2)/p' "$tmp/build.err"
+sed -n 's/^adapters: \(.*\) skipped: \(.*\)$/\1\t\2/p' "$tmp/build.err" |
+    while IFS="$(printf '\t')" read -r name why; do
+        if only "$name"; then echo "skipped: $name ($why)"; fi
+    done
 grep -v ' skipped: ' "$tmp/build.err" >&2
 if [ "$ran" -eq 0 ] && [ "$fail" -eq 0 ]; then
     echo "skipped: no adapter's library is installed"
