@@ -122,6 +122,7 @@ fi
 # sources under /usr/share/gocode (nothing fetched, no module), its build cache in DIR.
 gopath=/usr/share/gocode
 for a in bits_and_blooms:bits-and-blooms:github.com/bits-and-blooms/bloom:golang-github-willf-bloom-dev \
+         blobloom:blobloom:github.com/greatroar/blobloom:golang-github-greatroar-blobloom-dev \
          dcso:dcso-bloom:github.com/DCSO/bloom:golang-github-dcso-bloom-dev; do
     file=${a%%:*} rest=${a#*:}
     name=${rest%%:*} rest=${rest#*:}
