@@ -27,7 +27,8 @@
 # end of input inside a key list) gets an `error` line and status 1, and that the end of
 # input between commands ends the adapter with status 0. Adapters whose library is
 # absent are skipped with a line saying so; exit 77 if every one is. ADAPTERS_ONLY (a
-# list of build.sh's names, tests/conformance_go.sh's) runs those alone.
+# list of build.sh's names, tests/conformance_go.sh's) runs those alone; without it the
+# Go and Python adapters are left to tests/conformance_go.sh.
 set -u
 B=$1
 . tests/lib.sh
@@ -210,7 +211,17 @@ expect() {
 
 ran=0
 "$B" audit --list --hashes > "$tmp/hashes"
-only() { case " ${ADAPTERS_ONLY:-$1} " in *" $1 "*) return 0 ;; esac; return 1; }
+# The Go and Python adapters are tests/conformance_go.sh's (ADAPTERS_ONLY names them),
+# so that this test stays within its time on a loaded machine.
+go_python="bits-and-blooms blobloom dcso-bloom flor"
+only() {
+    if [ -n "${ADAPTERS_ONLY:-}" ]; then
+        case " $ADAPTERS_ONLY " in *" $1 "*) return 0 ;; esac
+        return 1
+    fi
+    case " $go_python " in *" $1 "*) return 1 ;; esac
+    return 0
+}
 while IFS="$(printf '\t')" read -r name lib cmd; do
     only "$name" || continue
     # The catalogue's library (bloomsim audit --list) each adapter's version is, as
