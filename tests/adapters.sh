@@ -26,7 +26,9 @@
 # not canonical decimal, an unknown or unsupported key kind, keys before a design, the
 # end of input inside a key list) gets an `error` line and status 1, and that the end of
 # input between commands ends the adapter with status 0. Adapters whose library is
-# absent are skipped with a line saying so; exit 77 if every one is.
+# absent are skipped with a line saying so; exit 77 if every one is. ADAPTERS_ONLY (a
+# list of build.sh's names, tests/conformance_go.sh's) runs those alone; without it the
+# Go and Python adapters are left to tests/conformance_go.sh.
 set -u
 B=$1
 . tests/lib.sh
@@ -175,7 +177,10 @@ END {
             # (bloomfilter.js on key:0, key:1, ...: 8% fewer), or more; never more than
             # k n, nor fewer than k.
             e = m * (1 - exp(-k * n / m))
-            if (c < k || c > k * n || c > m || c < 0.5 * e) fail("popcount " c ", ideal hashes " int(e))
+            # blobloom takes its user's hash: with its Example_fnv's FNV-1 64, keys that
+            # differ only in their last bytes share a block (key:0, key:1, ...: 0.18
+            # times), so its popcount is held to k n and k alone.
+            if (c < k || c > k * n || c > m || (!lax && c < 0.5 * e)) fail("popcount " c ", ideal hashes " int(e))
             printf "%s, popcount %d of %d bits (%.3f times the ideal hashes' %d)\n", fp, c, m, c / e, e
         } else if (g != want[i]) {
             fail("want '" want[i] "', got '" substr(g, 1, 80) "'")
@@ -206,7 +211,19 @@ expect() {
 
 ran=0
 "$B" audit --list --hashes > "$tmp/hashes"
+# The Go and Python adapters are tests/conformance_go.sh's (ADAPTERS_ONLY names them),
+# so that this test stays within its time on a loaded machine.
+go_python="bits-and-blooms blobloom dcso-bloom flor"
+only() {
+    if [ -n "${ADAPTERS_ONLY:-}" ]; then
+        case " $ADAPTERS_ONLY " in *" $1 "*) return 0 ;; esac
+        return 1
+    fi
+    case " $go_python " in *" $1 "*) return 1 ;; esac
+    return 0
+}
 while IFS="$(printf '\t')" read -r name lib cmd; do
+    only "$name" || continue
     # The catalogue's library (bloomsim audit --list) each adapter's version is, as
     # build.sh names it; its sizing rule, its design (a rate, or bits per key) and the keys
     # it takes are that library's, as bloomsim says (audit --list --hashes): integers are
@@ -242,7 +259,9 @@ while IFS="$(printf '\t')" read -r name lib cmd; do
     wait
     [ "$(cat "$tmp/$name.rc")" -eq 0 ] && ok \
         || bad "$name: session ended with status $(cat "$tmp/$name.rc"): $(tail -3 "$tmp/$name.err")"
-    if awk -f "$tmp/check.awk" "$tmp/$name.exp" "$tmp/$name.out" > "$tmp/$name.check"; then
+    lax=0
+    [ "$name" = blobloom ] && lax=1
+    if awk -v lax=$lax -f "$tmp/check.awk" "$tmp/$name.exp" "$tmp/$name.out" > "$tmp/$name.check"; then
         ok
     else
         bad "$name:"
@@ -326,7 +345,10 @@ while IFS="$(printf '\t')" read -r name lib cmd; do
 done < "$tmp/adapters"
 
 # The adapters build.sh left out, each with its reason (scripts/deps installs them all).
-sed -n 's/^adapters: \(.*\) skipped: \(.*\)$/skipped: \1 (\2)/p' "$tmp/build.err"
+sed -n 's/^adapters: \(.*\) skipped: \(.*\)$/\1\t\2/p' "$tmp/build.err" |
+    while IFS="$(printf '\t')" read -r name why; do
+        if only "$name"; then echo "skipped: $name ($why)"; fi
+    done
 grep -v ' skipped: ' "$tmp/build.err" >&2
 if [ "$ran" -eq 0 ] && [ "$fail" -eq 0 ]; then
     echo "skipped: no adapter's library is installed"

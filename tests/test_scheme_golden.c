@@ -124,6 +124,8 @@ static const golden_t goldens[] = {
     {"bloom-filters", 100003, 7, 10000, UINT64_C(0xe11ddb86ed36a014), 798},
     {"dcso-bloom", 4096, 7, 409, UINT64_C(0x8ab49eb2eedaae2c), 22240},
     {"dcso-bloom", 100003, 7, 10000, UINT64_C(0x5b35a75ba0b58b62), 848},
+    {"blobloom", 4096, 7, 409, UINT64_C(0x3238e409dc795abf), 839},
+    {"blobloom", 100003, 7, 10000, UINT64_C(0x050d5d10f3626556), 985},
 };
 
 static uint64_t fnv1a_words(const bits_t *b)

@@ -9,6 +9,8 @@
  * word fingerprint / 64), Initialize (lines 300-310); bloom_test.go TestFingerprinting,
  * TestInitialization and TestAccessors, io_test.go's testdata/test.bloom (their values
  * are tests/test_library_words.c's and tests/test_sizing_libraries.c's).
+ * tests/conformance/dcso_adapter.go and flor_adapter.py run both packages;
+ * tests/conformance_go.sh finds them and this file alike, bit for bit.
  */
 #include <math.h>
 

@@ -141,6 +141,7 @@ const char *scheme_refusal(const scheme_t *s, int status);
  * of the lists above. */
 #define REGISTRY_LIBRARY_FILES(X) \
     X(dcso_bloom)                 \
+    X(blobloom)                   \
     /* each library's line, X(id) and a backslash, goes above this one */
 
 #define REGISTRY_EXTERN_SCHEME(id) extern const scheme_t scheme_##id;

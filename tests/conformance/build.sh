@@ -17,6 +17,14 @@
 #   bloomfilter-js-0.0.21  node, tests/conformance/node_modules (npm ci)
 #   bloomfilter-js-1.1.0   the same program (library bloomfilter-js)
 #   bloom-filters          node
+#   bits-and-blooms        Go, github.com/bits-and-blooms/bloom 3.3.1
+#                          (golang-github-willf-bloom-dev, golang-go), built offline in
+#                          GOPATH mode from /usr/share/gocode, with adapter_io.go
+#   blobloom               Go, github.com/greatroar/blobloom 0.7.1
+#                          (golang-github-greatroar-blobloom-dev), the same way
+#   dcso-bloom             Go, github.com/DCSO/bloom 0.2.4 (golang-github-dcso-bloom-dev)
+#   flor                   Python, flor 1.1.3 (python3-flor): the python3 that imports it
+#                          (Debian's /usr/bin/python3 where another comes first on PATH)
 set -u
 [ $# -eq 1 ] || { echo "usage: tests/conformance/build.sh DIR" >&2; exit 2; }
 src=$(cd "$(dirname "$0")" && pwd)
@@ -108,5 +116,41 @@ if command -v node > /dev/null; then
     fi
 else
     skip "the JavaScript adapters" "no node"
+fi
+
+# The Go adapters: Debian's golang-go in GOPATH mode, offline, against the packages'
+# sources under /usr/share/gocode (nothing fetched, no module), its build cache in DIR.
+gopath=/usr/share/gocode
+for a in bits_and_blooms:bits-and-blooms:github.com/bits-and-blooms/bloom:golang-github-willf-bloom-dev \
+         blobloom:blobloom:github.com/greatroar/blobloom:golang-github-greatroar-blobloom-dev \
+         dcso:dcso-bloom:github.com/DCSO/bloom:golang-github-dcso-bloom-dev; do
+    file=${a%%:*} rest=${a#*:}
+    name=${rest%%:*} rest=${rest#*:}
+    pkg=${rest%%:*} deb=${rest#*:}
+    if ! command -v go > /dev/null; then
+        skip "$name" "no go (Debian golang-go; scripts/deps installs it)"
+    elif [ ! -d "$gopath/src/$pkg" ]; then
+        skip "$name" "no $gopath/src/$pkg (Debian $deb; scripts/deps installs it)"
+    else
+        tmp=$out/$name-adapter.tmp.$$
+        [ -e "$out/$name-adapter" ] && [ "$src/adapter_io.go" -nt "$out/$name-adapter" ] &&
+            rm -f "$out/$name-adapter"
+        compile "$out/$name-adapter" "$src/${file}_adapter.go" \
+            env GOPATH="$gopath" GO111MODULE=off GOFLAGS= GOPROXY=off GOCACHE="$out/gocache" \
+            go build -o "$tmp" "$src/adapter_io.go" "$src/${file}_adapter.go" &&
+            printf '%s\t%s\t%s\n' "$name" "$name" "$out/$name-adapter"
+    fi
+done
+
+# Flor: the first python3 that imports it (pyenv's python3, say, does not see Debian's
+# dist-packages).
+py=
+for p in python3 /usr/bin/python3; do
+    command -v "$p" > /dev/null && "$p" -c 'import flor' 2> /dev/null && { py=$(command -v "$p"); break; }
+done
+if [ -n "$py" ]; then
+    printf 'flor\tdcso-bloom\t%s %s\n' "$py" "$src/flor_adapter.py"
+else
+    skip flor "no python3 that imports flor (Debian python3-flor; scripts/deps installs it)"
 fi
 exit $status
