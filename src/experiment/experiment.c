@@ -420,10 +420,10 @@ static int convert_quick(parse_state_t *ps, sweep_t *q, const raw_value_t *qraw)
                                          : "needs design_keys in [sweep]", f->name), -1;
     if (exp_check_excludes(ps, qraw))
         return -1;
-    if (exp_convert_section(ps, IN_QUICK, q, qraw) || (kind == SW_EXEC && !q->exec[0]))
-        return exp_fail_at(ps, given[F_EXEC], "exec needs a command (got '%s')",
-                           qraw[F_EXEC].text), -1;
-    return 0;
+    if (exp_convert_section(ps, IN_QUICK, q, qraw))
+        return -1;
+    return kind == SW_EXEC && !q->exec[0] ? exp_fail_at(ps, given[F_EXEC], "exec needs a "
+                                            "command (got '%s')", qraw[F_EXEC].text) - 1 : 0;
 }
 
 /* Enough lookups and filters for the estimates; 0, or -1 with the message set. */
