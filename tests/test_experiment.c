@@ -219,7 +219,7 @@ static void test_fields(void)
         assert(f->type < FT_NTYPES);
         if (f->key < F_NFIELDS) { /* keys of [sweep] and [quick] */
             assert(f->sections == (IN_SWEEP | IN_QUICK) && f->sweeps != 0);
-            assert((f->sweeps & ~(unsigned)(SW_PLAIN | SW_DESIGN)) == 0);
+            assert((f->sweeps & ~(unsigned)(SW_PLAIN | SW_DESIGN | SW_EXEC)) == 0);
         } else { /* keys of [experiment] */
             assert(f->sections == IN_EXPERIMENT && f->sweeps == 0 && f->excludes == 0);
         }
@@ -303,11 +303,13 @@ static int base_sweep(unsigned kind, uint32_t skip, char *text, size_t len)
 {
     const char *plain = skip & (EXP_KEY_BIT(F_BPK) | EXP_KEY_BIT(F_KEYS)) ? "" : "keys = 100\n";
     const char *schemes = skip & EXP_KEY_BIT(F_SCHEMES) ? "" : "schemes = double\n";
-    if (kind == SW_DESIGN)
+    if (kind == SW_EXEC) /* an adapter's sweep: its command and keys */
+        snprintf(text, len, "[sweep]\nexec = true\ninserted = 100\n");
+    else if (kind == SW_DESIGN)
         snprintf(text, len, "[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\n%s", schemes);
     else
         snprintf(text, len, "[sweep]\nbits = 1024\nschemes = double\n%s", plain);
-    return kind == SW_DESIGN ? 3 + (*schemes != 0) : *plain ? 4 : 3;
+    return kind == SW_EXEC ? 3 : kind == SW_DESIGN ? 3 + (*schemes != 0) : *plain ? 4 : 3;
 }
 
 /* Keys that exclude each other are refused together in [sweep] and in [quick], at the
@@ -323,7 +325,8 @@ static void test_excludes(void)
             if (!(t[j].excludes & EXP_KEY_BIT(t[i].key)))
                 continue;
             const exp_field_t *a = &t[j], *b = &t[i];
-            unsigned kind = a->sweeps & b->sweeps & SW_PLAIN ? SW_PLAIN : SW_DESIGN;
+            unsigned both = a->sweeps & b->sweeps;
+            unsigned kind = both & SW_PLAIN ? SW_PLAIN : both & SW_DESIGN ? SW_DESIGN : SW_EXEC;
             uint32_t skip = EXP_KEY_BIT(a->key) | EXP_KEY_BIT(b->key);
             /* libraries exclude schemes too: a pair with libraries has no schemes but
              * where the [sweep] needs them (the last case below). */
@@ -374,7 +377,8 @@ static void test_kinds(void)
     for (size_t i = 0; i < n; i++)
         for (unsigned kind = SW_PLAIN; kind <= SW_DESIGN; kind <<= 1) {
             const exp_field_t *f = &t[i];
-            if (f->key >= F_NFIELDS || (f->sweeps & kind))
+            /* exec makes an adapter's sweep of any sweep: tests/exp_exec.sh */
+            if (f->key >= F_NFIELDS || (f->sweeps & kind) || f->key == F_EXEC)
                 continue;
             char text[1024], buf[64], want[EXP_ERR_LEN], err[EXP_ERR_LEN];
             int lines = base_sweep(kind, 0, text, sizeof text);

@@ -1,11 +1,14 @@
 /* run.c - `bloomsim run NAME...`: check every experiment, run each (runner.h) and print
  * its compact table. */
+#include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "audit/exec_row.h"
 #include "cli/cli.h"
 #include "dist/dist.h"
 #include "experiment/plan.h"
@@ -229,6 +232,59 @@ static int load_checked(const names_t *nm, int i, const char *outdir, experiment
     return 0;
 }
 
+/* A row of an adapter's sweep (runner.h, exec_row): the first one sets the adapters'
+ * world: SIGPIPE ignored (a dead adapter is an EPIPE, reported, not a silent exit), and
+ * this bloomsim's own folder first on PATH, so that `exec = bloomsim adapter LIB` runs
+ * the bloomsim that runs the experiment. */
+static void exec_ready(int *ready)
+{
+    if (!*ready) {
+        *ready = 1;
+        signal(SIGPIPE, SIG_IGN);
+        char self[PATH_MAX], path[2 * PATH_MAX];
+        ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+        char *slash = len > 0 ? memchr(self, '/', (size_t)len) : NULL;
+        if (slash) {
+            self[len] = '\0';
+            *strrchr(self, '/') = '\0';
+            const char *old = getenv("PATH");
+            snprintf(path, sizeof path, "%s%s%s", self[0] ? self : "/", old ? ":" : "",
+                     old ? old : "");
+            setenv("PATH", path, 1);
+        }
+    }
+}
+
+static int run_exec_row(void *ctx, const experiment_t *e, const row_run_t *run,
+                        csv_row_t *result, char *err, size_t errlen)
+{
+    exec_ready(ctx);
+    return audit_exec_row(NULL, e, run, result, err, errlen);
+}
+
+static int run_exec_check(void *ctx, const experiment_t *e, const exp_row_t *rows,
+                          size_t nrows, char *err, size_t errlen)
+{
+    exec_ready(ctx);
+    return audit_exec_rows_check(NULL, e, rows, nrows, err, errlen);
+}
+
+/* An adapter's row that answered "no" for an inserted key is a failed audit (exit 1,
+ * docs/model.md, No false negatives), its row kept in the table. Returns 1 after a line
+ * for each, else 0. */
+static int exec_false_negatives(const run_result_t *res)
+{
+    int failed = 0;
+    for (size_t i = 0; i < res->nrows; i++)
+        if (res->plan[i].structure == STRUCT_EXEC && res->rows[i].refused > 0) {
+            fprintf(stderr, "bloomsim: %s: row %zu: exec '%s' answered no for inserted keys: "
+                    "%.6g false negatives per filter; a failed audit\n", res->csv_path, i + 1,
+                    res->plan[i].exec, res->rows[i].refused);
+            failed = 1;
+        }
+    return failed;
+}
+
 /* Print the outcome of one experiment's run: its table, or why it stopped. Returns the
  * exit status. */
 static int report(const experiment_t *e, const run_opts_t *o, const run_result_t *res,
@@ -241,7 +297,7 @@ static int report(const experiment_t *e, const run_opts_t *o, const run_result_t
     if (rc)
         return cli_die(rc, "%s", err);
     if (cli_quiet)
-        return 0;
+        return exec_false_negatives(res);
     print_table(e, o->quick, res);
     if (dist_size() > 1)
         printf("\nwrote %s and %s (%.1f s, %d ranks, %d threads)\n", res->csv_path,
@@ -249,7 +305,7 @@ static int report(const experiment_t *e, const run_opts_t *o, const run_result_t
     else
         printf("\nwrote %s and %s (%.1f s, %d thread%s)\n", res->csv_path, res->meta_path,
                res->seconds, o->threads, o->threads == 1 ? "" : "s");
-    return 0;
+    return exec_false_negatives(res);
 }
 
 /* Prepare every experiment (plan, memory, the claim on its outputs) before running any,
@@ -306,7 +362,10 @@ static int set_rank_timeout(char *err, size_t errlen)
 
 int cli_run(int argc, char **argv)
 {
-    run_opts_t o = {.threads = 0, .outdir = "out", .command = cli_command_line};
+    int exec_ready = 0;
+    run_opts_t o = {.threads = 0, .outdir = "out", .command = cli_command_line,
+                    .exec_row = run_exec_row, .exec_check = run_exec_check,
+                    .exec_ctx = &exec_ready};
     names_t nm = {.n = 0};
     int rc = parse_run_args(argc, argv, &o, &nm);
     if (rc >= 0)

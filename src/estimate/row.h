@@ -28,7 +28,12 @@ struct est_ops;
  * library's measuring real keys (row_real_keys); STACK, a stack of filters;
  * FINGERPRINT, a fingerprint filter (fingerprint.h), not a Bloom filter: no scheme of
  * probes, its own build, lookups and exact rate. */
-typedef enum { STRUCT_PLAIN, STRUCT_DESIGN, STRUCT_STACK, STRUCT_FINGERPRINT } exp_structure_t;
+typedef enum {
+    STRUCT_PLAIN, STRUCT_DESIGN, STRUCT_STACK, STRUCT_FINGERPRINT,
+    STRUCT_EXEC /* an adapter's filter (docs/adapter.md), measured through the protocol by
+                 * the audit's engine (run.h's exec_row): its n keys designed at
+                 * design_rate, or at bits_per_key when design_rate is 0 */
+} exp_structure_t;
 
 /* A stack of filters: first capacity, growth factor, tightening ratio (seed 001). */
 typedef struct exp_stack {
@@ -90,6 +95,9 @@ typedef struct exp_row {
             exp_stack_t stack;
             size_t nlayers;              /* layers in use, oldest first */
             exp_layer_t *layers;         /* nlayers of them, the planner's */
+        };
+        struct { /* EXEC */
+            const char *exec; /* the command, the experiment's text (sh -c) */
         };
         struct { /* FINGERPRINT */
             const fp_filter_t *fingerprint; /* the filter; its state after n keys */

@@ -328,12 +328,42 @@ static int check_key_sets(parse_state_t *ps, const sweep_t *sw, const raw_value_
     return 0;
 }
 
+/* The kind of a sweep (SW_*): exec makes it an adapter's, design_keys a design. */
+static unsigned sweep_kind(const sweep_t *sw)
+{ return sw->line[F_EXEC] ? SW_EXEC : sw->design_keys ? SW_DESIGN : SW_PLAIN; }
+
+/* An adapter's sweep: a command, inserted, design_rate or bits_per_key, no other keys;
+ * its filters the engine's (2, grown to the target). 0, or -1 with the message set. */
+static int check_exec(parse_state_t *ps, sweep_t *sw, const raw_value_t *raw, unsigned line)
+{
+    const exp_field_t *f = exp_misfit(SW_EXEC, sw->line);
+    if (f)
+        return exp_fail_at(ps, sw->line[f->key], "%s does not go with exec (got '%s')",
+                           f->name, raw[f->key].text), -1;
+    if (!sw->exec[0])
+        return exp_fail_at(ps, sw->line[F_EXEC], "exec needs a command (got '%s')",
+                           raw[F_EXEC].text), -1;
+    if (sw->line[F_BPK] && sw->line[F_DESIGN_RATE])
+        return exp_fail_at(ps, sw->line[F_BPK], "exec takes design_rate or bits_per_key, not "
+                           "both (got 'bits_per_key = %s')", raw[F_BPK].text), -1;
+    if (exp_check_excludes(ps, raw))
+        return -1;
+    if (!sw->ninserted || (!sw->ndesign_rate && !sw->nbpk))
+        return exp_fail_at(ps, line, "exec needs inserted and one of design_rate and "
+                           "bits_per_key (got no %s)", !sw->ninserted ? "inserted" :
+                           "design_rate"), -1;
+    sw->filters = 2;
+    return 0;
+}
+
 /* The rules of a [sweep] between keys, once its values are converted: schemes always;
- * only keys its kind takes (design_keys makes it a design), with what that kind needs;
+ * only keys its kind takes (exec: an adapter's; design_keys: a design), with what that kind needs;
  * no two keys that exclude each other. Returns 0, or -1 with the message set. */
 static int check_sweep(parse_state_t *ps, sweep_t *sw, const raw_value_t *raw,
                        unsigned sweep_line)
 {
+    if (sweep_kind(sw) == SW_EXEC)
+        return check_exec(ps, sw, raw, sweep_line);
     if (!sw->line[F_SCHEMES] && !sw->line[F_LIBRARIES] && !sw->line[F_FINGERPRINT])
         return exp_fail_at(ps, sweep_line, "[sweep] needs schemes (or, with design_keys, "
                        "libraries) (got 'nothing')"), -1;
@@ -378,18 +408,22 @@ static int check_sweep(parse_state_t *ps, sweep_t *sw, const raw_value_t *raw,
  * or -1 with the message set. */
 static int convert_quick(parse_state_t *ps, sweep_t *q, const raw_value_t *qraw)
 {
-    unsigned kind = q->design_keys ? SW_DESIGN : SW_PLAIN;
+    unsigned kind = sweep_kind(q);
     unsigned given[F_NFIELDS];
     for (int i = 0; i < F_NFIELDS; i++)
         given[i] = qraw[i].line;
     const exp_field_t *f = exp_misfit(kind, given);
     if (f)
         return exp_fail_at(ps, given[f->key], "%s in [quick] %s (got '%s')", f->name,
-                       kind == SW_DESIGN ? "does not go with the design in [sweep]"
+                       kind == SW_EXEC ? "does not go with exec in [sweep]"
+                       : kind == SW_DESIGN ? "does not go with the design in [sweep]"
                                          : "needs design_keys in [sweep]", f->name), -1;
     if (exp_check_excludes(ps, qraw))
         return -1;
-    return exp_convert_section(ps, IN_QUICK, q, qraw);
+    if (exp_convert_section(ps, IN_QUICK, q, qraw))
+        return -1;
+    return kind == SW_EXEC && !q->exec[0] ? exp_fail_at(ps, given[F_EXEC], "exec needs a "
+                                            "command (got '%s')", qraw[F_EXEC].text) - 1 : 0;
 }
 
 /* Enough lookups and filters for the estimates; 0, or -1 with the message set. */

@@ -37,7 +37,8 @@ typedef enum {
 } exp_field_type_t;
 
 enum { IN_EXPERIMENT = 1, IN_SWEEP = 2, IN_QUICK = 4 }; /* sections that take a key */
-enum { SW_PLAIN = 1, SW_DESIGN = 2 };  /* sweeps given bits; sweeps given design_keys */
+enum { SW_PLAIN = 1, SW_DESIGN = 2, SW_EXEC = 4 }; /* sweeps given bits; given design_keys;
+                                                  * given exec (an adapter's) */
 enum { OPEN_LO = 1, OPEN_HI = 2 };     /* FT_REAL*: lo < x rather than lo <= x, ... */
 #define EXP_KEY_BIT(f) (UINT32_C(1) << (f))
 

@@ -500,6 +500,8 @@ static size_t sweep_nrows(const sweep_t *s)
 {
     exp_variant_t va[EXP_MAX_SCHEMES * EXP_MAX_LIST];
     size_t nv = plan_variants(s, va);
+    if (s->exec[0])
+        return plan_exec_nrows(s);
     if (s->design_keys)
         return s->ndesign_rate * (s->nload ? s->nload : s->ninserted) *
                ((sweep_single(s) + s->nstacks + (s->rebuilt != 0)) * nv + s->nfingerprints);
@@ -568,7 +570,10 @@ int plan_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows,
         return row_error(e, 0, err, errlen, "out of memory");
     exp_layer_t *layers = (exp_layer_t *)(void *)(all + room);
     for (size_t w = 0, at = 0; w < e->nsweeps; w++) {
-        rc = sw[w].design_keys ? design_rows(e, &sw[w], all + at, layers, err, errlen)
+        if (sw[w].exec[0])
+            plan_exec_rows(&sw[w], all + at);
+        else
+            rc = sw[w].design_keys ? design_rows(e, &sw[w], all + at, layers, err, errlen)
                                    : plain_rows(e, &sw[w], all + at, err, errlen);
         layers += sweep_nstack_rows(&sw[w]) * SIZING_MAX_LAYERS;
         if (rc) {

@@ -52,6 +52,12 @@ int plan_real_keys(exp_row_t *row, const library_t *lib, const keyset_kind_t *ki
 int plan_key_file(exp_row_t *row, const keyset_kind_t *kind, const char *path,
                   const char *shown, char *err, size_t errlen);
 
+/* An adapter's sweep (plan_exec.c): its rows' number, and the rows into r (keys inserted,
+ * then design_rate or bits_per_key; STRUCT_EXEC, row.h). Nothing to refuse: the
+ * experiment's checks did (a command, points), and the adapter answers the rest. */
+size_t plan_exec_nrows(const sweep_t *s);
+void plan_exec_rows(const sweep_t *s, exp_row_t *r);
+
 /* Free rows from plan_rows, with the key sets their rows hold open. */
 void plan_rows_free(exp_row_t *rows, size_t nrows);
 

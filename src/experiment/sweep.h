@@ -34,7 +34,7 @@ enum {
     F_BITS, F_BPK, F_KEYS, F_K, F_SCHEMES, F_ESTIMATOR, F_FILTERS, F_LOOKUPS, F_STRIDES,
     F_PRECISION, F_MAX_FILTERS, F_DESIGN_KEYS, F_DESIGN_RATE, F_SIZING, F_LOAD, F_INSERTED,
     F_STACK, F_SINGLE, F_BLOCK_BITS, F_REBUILT, F_FINGERPRINT, F_LOAD_THRESHOLD,
-    F_FINGERPRINT_BITS, F_LIBRARIES, F_KEY_SETS, F_KEY_PREFIX, F_KEY_FILE, F_NFIELDS
+    F_FINGERPRINT_BITS, F_LIBRARIES, F_KEY_SETS, F_KEY_PREFIX, F_KEY_FILE, F_EXEC, F_NFIELDS
 };
 enum { X_TITLE = F_NFIELDS, X_DESCRIPTION, X_SEED, X_NKEYS };
 
@@ -96,6 +96,9 @@ typedef struct sweep {
     char key_prefix[KEYSET_PREFIX_MAX + 1];
     /* The file key set's file, as written (relative: to the experiment file's folder). */
     char key_file[1024];
+    /* An adapter's sweep (docs/adapter.md): the command that starts it (sh -c), each row
+     * one `bloomsim audit --exec` of it; empty: not one. */
+    char exec[1024];
     unsigned line[F_NFIELDS]; /* line that set each field; 0 = not set */
 } sweep_t;
 

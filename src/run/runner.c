@@ -101,6 +101,26 @@ double runner_row_memory(const exp_row_t *row, int threads)
     return sim_memory(row, threads) + RUNNER_BYTES_PER_FILTER * (double)row_max_filters(row);
 }
 
+/* A row of an adapter's sweep, through the hook (run_opts_t.exec_row), on this process
+ * alone; as runner_row. */
+static int exec_row(const experiment_t *e, const run_opts_t *o, const row_run_t *run,
+                    csv_row_t *result, char *err, size_t errlen)
+{
+    if (!o->exec_row) {
+        snprintf(err, errlen, "%s: row %llu: no adapter engine to run exec = %s", e->path,
+                 (unsigned long long)run->index + 1, run->row->exec);
+        return 1;
+    }
+    run->ps->row_start = monotonic_seconds();
+    int rc = o->exec_row(o->exec_ctx, e, run, result, err, errlen);
+    if (rc == 0)
+        result->seconds = monotonic_seconds() - run->ps->row_start;
+    if (rc == 0)
+        progress_row_done(run->ps, (size_t)run->index, est_row_work(run->row),
+                          result->filters, result->lookups == CSV_ABSENT ? 0 : result->lookups);
+    return rc;
+}
+
 /* Simulate, tabulate and store rows[from..nrows) in turn. Returns 0, 1 (memory or a
  * write failed) or RUN_INTERRUPTED, with the message in err. */
 static int run_rows(const experiment_t *e, const run_opts_t *o, uint64_t seed, store_t *st,
@@ -120,7 +140,10 @@ static int run_rows(const experiment_t *e, const run_opts_t *o, uint64_t seed, s
     for (size_t i = res->nrows; i < res->nrows_planned && rc == 0; i++) {
         const row_run_t run = {.row = &res->plan[i], .seed = seed, .index = i,
                                .threads = o->threads, .out = &out, .ps = ps, .stop = o->stop};
-        rc = runner_row(e->name, e->path, &run, &res->rows[i], err, errlen);
+        if (res->plan[i].structure == STRUCT_EXEC)
+            rc = exec_row(e, o, &run, &res->rows[i], err, errlen);
+        else
+            rc = runner_row(e->name, e->path, &run, &res->rows[i], err, errlen);
         if (rc == RUN_INTERRUPTED)
             snprintf(err, errlen, "interrupted: %zu of %zu rows finished in %s; run it again "
                      "with --resume to finish", res->nrows, res->nrows_planned, st->partial);
@@ -145,6 +168,8 @@ int runner_prepare(const experiment_t *e, const run_opts_t *o, run_result_t *res
     if (rc == 0)
         rc = check_memory(e, o->quick, res->plan, res->nrows_planned, o->threads,
                           dist_ranks_here(), err, errlen);
+    if (rc == 0 && o->exec_check && dist_leader())
+        rc = o->exec_check(o->exec_ctx, e, res->plan, res->nrows_planned, err, errlen);
     rc = dist_agree(rc, err, errlen);
     if (rc)
         return rc;

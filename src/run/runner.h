@@ -31,6 +31,19 @@ typedef struct run_opts {
     /* Called from one thread about twice a second and after each row; may be NULL. */
     progress_fn progress;
     void *progress_ctx;
+    /* A row of an adapter's sweep (STRUCT_EXEC, row.h) is measured by the audit's engine,
+     * a later stage, through this (audit/exec_row.h's audit_exec_row, as the command line
+     * sets it; NULL: such a row fails with a message): run as runner_row's, its table row
+     * into *result. Returns 0, 1 or 2 (message in err) or RUN_INTERRUPTED. */
+    int (*exec_row)(void *ctx, const experiment_t *e, const row_run_t *run,
+                    csv_row_t *result, char *err, size_t errlen);
+    /* ... and before any work (runner_prepare), the check of an adapter's rows:
+     * exec_check(ctx, e, rows, nrows) asks each row's design of its adapter, so that a
+     * command that does not start or a design it refuses is bad input (2, message in
+     * err) with nothing written. NULL: not checked. */
+    int (*exec_check)(void *ctx, const experiment_t *e, const exp_row_t *rows, size_t nrows,
+                      char *err, size_t errlen);
+    void *exec_ctx;
 } run_opts_t;
 
 typedef struct run_result {
