@@ -112,6 +112,63 @@ static void run(const char *name, unsigned q, unsigned bits, double thr, uint64_
     assert(fp_run(F(name), &d, n, s) == FP_OK);
 }
 
+/* The secondary table entry by entry, as the reference code runs (ChainedInfiniFilter
+ * .handle_empty_fingerprint: insert, double past a / 0.95, widen; Duplicating
+ * .report_void_entry_creation: double past a, widen, insert), against fp_run's
+ * chunked schedule, over designs whose secondary doubles and shrinks its field. */
+static void literal_secondary(const fp_state_t *s, int copy, unsigned *sq, unsigned *w,
+                              uint64_t *count)
+{
+    double lim = copy ? s->d.threshold : s->d.threshold / 0.95;
+    *sq = 0, *w = 0, *count = 0;
+    for (unsigned e = 1; e <= s->expansions; e++) {
+        unsigned qb = s->d.q + e - 1, t = copy ? qb + 1 : qb;
+        uint64_t c = 0;
+        for (size_t g = 0; g < s->ngens; g++)
+            c += s->gen_t[g] == t ? s->gen_n[g] : 0;
+        for (uint64_t i = 0; i < c; i++) {
+            if (!*sq) {
+                unsigned p = copy ? s->d.q + 1 : (unsigned)ceil(log2((double)c) - 1e-12);
+                *sq = p > 3 ? p : 3;
+                *w = copy ? qb + 2 - p : qb - p + 1;
+            }
+            if (!copy)
+                (*count)++;
+            while ((double)*count / ldexp(1.0, (int)*sq) > lim)
+                (*sq)++, *w = s->d.bits < *w ? *w - 1 : s->d.bits;
+            while (*sq + *w <= qb + 1)
+                (*w)++;
+            if (copy)
+                (*count)++;
+        }
+    }
+}
+
+static void test_secondary_literal(void)
+{
+    static const char *names[] = {"infinifilter", "infinifilter-widening", "aleph"};
+    static const double thr[] = {0.5, 0.75, 0.8, 0.95};
+    int doubled = 0, shrunk = 0;
+    for (size_t f = 0; f < 3; f++)
+        for (unsigned q = 3; q <= 6; q++)
+            for (unsigned bits = 2; bits <= 7; bits++)
+                for (size_t a = 0; a < 4; a++)
+                    for (uint64_t n = 10; n <= 40000; n = n * 3 + 1) {
+                        fp_state_t s;
+                        run(names[f], q, bits, thr[a], n, &s);
+                        unsigned sq, w;
+                        uint64_t c;
+                        literal_secondary(&s, f == 2, &sq, &w, &c);
+                        assert(s.secondary == c && s.secondary_q == sq);
+                        assert(s.secondary_width == w);
+                        doubled += sq > 3 && sq > (f == 2 ? q + 1 : 3);
+                        shrunk += c && w < s.q + 1 - sq;
+                    }
+    assert(doubled > 0 && shrunk > 0); /* the grid reaches both paths */
+    printf("secondary: literal schedule ok (%d doubled, %d narrower than Q + 1 - sq)\n",
+           doubled, shrunk);
+}
+
 /* Thresholds floor(0.75 2^Q): 6, 12, 24, 48, 96, 192 for Q = 3..8. */
 static void test_schedules(void)
 {
@@ -136,9 +193,11 @@ static void test_schedules(void)
     for (size_t g = 0; g < 6; g++)
         assert(s.gen_n[g] == n1[g] && s.gen_t[g] == 7 + g);
     assert(s.voids == 12 && s.secondary == 6 && s.main_entries == 94);
-    /* secondary: 6 <= (0.75 / 0.95) 8, width Q + 2 - 3 = 7; main (256 + 16) (3 + 5) */
-    assert(s.secondary_q == 3 && s.secondary_width == 7);
-    assert(s.bits == (256 + 16) * 8 + (8 + 6) * 10);
+    /* secondary (ChainedInfiniFilter.expand at qb = 7): 6 voids, p = ceil(log2 6) = 3,
+     * field qb - p + 1 = 5; the 6 entries move in (6 / 8 <= 0.75 / 0.95, no doubling),
+     * then it widens while 3 + w <= qb + 1 = 8: w = 6. Main (256 + 16) (3 + 5). */
+    assert(s.secondary_q == 3 && s.secondary_width == 6);
+    assert(s.bits == (256 + 16) * 8 + (8 + 6) * 9);
     double main_no = exp(6 * log1p(-1.0 / 256) + 12 * log1p(-1.0 / 512) +
                          24 * log1p(-1.0 / 1024) + 48 * log1p(-1.0 / 2048) +
                          4 * log1p(-1.0 / 4096));
@@ -151,8 +210,11 @@ static void test_schedules(void)
     for (size_t g = 0; g < 6; g++)
         assert(s.gen_n[g] == n1[g] && s.gen_t[g] == t2[g]);
     assert(s.voids == 12 && s.secondary == 12 && s.main_entries == 106);
-    assert(s.secondary_q == 4 && s.secondary_width == 6 && fp_places(&s) == 1);
-    assert(s.bits == (256 + 16) * 13 + (16 + 8) * 9);
+    /* secondary (Duplicating, at generation 0's voids, qb = 6): 2^(q0 + 1) = 16 slots,
+     * field qb + 2 - 4 = 4 (4 + 4 > 7: no widening); generation 1's at qb = 7 widen it
+     * to 5 (4 + 4 <= 8); 11 entries before the last, 11 / 16 <= 0.75: no doubling */
+    assert(s.secondary_q == 4 && s.secondary_width == 5 && fp_places(&s) == 1);
+    assert(s.bits == (256 + 16) * 13 + (16 + 8) * 8);
     /* cuckoo: 256 buckets of 4 9-bit tags, 5 bytes a bucket */
     fp_design_t d;
     assert(fp_design(F("cuckoo"), 500, 0.01, 0.8, 0, &d) == FP_OK);
@@ -396,6 +458,7 @@ int main(void)
     test_registry();
     test_designs();
     test_schedules();
+    test_secondary_literal();
     test_entries();
     test_cuckoo_exact();
     test_against_exact("lookups", 20261201);

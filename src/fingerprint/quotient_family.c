@@ -195,32 +195,99 @@ static int qf_run(fp_state_t *s)
     return FP_OK;
 }
 
+/* Entries that reach the secondary table at expansion e (main table 2^qb slots before
+ * it): InfiniFilter moves those that were void at qb (T = qb), Aleph copies in those that
+ * become void at qb + 1 (T = qb + 1). */
+static uint64_t secondary_arrivals(const fp_state_t *s, unsigned qb, fp_qf_voids_t voids)
+{
+    unsigned t = voids == FP_VOIDS_COPY ? qb + 1 : qb;
+    uint64_t c = 0;
+    for (size_t g = 0; g < s->ngens; g++)
+        if (s->gen_t[g] == t)
+            c += s->gen_n[g];
+    return c;
+}
+
+/* The secondary table grows past its threshold: each doubling is BasicInfiniFilter's
+ * expand (BasicInfiniFilter.java 226-234: UNIFORM asks for the original field F; a field
+ * wider than F loses one bit instead), from ChainedInfiniFilter.java 283-297. */
+static void secondary_grow(unsigned *sq, unsigned *w, uint64_t count, double lim, unsigned F)
+{
+    while ((double)count / ldexp(1.0, (int)*sq) > lim) {
+        (*sq)++;
+        *w = F < *w ? *w - 1 : F;
+    }
+}
+
+/* The secondary table as the reference builds it, expansion by expansion: its slots
+ * (2^sq) and field (w) when the last entries moved in.
+ * InfiniFilter (ChainedInfiniFilter.java): created when the first void entries move, at
+ * 2^max(p, 3) slots, p = ceil(log2 voids), with a field of qb - p + 1 (254-262, 225-231;
+ * the reference takes the log in doubles, bloomsim the exact integer); an entry moves in
+ * (164), then the table doubles while its entries pass threshold / 0.95 (167-171, 233-251,
+ * 276-297), then the field widens while sq + w <= qb + 1 (173, 303-310).
+ * Aleph (DuplicatingChainedInfiniFilter.java 111-141): created at the first entry that
+ * becomes void, at 2^max(q0 + 1, 3) slots whatever its count (num_expansions is e - 1
+ * there), with a field of qb + 2 - (q0 + 1); before each entry goes in (141) the table
+ * doubles while its entries pass the threshold itself (128-131, 164-168), then the field
+ * widens as InfiniFilter's (132). The field widens only when entries move in, and from the
+ * main table's qb before the expansion. */
+static void qf_secondary(fp_state_t *s, fp_qf_voids_t voids)
+{
+    const unsigned F = s->d.bits, q0 = s->d.q;
+    const double lim = voids == FP_VOIDS_COPY ? s->d.threshold : s->d.threshold / 0.95;
+    unsigned sq = 0, w = 0;
+    uint64_t count = 0;
+    for (unsigned e = 1; e <= s->expansions; e++) {
+        unsigned qb = q0 + e - 1;
+        uint64_t c = secondary_arrivals(s, qb, voids);
+        if (c && !sq) {
+            unsigned p = voids == FP_VOIDS_COPY ? q0 + 1 : 0;
+            while (voids != FP_VOIDS_COPY && (UINT64_C(1) << p) < c)
+                p++;
+            sq = p > 3 ? p : 3;
+            w = voids == FP_VOIDS_COPY ? qb + 2 - p : qb - p + 1;
+        }
+        while (c) {
+            /* Duplicating checks the threshold before an entry goes in, Chained after: the
+             * entries up to the one that finds the table past it go in together. */
+            if (voids == FP_VOIDS_COPY)
+                secondary_grow(&sq, &w, count, lim, F);
+            while (sq + w <= qb + 1)
+                w++;
+            uint64_t take = (uint64_t)floor(lim * ldexp(1.0, (int)sq)) + 1 - count;
+            take = take < c ? take : c;
+            count += take, c -= take;
+            if (voids != FP_VOIDS_COPY) {
+                secondary_grow(&sq, &w, count, lim, F);
+                while (sq + w <= qb + 1)
+                    w++;
+            }
+        }
+    }
+    s->secondary = count;
+    s->secondary_q = sq;
+    s->secondary_width = w;
+}
+
 /* The space at its state: the main table's 2^Q slots and 2Q extension slots, each 3
- * metadata bits and the field; the secondary table, sized for its entries at its
- * threshold (InfiniFilter's threshold / 0.95, Aleph's threshold) with at least 8 slots,
- * and wide enough to keep their bits (ChainedInfiniFilter widens it so that its slot and
- * fingerprint bits pass the main table's Q + 1). */
+ * metadata bits and the field; the secondary table with its 2 sq extension slots, as
+ * qf_secondary builds it. */
 static void qf_space(fp_state_t *s)
 {
     fp_qf_voids_t voids = fp_qf_rules(s->filter)->voids;
     unsigned Q = s->q;
     s->slots = UINT64_C(1) << Q;
     s->bits = (s->slots + 2 * (uint64_t)Q) * (3 + (uint64_t)s->width);
-    for (size_t g = 0; g < s->ngens; g++) {
+    for (size_t g = 0; g < s->ngens; g++)
         if (s->gen_t[g] <= Q)
             s->voids += s->gen_n[g];
-        if (voids != FP_VOIDS_STAY &&
-            (s->gen_t[g] < Q || (voids == FP_VOIDS_COPY && s->gen_t[g] == Q)))
-            s->secondary += s->gen_n[g];
-    }
+    if (voids == FP_VOIDS_STAY)
+        return;
+    qf_secondary(s, voids);
     if (!s->secondary)
         return;
-    double lim = voids == FP_VOIDS_COPY ? s->d.threshold : s->d.threshold / 0.95;
-    unsigned sq = 3;
-    while ((double)s->secondary > lim * ldexp(1.0, (int)sq))
-        sq++;
-    s->secondary_q = sq;
-    s->secondary_width = Q + 2 > sq + 2 ? Q + 2 - sq : 2;
+    unsigned sq = s->secondary_q;
     s->bits += ((UINT64_C(1) << sq) + 2 * (uint64_t)sq) * (3 + (uint64_t)s->secondary_width);
 }
 
