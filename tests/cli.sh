@@ -278,9 +278,13 @@ expect_error 2 "crossread: --reader: unknown scheme (got 'quadruple')" crossread
 expect_error 2 "crossread: --writer independent draws its positions afresh" crossread --writer independent --reader double $X
 expect_error 2 "crossread: --reader double-even refuses the words a digest gives it" crossread --writer double --reader double-even $X
 expect_error 2 "crossread: --reader double-odd at bits = 4000, k = 7: the scheme needs a power-of-two number of bits (got '4000')" crossread --writer double --reader double-odd --bits 4000 --keys 400
-expect_error 2 "crossread: --filters must be a whole number >= 2 (got '1')" crossread --writer double --reader enhanced --bits 4096 --keys 400 --filters 1
+expect_error 2 "crossread: --filters must be a whole number from 2 to 10^8 (got '1')" crossread --writer double --reader enhanced --bits 4096 --keys 400 --filters 1
 expect_error 2 "crossread: --bits and --keys are required (got no --keys)" crossread --writer double --reader enhanced --bits 4096
 [ ! -s "$tmp/stdout" ] && ok || bad "crossread printed on a refusal: $(cat "$tmp/stdout")"
+if (ulimit -v 524288 && "$B" --version) > /dev/null 2>&1; then
+    (ulimit -v 524288; fail=0; expect_error 2 "crossread: 8589934592-bit filters need 1.0 GiB (an array a thread, 1 threads), only" crossread --writer double --reader enhanced --bits 8589934592 --keys 1000 --threads 1; exit $fail) \
+        && ok || fail=$((fail + 1))
+fi
 # The same output on 1 and 2 threads; double read as enhanced shares probes 0 and 1 and
 # no other (they part by (i^3 - i)/6 = 1, 4, 10, 20 from probe 2 on); a control reads
 # every held key.

@@ -8,6 +8,7 @@
 #include "estimate/crossread.h"
 #include "experiment/plan.h"
 #include "libraries/registry.h"
+#include "run/runner.h"
 
 static const char usage[] =
     "usage: bloomsim crossread --writer SCHEME --reader SCHEME --bits M --keys N [--k K]\n"
@@ -47,7 +48,9 @@ static int parse_args(int argc, char **argv, crossread_args_t *a)
         {.name = "--writer", .kind = CLI_TEXT, .dst = &a->writer, .min = 1, .must = "a scheme"},
         {.name = "--reader", .kind = CLI_TEXT, .dst = &a->reader, .min = 1, .must = "a scheme"},
         XR_COUNT("--bits", &a->m, 2), CLI_OPT_KEYS(&a->n), XR_COUNT("--k", &a->k, 1),
-        XR_COUNT("--filters", &a->filters, 2), XR_COUNT("--queries", &a->queries, 1),
+        {.name = "--filters", .kind = CLI_COUNT, .dst = &a->filters, .min = 2,
+         .max = 100000000, .must = "a whole number from 2 to 10^8"},
+        XR_COUNT("--queries", &a->queries, 1),
         CLI_OPT_THREADS(&a->threads), CLI_OPT_SEED(&a->seed),
         {.name = "--json", .kind = CLI_FLAG, .dst = &a->json},
     };
@@ -190,6 +193,17 @@ static int check_args(crossread_args_t *a, crossread_t *x, crossread_out_t *o)
     if ((rc = take_scheme("--writer", a->writer, a, &x->writer, &o->gw)) ||
         (rc = take_scheme("--reader", a->reader, a, &x->reader, &o->gr)))
         return rc;
+    /* Memory before any work, by the rule run and audit refuse by: an array a thread. */
+    const char *limit;
+    uint64_t avail = runner_mem_limit(&limit), big = o->gw.m > o->gr.m ? o->gw.m : o->gr.m;
+    double need = (double)a->threads * ((double)big / 8 + 3.0 * 8 * (double)a->k) +
+                  (double)a->filters * 72;
+    if (!runner_fits(need, avail))
+        return cli_die(2, "crossread: %llu-bit filters need %.1f GiB (an array a thread, %llu "
+                          "threads), only %.1f GiB available%s (got '--bits %llu')",
+                       (unsigned long long)big, need / 1073741824.0,
+                       (unsigned long long)a->threads, (double)avail / 1073741824.0, limit,
+                       (unsigned long long)a->m);
     *x = (crossread_t){.writer = x->writer, .reader = x->reader, .m = a->m, .n = a->n,
                        .filters = a->filters, .queries = a->queries, .seed = a->seed,
                        .k = (unsigned)a->k, .threads = (int)a->threads,
