@@ -31,6 +31,7 @@ _bloomsim() {
             --rule) words=$("$prog" size --help 2> /dev/null | _bloomsim_section "The rules:") ;;
             --filter) words=$("$prog" list 2> /dev/null | _bloomsim_section "fingerprint filters") ;;
             --key-set) words=$("$prog" list 2> /dev/null | _bloomsim_section "key sets") ;;
+            --writer|--reader) words=$("$prog" list 2> /dev/null | _bloomsim_section "schemes:") ;;
             --*) case $("$prog" "$cmd" --help 2> /dev/null) in
                      *"$prev "[A-Z]*) return ;; # the option takes a value: nothing to offer
                  esac ;;

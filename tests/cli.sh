@@ -5,7 +5,7 @@
 #  - every bad option exits 2 with a one-line message naming the value;
 #  - --quick runs at 1 thread write the golden CSV (made at 2 threads), the seconds
 #    column aside;
-#  - probes, exact and list print what they should;
+#  - probes, exact, crossread and list print what they should;
 #  - the thread count from OMP_NUM_THREADS checked, the memory check under ulimit -v,
 #    --quick bounded (issue 20; interrupted and concurrent runs: tests/runs.sh).
 set -u
@@ -256,7 +256,7 @@ grep -q "^m = 10000384 bits (10 bits per key), k = 6, 1250048 bytes$" "$tmp/size
     && ok || bad "size --bits-per-key: $(cat "$tmp/size")"
 expect_error 2 "bits per key apply only to leveldb (a whole number >= 0)" size --keys 1000 --bits-per-key 9.5 --rule leveldb
 expect_error 2 "give --rate or --bits-per-key, not both" size --keys 1000 --bits-per-key 10 --rate 0.01 --rule leveldb
-for c in list run exact probes size; do
+for c in list run exact probes crossread size; do
     "$B" $c --help > "$tmp/help" 2>&1 && grep -q "usage: bloomsim $c" "$tmp/help" && ok || bad "$c --help"
 done
 
@@ -270,6 +270,31 @@ grep -q "block 5 of 8 (bits 2560..3071)" "$tmp/p" && [ "$(tail -1 "$tmp/p")" = "
 # double-prime at a requested 16 bits uses 13: 4 + 6i mod 13.
 "$B" probes double-prime --bits 16 --k 4 --h1 4 --h2 6 > "$tmp/p"
 grep -q "m = 13 (requested 16)" "$tmp/p" && [ "$(tail -1 "$tmp/p")" = "4 10 3 9" ] && ok || bad "probes double-prime"
+
+# crossread: bad input, one line naming the flag and value, exit 2, nothing on stdout.
+X="--bits 4096 --keys 400 --k 6 --filters 4 --queries 1000"
+expect_error 2 "crossread: --writer is required (got nothing)" crossread --reader double $X
+expect_error 2 "crossread: --reader: unknown scheme (got 'quadruple')" crossread --writer double --reader quadruple $X
+expect_error 2 "crossread: --writer independent draws its positions afresh" crossread --writer independent --reader double $X
+expect_error 2 "crossread: --reader double-even refuses the words a digest gives it" crossread --writer double --reader double-even $X
+expect_error 2 "crossread: --reader double-odd at bits = 4000, k = 7: the scheme needs a power-of-two number of bits (got '4000')" crossread --writer double --reader double-odd --bits 4000 --keys 400
+expect_error 2 "crossread: --filters must be a whole number from 2 to 10^8 (got '1')" crossread --writer double --reader enhanced --bits 4096 --keys 400 --filters 1
+expect_error 2 "crossread: --bits and --keys are required (got no --keys)" crossread --writer double --reader enhanced --bits 4096
+[ ! -s "$tmp/stdout" ] && ok || bad "crossread printed on a refusal: $(cat "$tmp/stdout")"
+if (ulimit -v 524288 && "$B" --version) > /dev/null 2>&1; then
+    (ulimit -v 524288; fail=0; expect_error 2 "crossread: 8589934592-bit filters need 1.0 GiB (an array a thread, 1 threads), only" crossread --writer double --reader enhanced --bits 8589934592 --keys 1000 --threads 1; exit $fail) \
+        && ok || fail=$((fail + 1))
+fi
+# The same output on 1 and 2 threads; double read as enhanced shares probes 0 and 1 and
+# no other (they part by (i^3 - i)/6 = 1, 4, 10, 20 from probe 2 on); a control reads
+# every held key.
+"$B" crossread --writer double --reader enhanced $X --threads 1 > "$tmp/x1" &&
+    "$B" crossread --writer double --reader enhanced $X --threads 2 > "$tmp/x2" &&
+    cmp -s "$tmp/x1" "$tmp/x2" && ok || bad "crossread differs between 1 and 2 threads"
+grep -q "^agree      1 1 0 0 0 0$" "$tmp/x1" && ok || bad "crossread double/enhanced: $(grep agree "$tmp/x1")"
+"$B" crossread --writer guava32 --reader guava32 $X > "$tmp/x1" &&
+    grep -q "^absent     0  .* 0 of 1600 held keys read as absent$" "$tmp/x1" && ok ||
+    bad "crossread control: $(cat "$tmp/x1")"
 
 # exact --block-bits: both blocked schemes, their exact rates and the approximations.
 "$B" exact --bits 5120000 --keys 512000 --k 8 --block-bits 256 > "$tmp/exact"

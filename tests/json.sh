@@ -1,6 +1,6 @@
 #!/bin/sh
-# json.sh BLOOMSIM - the --json output of audit, audit --exec, size, exact and probes
-# (docs/json.md), from the source root by meson test:
+# json.sh BLOOMSIM - the --json output of audit, audit --exec, size, exact, probes and
+# crossread (docs/json.md), from the source root by meson test:
 #  - every command's object, in each of its forms, parses with Python's json module and
 #    keeps to docs/json.md's tables, read from the page itself (tests/json_check.py):
 #    every key documented, of its type, the "always" ones present; every number the
@@ -44,6 +44,8 @@ pair exact exact --bits 1000 --keys 100 --block-bits 64
 pair exact-split exact --bits 4096 --keys 300 --block-bits 512 --k 8
 pair probes-blocked probes blocked --bits 4096 --k 3 --h1 2 --draws 1,2,3
 pair probes-double probes double --bits 1000 --k 3 --h1 2 --h2 5
+pair crossread crossread --writer double-odd --reader double-prime --bits 4096 --keys 400 \
+    --k 6 --filters 4 --queries 2000 --threads 1
 pair size-plain size --keys 1e6 --rate 0.01
 pair size-huge size --keys 2e11 --rate 0.01
 pair size-spark size --rule spark --keys 1e9 --rate 0.001

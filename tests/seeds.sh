@@ -1,7 +1,7 @@
 #!/bin/sh
 # seeds.sh BLOOMSIM - seed 002's worked numbers and seed 003's loop, each checked by the
-# `size`, `exact` or `probes` call results/FINDINGS.md quotes (issue 39, items 1, 8 and
-# 10). Known answers are the seeds' own figures (seeds 002 and 003, quoted).
+# `size`, `exact` or `probes` call results/FINDINGS.md quotes (issue 39, items 1, 6, 8
+# and 10). Known answers are the seeds' own figures (seeds 002 and 003, quoted).
 set -u
 B=$1
 . tests/lib.sh
@@ -66,6 +66,15 @@ answer() {
 [ "$(sed -n 2p "$tmp/out")" = "0 1 3 8 18" ] && ok || bad "squares: $(sed -n 2p "$tmp/out")"
 "$B" probes enhanced --bits 1024 --k 5 --h1 0 --h2 1 > "$tmp/out" || bad "probes enhanced"
 [ "$(sed -n 2p "$tmp/out")" = "0 1 3 7 14" ] && ok || bad "enhanced: $(sed -n 2p "$tmp/out")"
+# Seed 003 (003.30): a plain reader of a filter written with the cubic term "will test
+# the wrong positions for every probe after the first". From the same words the two
+# share probe 1 (h1 + h2) as well as probe 0, and part by (i^3 - i)/6 mod m from probe 2
+# on: 1, 4, 10, 20 at i = 2..5, so at m = 20 probe 5 is shared too (7 + 5*3 + 20 = 2 mod
+# 20). bloomsim crossread counts the same: agree 1 1 0 0 0 1 (tests/test_crossread.c).
+"$B" probes double --bits 20 --k 6 --h1 7 --h2 3 > "$tmp/out" || bad "probes double m = 20"
+[ "$(sed -n 2p "$tmp/out")" = "7 10 13 16 19 2" ] && ok || bad "double m = 20: $(sed -n 2p "$tmp/out")"
+"$B" probes enhanced --bits 20 --k 6 --h1 7 --h2 3 > "$tmp/out" || bad "probes enhanced m = 20"
+[ "$(sed -n 2p "$tmp/out")" = "7 10 14 0 9 2" ] && ok || bad "enhanced m = 20: $(sed -n 2p "$tmp/out")"
 # Seed 003: "When h2 = 0 the k probes collapse onto the single position h1": one bit.
 "$B" probes double --bits 64 --k 7 --h1 5 --h2 0 > "$tmp/out" || bad "probes double"
 [ "$(sed -n 2p "$tmp/out")" = "5 5 5 5 5 5 5" ] && ok || bad "stride 0: $(sed -n 2p "$tmp/out")"

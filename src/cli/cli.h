@@ -33,6 +33,7 @@ int cli_list(int argc, char **argv);
 int cli_run(int argc, char **argv);
 int cli_exact(int argc, char **argv);
 int cli_probes(int argc, char **argv);
+int cli_crossread(int argc, char **argv);
 int cli_size(int argc, char **argv);
 /* size --help (size_help.c). */
 void cli_size_help(void);

@@ -1,5 +1,6 @@
-/* json_out.h - the --json output of audit, audit --exec, size, exact and probes: one
- * object on stdout, built with json-c (Debian's libjson-c-dev), never printed by hand.
+/* json_out.h - the --json output of audit, audit --exec, size, exact, probes and
+ * crossread: one object on stdout, built with json-c (Debian's libjson-c-dev), never
+ * printed by hand.
  * Numbers are JSON numbers in the fewest digits that read back to the same double (at
  * most 17); counts are integers; a number that is not finite (a rate that cannot be
  * computed) is null. docs/json.md is each command's schema.

@@ -20,6 +20,8 @@ static const cli_command_t commands[] = {
     {"run", "run experiments, write CSV tables", cli_run, 1},
     {"exact", "reference rates for m bits, n keys, k probes", cli_exact, 0},
     {"probes", "the positions a scheme probes for given hash words", cli_probes, 0},
+    {"crossread", "a filter written by one scheme and read by another (same m and k)",
+     cli_crossread, 0},
     {"size", "design a filter for n keys at a target rate", cli_size, 0},
     {"audit", "does a library's filter keep its promise? (audit --list: the libraries)",
      cli_audit, 0},
