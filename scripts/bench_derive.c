@@ -40,7 +40,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <sodium.h>
 #include <xxhash.h>
@@ -48,6 +47,7 @@
 #include "base/bits.h"
 #include "base/pcg.h"
 #include "hashes/hashes.h"
+#include "bench.h"
 
 #define HOT static inline __attribute__((always_inline))
 
@@ -237,25 +237,11 @@ static const hash_t HASHES[] = {
 
 /* ---- timing ---- */
 
-/* The thread's CPU time: on a shared machine the wall clock counts other processes. */
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 static double time_job(const hash_t *h, job_t *j)
 {
-    double t0 = now();
+    double t0 = bench_cpu_seconds();
     sink += h->run(j);
-    return (now() - t0) / (double)j->n * 1e9;
+    return (bench_cpu_seconds() - t0) / (double)j->n * 1e9;
 }
 
 /* Keys per timing for this hash and length: a power of two near SECONDS of independent
@@ -294,10 +280,8 @@ static void row(const cell_t *c, int op, bits_t *b, const char *filter, bits_t *
             t[mode][r] = time_job(c->h, &j);
             tested[mode] += j.tested, yes[mode] += j.yes;
         }
-    for (int mode = 0; mode < NMODES; mode++) {
-        qsort(t[mode], (size_t)c->reps, sizeof t[mode][0], cmp_double);
-        med[mode] = t[mode][c->reps / 2];
-    }
+    for (int mode = 0; mode < NMODES; mode++)
+        med[mode] = bench_median(t[mode], (size_t)c->reps);
     printf("%s\t%s\t%zu\t%s\t%llu\t%.2f\t%.2f\t%.2f\t%.3f\t%.3f\t%.3f\t%u", filter,
            c->h->name, c->len, OP_NAMES[op], (unsigned long long)c->n, med[0], med[1], med[2],
            med[0] / med[1], med[0] / med[2], med[2] / med[1], c->h->digest_evals);

@@ -32,7 +32,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <time.h>
 
 #include <xxhash.h>
 
@@ -40,6 +39,7 @@
 #include "base/pcg.h"
 #include "libraries/registry.h"
 #include "schemes/scheme.h"
+#include "bench.h"
 
 enum { BATCH = 256, MAX_REPS = 16 };
 /* The two seeds (maphash.MakeSeed() draws its own per filter; any two will do). */
@@ -140,20 +140,6 @@ static void batched(const job_t *j, counts_t *c)
     c->evals += evals, c->tested += tested, c->yes += yes;
 }
 
-/* The thread's CPU time: on a shared machine the wall clock counts other processes. */
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 typedef enum { POSITIONS, PLAIN, BATCHED, ENGINE, ENGINE_PREFETCH } impl_t;
 static const char *const IMPL_NAMES[] = {"positions-only", "plain", "batched",
                                          "bloomsim-batches", "bloomsim-prefetched"};
@@ -168,7 +154,7 @@ static double time_once(impl_t impl, const job_t *j, int rep, counts_t *c)
         s->geometry(j->b->m, j->k, 0, &g);
         pcg32_unit(&r, 2, 39, (uint64_t)rep);
     }
-    double t0 = now();
+    double t0 = bench_cpu_seconds();
     if (impl == POSITIONS)
         positions(j, c);
     else if (impl == PLAIN)
@@ -179,7 +165,7 @@ static double time_once(impl_t impl, const job_t *j, int rep, counts_t *c)
         c->yes += s->lookup(j->b, &g, &r, j->lookups, NULL);
     else
         c->yes += s->lookup_prefetch(j->b, &g, &r, j->lookups);
-    return (now() - t0) / (double)j->lookups * 1e9;
+    return (bench_cpu_seconds() - t0) / (double)j->lookups * 1e9;
 }
 
 /* Prints one row: REPS timings, their median, least and most, and the counts a lookup. */
@@ -189,11 +175,10 @@ static void row(impl_t impl, const char *pages, const job_t *j, int reps)
     counts_t c = {0, 0, 0};
     for (int r = 0; r < reps; r++)
         t[r] = time_once(impl, j, r, &c);
-    qsort(t, (size_t)reps, sizeof t[0], cmp_double);
     double per = (double)j->lookups * reps;
     printf("%s\t%s\t%s\t%llu\t%.1f\t%.1f\t%.1f\t", pages, IMPL_NAMES[impl],
            j->first >= ABSENT_BASE ? "absent" : "present", (unsigned long long)j->lookups,
-           t[reps / 2], t[0], t[reps - 1]);
+           bench_median(t, (size_t)reps), t[0], t[reps - 1]);
     if (impl >= ENGINE)
         printf("-\t-\t%.5f\n", (double)c.yes / per);
     else if (impl == POSITIONS)
@@ -238,10 +223,10 @@ int main(int argc, char **argv)
     if (small.maplen)
         madvise(small.word, small.maplen, MADV_NOHUGEPAGE);
 #endif
-    double t0 = now();
+    double t0 = bench_cpu_seconds();
     for (uint64_t key = 0; key < n; key++)
         plain_insert(&huge, k, key);
-    double ins = (now() - t0) / (double)n * 1e9;
+    double ins = (bench_cpu_seconds() - t0) / (double)n * 1e9;
     memcpy(small.word, huge.word, huge.nwords * sizeof(uint64_t));
     printf("# m = %llu bits (%.3f GB), k = %u, %llu keys inserted, fill %.6f\n",
            (unsigned long long)m, (double)m / 8e9, k, (unsigned long long)n,
