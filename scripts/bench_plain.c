@@ -13,6 +13,8 @@
  * Rows (ns per lookup, median of REPS timings of LOOKUPS lookups on the thread's CPU
  * clock; absent keys are N + 2^40 + j, present keys 0 .. LOOKUPS-1):
  *   positions-only  both hashes and all k positions of a key, no bit read;
+ *   dependent-reads one read of a random word of the array a row, each read's word
+ *               choosing the next: the memory's latency, for scale (no keys);
  *   plain       the loop above, one key at a time;
  *   batched     the same hashes and arithmetic, 256 keys at a time breadth first: each
  *               probe's word prefetched for the whole batch before any is tested;
@@ -104,6 +106,19 @@ static void positions(const job_t *j, counts_t *c)
     c->evals += 2 * j->lookups, sink += acc;
 }
 
+/* The memory's own latency, for scale: dependent reads of random words of the array,
+ * each read's word choosing the next (a multiply and a fastrange: a few ns of the
+ * figure), so that no two reads overlap. */
+static void dependent(const job_t *j, counts_t *c)
+{
+    uint64_t x = 0, nw = j->b->nwords;
+    for (uint64_t i = 0; i < j->lookups; i++) {
+        uint64_t w = (j->b->word[x] + i) * UINT64_C(0x9e3779b97f4a7c15);
+        x = (uint64_t)(((pcg_u128)w * nw) >> 64);
+    }
+    c->tested += j->lookups, sink += x;
+}
+
 /* The same positions, BATCH keys breadth first: probe i of every surviving key is
  * computed and its word prefetched before any of them is tested. */
 static void batched(const job_t *j, counts_t *c)
@@ -140,8 +155,8 @@ static void batched(const job_t *j, counts_t *c)
     c->evals += evals, c->tested += tested, c->yes += yes;
 }
 
-typedef enum { POSITIONS, PLAIN, BATCHED, ENGINE, ENGINE_PREFETCH } impl_t;
-static const char *const IMPL_NAMES[] = {"positions-only", "plain", "batched",
+typedef enum { POSITIONS, DEPENDENT, PLAIN, BATCHED, ENGINE, ENGINE_PREFETCH } impl_t;
+static const char *const IMPL_NAMES[] = {"positions-only", "dependent-reads", "plain", "batched",
                                          "bloomsim-batches", "bloomsim-prefetched"};
 
 /* One timing of the job's lookups; counts into c. */
@@ -157,6 +172,8 @@ static double time_once(impl_t impl, const job_t *j, int rep, counts_t *c)
     double t0 = bench_cpu_seconds();
     if (impl == POSITIONS)
         positions(j, c);
+    else if (impl == DEPENDENT)
+        dependent(j, c);
     else if (impl == PLAIN)
         plain(j, c);
     else if (impl == BATCHED)
@@ -175,14 +192,14 @@ static void row(impl_t impl, const char *pages, const job_t *j, int reps)
     counts_t c = {0, 0, 0};
     for (int r = 0; r < reps; r++)
         t[r] = time_once(impl, j, r, &c);
-    double per = (double)j->lookups * reps;
+    double per = (double)j->lookups * reps, med = bench_median(t, (size_t)reps); /* sorts t */
     printf("%s\t%s\t%s\t%llu\t%.1f\t%.1f\t%.1f\t", pages, IMPL_NAMES[impl],
            j->first >= ABSENT_BASE ? "absent" : "present", (unsigned long long)j->lookups,
-           bench_median(t, (size_t)reps), t[0], t[reps - 1]);
+           med, t[0], t[reps - 1]);
     if (impl >= ENGINE)
         printf("-\t-\t%.5f\n", (double)c.yes / per);
-    else if (impl == POSITIONS)
-        printf("%.3f\t0\t-\n", (double)c.evals / per);
+    else if (impl <= DEPENDENT)
+        printf("%.3f\t%.3f\t-\n", (double)c.evals / per, (double)c.tested / per);
     else
         printf("%.3f\t%.3f\t%.5f\n", (double)c.evals / per, (double)c.tested / per,
                (double)c.yes / per);
@@ -194,6 +211,7 @@ static void rows(const bits_t *b, const char *pages, unsigned k, uint64_t n, uin
 {
     job_t absent = {b, k, n + ABSENT_BASE, L}, present = {b, k, 0, L < n ? L : n};
     row(POSITIONS, pages, &absent, reps);
+    row(DEPENDENT, pages, &absent, reps);
     row(PLAIN, pages, &absent, reps);
     row(PLAIN, pages, &present, reps);
     row(BATCHED, pages, &absent, reps);
