@@ -32,7 +32,13 @@
  * Each figure is the median of REPS timings on the thread's CPU clock (a shared machine's
  * other processes do not count), the three ways interleaved within each repetition.
  * The number of keys per timing is set once per hash and key length so that k
- * independent positions take about SECONDS. Output: a TSV on stdout.
+ * independent positions take about SECONDS. Output: a TSV on stdout, a row an operation:
+ * filter (8KiB, 1GiB; "-" for hash and positions, which touch none), hash, key_bytes, op,
+ * keys (a timing's), ns_independent, ns_double, ns_enhanced (the medians), their ratios,
+ * digest_evals (evaluations the digest's two words take), bits_* (bits tested a key: 7
+ * for inserts; for the independent way's lookups also its hash evaluations) and
+ * positive_* (share of lookups answered present: about 2^-7 for absent keys, 1 for
+ * present ones).
  *
  * Usage: bench-derive [SECONDS [REPS]]   (defaults 0.05 and 5)
  * Built by meson where libsodium is found, never installed.

@@ -24,7 +24,9 @@
  * on the array as allocated (2 MiB pages offered: transparent huge pages) and on a copy
  * with huge pages refused. Every row but bloomsim's counts its hash evaluations and
  * bits tested a lookup; every row counts the lookups answered present. The insert row
- * is the one timing of the plain loop's N inserts.
+ * is the one timing of the plain loop's N inserts. Output: a TSV on stdout (pages,
+ * implementation, keys, lookups, ns_median, ns_min, ns_max, hash_evals, bits_tested,
+ * positive), after a comment line with the filter's fill.
  *
  * Usage: bench-plain [M [N [K [LOOKUPS [REPS]]]]]  (defaults 9585058378 1e9 7 1e7 5)
  * Built by meson beside bloomsim, never installed.
