@@ -23,15 +23,10 @@
 #include "base/pcg.h"
 #include "libraries/registry.h"
 #include "schemes/scheme.h"
+#include "bench.h"
 
 enum { K = 7, REPS = 3 };
 #define CHUNK (UINT64_C(1) << 18)
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* Keys (or lookups) in chunks over `threads` threads; returns seconds. Plain inserts
  * (not atomic) only ever run on one thread. */
@@ -68,8 +63,7 @@ static double median_rate(const scheme_t *s, bits_t *b, const probe_geom_t *g, o
         double t = run(s, b, g, op, count, threads, (uint64_t)i + 1, &done);
         v[i] = (double)done * per / t;
     }
-    qsort(v, REPS, sizeof v[0], by_value);
-    return v[REPS / 2];
+    return bench_median(v, REPS);
 }
 
 int main(int argc, char **argv)

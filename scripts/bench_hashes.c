@@ -12,34 +12,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "libraries/library_words.h"
 #include "keys/keys.h"
 #include "libraries/library.h"
 #include "libraries/registry.h"
 #include "schemes/words.h"
+#include "bench.h"
 
 enum { RUNS = 5 };
 static const char *const SETS[] = {"seq", "seq-str", "random", "uuid"};
 #define NSETS (sizeof SETS / sizeof SETS[0])
 
 static volatile uint64_t sink; /* keeps the work from being optimised away */
-
-/* The thread's CPU time, not the wall clock: on a shared machine the wall clock counts
- * the time other processes hold the core. */
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 /* What one run does: 0 keys only, 1 keys + words, 2 keys + positions, 3 ideal words,
  * 4 ideal words + positions. */
@@ -75,7 +60,7 @@ static double run_once(const job_t *j)
     uint64_t h[SIZING_MAX_K], pos[SIZING_MAX_K], acc = 0;
     key_stream_init(&st, j->ks, KEY_ROLE_INSERT, 0, 0);
     pcg32_unit(&r, 1, 2, 3);
-    double t0 = now();
+    double t0 = bench_cpu_seconds();
     for (uint64_t i = 0; i < j->n; i++) {
         if (j->what <= 2 && !key_next(&st, &k))
             abort();
@@ -95,7 +80,7 @@ static double run_once(const job_t *j)
             j->s->positions_drawn(&j->g, NULL, h, pos), acc += pos[0];
         }
     }
-    double t = now() - t0;
+    double t = bench_cpu_seconds() - t0;
     sink += acc;
     return (double)j->n / t;
 }
@@ -106,8 +91,7 @@ static double median_rate(const job_t *j)
     double r[RUNS];
     for (int i = 0; i < RUNS; i++)
         r[i] = run_once(j);
-    qsort(r, RUNS, sizeof r[0], cmp_double);
-    return r[RUNS / 2] / 1e6;
+    return bench_median(r, RUNS) / 1e6;
 }
 
 static void bench_library(const library_t *lib, keyset_t *ks, uint64_t n)
