@@ -495,25 +495,24 @@ static void test_metro64(void)
 
 /* ---- Go's math/rand (go_rand.c) ----
  * rngCooked: words 0, 1, 2 and 606 of Go 1.19's table (src/math/rand/rng.go, lines 25
- * and 176), which go_rand_cook computes from gen_cooked.go's generator. The source:
+ * and 176), which go_rand_cooked computes from gen_cooked.go's generator. The source:
  * regress_test.go's golden values, each method's run from Seed(0): Int63 (lines
  * 244-247) and Int31n(32) as its third draw (line 226; Int31n(1) and Int31n(10) before
  * it each took one draw here). */
 static void test_go_rand(void)
 {
-    static uint64_t cooked[GO_RAND_LEN];
-    go_rand_cook(cooked);
+    const uint64_t *cooked = go_rand_cooked();
     EQ(cooked[0], (uint64_t)INT64_C(-4181792142133755926), "rngCooked[0]");
     EQ(cooked[1], (uint64_t)INT64_C(-4576982950128230565), "rngCooked[1]");
     EQ(cooked[2], UINT64_C(1395769623340756751), "rngCooked[2]");
     EQ(cooked[606], UINT64_C(4152330101494654406), "rngCooked[606]");
     go_rand_t r;
-    go_rand_seed(&r, cooked, 0);
+    go_rand_seed(&r, 0);
     static const uint64_t int63[] = {8717895732742165505u, 2259404117704393152u,
                                      6050128673802995827u, 501233450539197794u};
     for (int i = 0; i < 4; i++)
         EQ(go_rand_uint64(&r) & (UINT64_MAX >> 1), int63[i], "Go Int63 from Seed(0)");
-    go_rand_seed(&r, cooked, 0);
+    go_rand_seed(&r, 0);
     (void)go_rand_uint64(&r), (void)go_rand_uint64(&r);
     EQ(go_rand_intn_pow2(&r, 32), 25, "Go Int31n(32), third draw from Seed(0)");
     printf("Go math/rand: rngCooked computed, regress_test.go's golden draws\n");

@@ -16,7 +16,9 @@ const char *fp_strerror(int status)
     case FP_OK: return "ok";
     case FP_EBITS: return "fingerprint bits outside what the filter takes (quotient 1 to 64; "
                           "InfiniFilter and Aleph 2 to 64, one bit marks the entry's age; "
-                          "cuckoo 1 to 32)";
+                          "cuckoo 1 to 32; seiflotfy-cuckoo 8, one byte; bloom-filters-cuckoo "
+                          "4, 8, 12 or 16, hex digits of its 32-bit hash; bloom-filters-xor 8 "
+                          "or 16)";
     case FP_ERATE: return "no fingerprint the filter takes meets the rate";
     case FP_EBIG: return "the filter would need more than 2^40 slots or 128 hash bits";
     default: return "unknown error";
@@ -124,5 +126,7 @@ uint64_t fp_lookups(const fp_work_t *w, const fp_state_t *s, pcg32_t *r, uint64_
 
 double fp_conditional(fp_work_t *w, const fp_state_t *s, const scheme_poll_t *poll)
 {
-    return w->ops->conditional(w->table, s, poll);
+    return w->ops->conditional ? w->ops->conditional(w->table, s, poll) : NAN;
 }
+
+int fp_has_conditional(const fp_filter_t *f) { return f->ops->conditional != NULL; }

@@ -10,8 +10,8 @@
  *   seedrandom (seedrandom.c): David Bau's seedrandom 3.0.5, RC4 keyed by a string,
  *     which npm bloom-filters 3.0.4's filters draw from (BaseFilter._rng).
  *
- * Pure functions of the state they are given; no globals: any number of threads may each
- * use their own state.
+ * Pure functions of the state they are given (Go's seeding table, a constant, is computed
+ * once a process): any number of threads may each use their own state.
  */
 #ifndef BLOOMSIM_HASHES_GENERATORS_H
 #define BLOOMSIM_HASHES_GENERATORS_H
@@ -25,9 +25,9 @@
 #define GO_RAND_TAP 273
 
 /* rngCooked (math/rand/rng.go): the state of gen_cooked.go's generator after 7.8e12
- * steps, which every Seed xors into its state. go_rand_cook computes it (about 20 ms);
- * callers keep it. */
-void go_rand_cook(uint64_t cooked[GO_RAND_LEN]);
+ * steps, which every Seed xors into its state: computed at the first call (about 20 ms,
+ * once a process, under call_once), then the same table. */
+const uint64_t *go_rand_cooked(void);
 
 /* rngSource: tap, feed and the feedback register. */
 typedef struct go_rand {
@@ -35,9 +35,9 @@ typedef struct go_rand {
     uint64_t vec[GO_RAND_LEN];
 } go_rand_t;
 
-/* rngSource.Seed(seed), with the table go_rand_cook computed. Go's top-level functions
- * (rand.Intn) draw from a source seeded with 1 unless rand.Seed is called (Go 1.19). */
-void go_rand_seed(go_rand_t *r, const uint64_t cooked[GO_RAND_LEN], int64_t seed);
+/* rngSource.Seed(seed). Go's top-level functions (rand.Intn) draw from a source seeded
+ * with 1 unless rand.Seed is called (Go 1.19). */
+void go_rand_seed(go_rand_t *r, int64_t seed);
 /* rngSource.Uint64: the next 64 bits. */
 uint64_t go_rand_uint64(go_rand_t *r);
 /* Rand.Intn(n) for n a power of two up to 2^30: Int31n masks Int31, the top 31 of

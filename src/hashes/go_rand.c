@@ -16,6 +16,7 @@
 #include "hashes/generators.h"
 
 #include <string.h>
+#include <threads.h>
 
 #define MAX31 INT32_C(2147483647)
 
@@ -75,7 +76,10 @@ static int slot_of(int64_t j)
     return (int)(s < 0 ? s + GO_RAND_LEN : s);
 }
 
-void go_rand_cook(uint64_t cooked[GO_RAND_LEN])
+static uint64_t cooked[GO_RAND_LEN];
+static once_flag cooked_once = ONCE_FLAG_INIT;
+
+static void cook(void)
 {
     const uint64_t steps = UINT64_C(7800000000000);
     uint64_t vec[GO_RAND_LEN], y0[GO_RAND_LEN], r[GO_RAND_LEN] = {1}, b[GO_RAND_LEN] = {0, 1};
@@ -100,13 +104,20 @@ void go_rand_cook(uint64_t cooked[GO_RAND_LEN])
     }
 }
 
-void go_rand_seed(go_rand_t *r, const uint64_t cooked[GO_RAND_LEN], int64_t seed)
+const uint64_t *go_rand_cooked(void)
 {
+    call_once(&cooked_once, cook);
+    return cooked;
+}
+
+void go_rand_seed(go_rand_t *r, int64_t seed)
+{
+    const uint64_t *c = go_rand_cooked();
     r->tap = 0;
     r->feed = GO_RAND_LEN - GO_RAND_TAP;
     fill(r->vec, seed, 40, 20);
     for (int i = 0; i < GO_RAND_LEN; i++)
-        r->vec[i] ^= cooked[i];
+        r->vec[i] ^= c[i];
 }
 
 uint64_t go_rand_uint64(go_rand_t *r)
