@@ -534,4 +534,7 @@ const fp_filter_t fp_filter_bloom_filters_cuckoo = {
     .ops = &bc_ops,
     .scheme = &scheme,
     .real = &bc_real,
+    .bits_refusal = "fingerprint bits outside what the filter takes (bloom-filters-cuckoo: 4, "
+                    "8, 12 or 16, 1 to 4 hex digits of its 32-bit hash; from 5 its add throws "
+                    "for some keys)",
 };

@@ -454,4 +454,6 @@ const fp_filter_t fp_filter_bloom_filters_xor = {
     .rebuilt = 1, /* built from exactly its keys */
     .scheme = &scheme,
     .real = &bx_real,
+    .bits_refusal = "fingerprint bits outside what the filter takes (bloom-filters-xor: 8 or "
+                    "16)",
 };

@@ -16,9 +16,7 @@ const char *fp_strerror(int status)
     case FP_OK: return "ok";
     case FP_EBITS: return "fingerprint bits outside what the filter takes (quotient 1 to 64; "
                           "InfiniFilter and Aleph 2 to 64, one bit marks the entry's age; "
-                          "cuckoo 1 to 32; seiflotfy-cuckoo 8, one byte; bloom-filters-cuckoo "
-                          "4, 8, 12 or 16, hex digits of its 32-bit hash; bloom-filters-xor 8 "
-                          "or 16)";
+                          "cuckoo 1 to 32)";
     case FP_ERATE: return "no fingerprint the filter takes meets the rate";
     case FP_EBIG: return "the filter would need more than 2^40 slots or 128 hash bits";
     default: return "unknown error";
@@ -130,3 +128,8 @@ double fp_conditional(fp_work_t *w, const fp_state_t *s, const scheme_poll_t *po
 }
 
 int fp_has_conditional(const fp_filter_t *f) { return f->ops->conditional != NULL; }
+
+const char *fp_refusal(const fp_filter_t *f, int status)
+{
+    return status == FP_EBITS && f->bits_refusal ? f->bits_refusal : fp_strerror(status);
+}

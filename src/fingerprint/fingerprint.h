@@ -50,6 +50,8 @@ typedef struct fp_filter {
     /* The real library this family transcribes, on real keys (`bloomsim adapter NAME`;
      * real.h), or NULL: a model of a paper's filter. */
     const fp_real_t *real;
+    /* FP_EBITS's message for it (NULL: fp_strerror's, which names the papers' filters) */
+    const char *bits_refusal;
 } fp_filter_t;
 
 /* The load that triggers an expansion when none is given: the reference's
@@ -78,6 +80,9 @@ enum {
     FP_EBIG    /* more than 2^40 slots, or more than 128 hash bits, would be needed */
 };
 const char *fp_strerror(int status);
+/* The same for filter f: its own words for the bits it takes (bits_refusal), where it
+ * has them. */
+const char *fp_refusal(const fp_filter_t *f, int status);
 
 /* The design of filter f for n >= 1 keys at rate 0 < p < 1: the first table its family
  * takes for n keys (quotient family: the smallest q with floor(threshold 2^q) > n, n keys

@@ -441,4 +441,6 @@ const fp_filter_t fp_filter_seiflotfy_cuckoo = {
     .ops = &sc_ops,
     .scheme = &scheme,
     .real = &sc_real,
+    .bits_refusal = "fingerprint bits outside what the filter takes (seiflotfy-cuckoo: 8, its "
+                    "one byte)",
 };
