@@ -330,7 +330,8 @@ static int audit_refuse_unused(const cli_spec_t *spec, int argc, char **argv,
         "--precision", "--max-filters", "--threads", "--seed", "--exec", "--timeout",
         "--fingerprint-bits", NULL};
     static const char *const not_exec[] = {"--threads", NULL};
-    static const char *const not_library[] = {"--timeout", "--fingerprint-bits", NULL};
+    static const char *const not_library[] = {"--timeout", NULL};
+    static const char *const not_library_fp[] = {"--fingerprint-bits", NULL};
     if (a->list && a->lib)
         return cli_die(2, "audit: --list lists every library: a library name does nothing "
                        "with it (got '%s')", a->lib->name);
@@ -339,8 +340,11 @@ static int audit_refuse_unused(const cli_spec_t *spec, int argc, char **argv,
     if (a->exec)
         return cli_refuse_unused(spec, argc, argv, not_exec, "does nothing with --exec: the "
                                  "adapter builds its filters itself, one at a time");
-    return cli_refuse_unused(spec, argc, argv, not_library, "only means something with "
-                             "--exec: it speaks to an adapter");
+    int rc = cli_refuse_unused(spec, argc, argv, not_library, "only means something with "
+                               "--exec: it bounds the adapter's answer");
+    return rc >= 0 ? rc : cli_refuse_unused(spec, argc, argv, not_library_fp, "only means "
+                                            "something with --exec: it designs an adapter's "
+                                            "fingerprint filter");
 }
 
 static int parse_audit_args(int argc, char **argv, audit_args_t *a)
