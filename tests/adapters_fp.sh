@@ -4,7 +4,8 @@
 # same library. fp_adapter NAME LIB CMD runs, for the adapter CMD of library LIB:
 #  - hello; the design the library does not take refused (a rate, bits per key, or
 #    fingerprint bits); fingerprint bits it refuses refused (seiflotfy: anything but
-#    its one byte; the xor filter: anything but 8 and 16, 0 being its default 8);
+#    its one byte; the xor filter: anything but 8 and 16, 0 being its default 8, which
+#    both adapters say on standard error);
 #  - designs whose table, `design M ?`, has the bits `bloomsim size --filter LIB` says
 #    (its slots times their width: the fingerprint bits, with a null bit for
 #    bloom-filters' cuckoo slots);
@@ -130,6 +131,11 @@ fp_adapter() {
     head -1 "$tmp/$name.out" | sed "s/^/$name: /"
     "$B" adapter "$lib" < "$in" > "$tmp/$name.sim" 2> "$tmp/$name.simerr"
     conform "$name" "$tmp/$name.out" "$tmp/$name.sim"
+    if [ "$lib" = bloom-filters-xor ]; then # the clamp of 0 to 8 is said, by both
+        grep -q "fingerprint bits 0 is new XorFilter's default, 8" "$tmp/$name.simerr" &&
+            grep -q "fingerprint bits 0 is new XorFilter's default, 8" "$tmp/$name.err" && ok ||
+            bad "$name: the clamp of design-fp 1000 0 to 8 bits is not said on standard error"
+    fi
     # 100,000 sequential integers, the next 100,000 asked, the table: slot for slot.
     { echo "hello 1"; echo "$d 100000 $x"; echo "insert u64 100000"; cat "$tmp/seq.in"
       echo failures; echo "query u64 100000"; cat "$tmp/seq.in"

@@ -89,7 +89,7 @@ static void session(const char *name, const char *in, const char *want)
     char out[4096] = {0};
     FILE *fi = fmemopen((void *)in, strlen(in), "r"), *fo = fmemopen(out, sizeof out - 1, "w");
     assert(fi && fo);
-    int rc = adapter_serve_fingerprint(F(name), fi, fo);
+    int rc = adapter_serve_fingerprint(F(name), fi, fo, NULL);
     fclose(fi);
     fclose(fo);
     const char *body = strchr(out, '\n'); /* after the hello line, which names bloomsim */

@@ -16,6 +16,7 @@
 
 typedef struct srv {
     FILE *in, *out;
+    FILE *diag;                /* a design's clamp is said there (NULL: nowhere) */
     const library_t *lib;      /* a Bloom filter library, or NULL */
     const library_words_t *lw;
     const fp_filter_t *fpf;    /* a fingerprint filter's library (fpf->real), or NULL */
@@ -294,7 +295,9 @@ static int real_design(srv_t *s, uint64_t n, double x, const char *arg, uint64_t
     if (s->table)
         s->fpf->real->close(s->table);
     s->table = NULL;
-    const char *why = s->fpf->real->open(&s->table, n, x, m);
+    const char *clamp, *why = s->fpf->real->open(&s->table, n, x, m, &clamp);
+    if (clamp && s->diag) /* said where the protocol passes diagnostics through */
+        fprintf(s->diag, "bloomsim adapter %s: %s\n", s->name, clamp);
     if (!why)
         return 0;
     say(s, "error %s cannot design %" PRIu64 " keys at %s%s: %s", s->name, n, arg,
@@ -524,9 +527,9 @@ int adapter_serve(const library_t *lib, const library_words_t *lw, FILE *in, FIL
     return serve(&s);
 }
 
-int adapter_serve_fingerprint(const fp_filter_t *f, FILE *in, FILE *out)
+int adapter_serve_fingerprint(const fp_filter_t *f, FILE *in, FILE *out, FILE *diag)
 {
-    srv_t s = {.in = in, .out = out, .fpf = f, .name = f->name, .kinds = f->real->kinds,
+    srv_t s = {.in = in, .out = out, .diag = diag, .fpf = f, .name = f->name, .kinds = f->real->kinds,
                .takes = f->real->takes == FP_REAL_BITS ? 'f' : 'r',
                .at_once = f->real->at_once};
     return serve(&s);

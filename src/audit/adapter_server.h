@@ -35,7 +35,9 @@ int adapter_serve(const library_t *lib, const library_words_t *lw, FILE *in, FIL
 /* The same for a fingerprint filter's library (f->real, fingerprint/real.h): `design`
  * (a rate) or `design-fp` (fingerprint bits), as it takes, answered `design M ?`, M its
  * table's bits; inserts its library reports failed counted and answered by `failures
- * F R` (with the builds retried with another seed); `bits M HEX` in its table's layout. */
-int adapter_serve_fingerprint(const fp_filter_t *f, FILE *in, FILE *out);
+ * F R` (with the builds retried with another seed); `bits M HEX` in its table's layout.
+ * A design the library clamps is said in a line on diag (the adapter's standard error;
+ * NULL: not said). */
+int adapter_serve_fingerprint(const fp_filter_t *f, FILE *in, FILE *out, FILE *diag);
 
 #endif

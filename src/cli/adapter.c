@@ -67,6 +67,6 @@ int cli_adapter(int argc, char **argv)
         return cli_die(2, "adapter: LIBRARY is required (got none); bloomsim audit --list "
                           "names them");
     if (s.fpf)
-        return adapter_serve_fingerprint(s.fpf, stdin, stdout);
+        return adapter_serve_fingerprint(s.fpf, stdin, stdout, stderr);
     return adapter_serve(s.lib, s.lw, stdin, stdout);
 }

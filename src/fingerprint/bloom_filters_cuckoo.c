@@ -448,9 +448,11 @@ static const char *bc_short = "The fingerprint length is higher than the hash le
                               "(_locations: its hex string has 4 digits)";
 
 /* design N P: create(N, P). Node holds at most 2^32 - 1 elements in an array. */
-static const char *bc_open(void **tp, uint64_t n, double p, uint64_t *m)
+static const char *bc_open(void **tp, uint64_t n, double p, uint64_t *m,
+                          const char **clamp)
 {
     *tp = NULL;
+    *clamp = NULL;
     uint64_t z = bc_buckets(n);
     unsigned L = bc_digits(p);
     if (z > UINT32_MAX)

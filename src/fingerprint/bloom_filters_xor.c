@@ -336,12 +336,16 @@ static uint64_t bx_key_long(const rkey_t *k, int32_t seed)
 }
 
 /* design-fp N F: new XorFilter(N, F): F 0 is its default 8. */
-static const char *bx_open(void **tp, uint64_t n, double bits, uint64_t *m)
+static const char *bx_open(void **tp, uint64_t n, double bits, uint64_t *m,
+                          const char **clamp)
 {
     static char why[96];
     *tp = NULL;
-    if (bits == 0)
+    *clamp = NULL;
+    if (bits == 0) {
         bits = 8;
+        *clamp = "fingerprint bits 0 is new XorFilter's default, 8 (a falsy bits_per_fingerprint)";
+    }
     if (bits != 8 && bits != 16) {
         snprintf(why, sizeof why, "bits_per_fingerprint parameter must be one of: [8,16], "
                                   "got: %.0f", bits);

@@ -44,9 +44,10 @@ struct fp_real {
     int at_once;           /* builds from all its keys at once */
     /* A new, empty filter for n >= 1 keys at x (0 < x < 1 a rate, or x fingerprint bits)
      * into *t, the bits of its layout into *m: NULL, or the library's refusal in one line
-     * (no filter then; *t NULL). A design the library clamps is built as clamped; M says
-     * it. Out of memory is the refusal "out of memory". */
-    const char *(*open)(void **t, uint64_t n, double x, uint64_t *m);
+     * (no filter then; *t NULL). A design the library clamps is built as clamped, M says
+     * it, and *clamp says how in a line (else NULL). Out of memory is the refusal "out of
+     * memory". */
+    const char *(*open)(void **t, uint64_t n, double x, uint64_t *m, const char **clamp);
     /* Insert one key (not at_once): FP_REAL_STORED, FP_REAL_FAILED, or FP_REAL_THROWS with
      * the library's message in *why. */
     int (*insert)(void *t, const rkey_t *k, const char **why);

@@ -372,9 +372,11 @@ static uint64_t sc_key_hash(const rkey_t *k)
 
 /* design-fp N 8: NewFilter(N), Go's source reseeded with 1. make panics past 2^48 bytes
  * (Go's maxAlloc on amd64): 2^46 buckets. */
-static const char *sc_open(void **tp, uint64_t n, double bits, uint64_t *m)
+static const char *sc_open(void **tp, uint64_t n, double bits, uint64_t *m,
+                          const char **clamp)
 {
     *tp = NULL;
+    *clamp = NULL;
     if (bits != 8)
         return "seiflotfy/cuckoofilter's fingerprints are one byte: design-fp N 8";
     uint64_t z = sc_buckets(n);

@@ -29,6 +29,7 @@ const { XorFilter } = require('bloom-filters')
 const { serve, installed } = require('./adapter_io.js')
 
 function create (n, bits) {
+  if (!bits) console.error(`bloom-filters-xor: fingerprint bits ${bits} is new XorFilter's default, 8`)
   const f = new XorFilter(n, bits)
   const next = f.nextInt32.bind(f)
   f.tries = 0
