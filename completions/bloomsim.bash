@@ -42,7 +42,10 @@ _bloomsim() {
             case $cmd in
                 run) words=$("$prog" list 2> /dev/null | _bloomsim_section "experiments")
                      COMPREPLY=($(compgen -f -X '!*.ini' -- "$cur")) ;;
-                audit|adapter) words=$("$prog" audit --list --tsv 2> /dev/null | cut -f1) ;;
+                audit) words=$("$prog" audit --list --tsv 2> /dev/null | cut -f1) ;;
+                adapter) words="$("$prog" audit --list --tsv 2> /dev/null | cut -f1)
+                                $("$prog" adapter --help 2> /dev/null |
+                                  grep -o '(seiflotfy-cuckoo[^)]*)' | tr -d '(),')" ;;
                 probes) words=$("$prog" list 2> /dev/null | _bloomsim_section "schemes:") ;;
             esac
         fi

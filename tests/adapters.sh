@@ -22,13 +22,17 @@
 #    `bloomsim audit --exec` measures the library's adapter and bloomsim's the same, on
 #    its own random keys, on --key-set seq-str and, where it takes hex keys, on
 #    --key-set filter-bench (RocksDB filter_bench's byte keys);
-# and short sessions beside it check that garbage (an unknown command, a u64 key that is
+# the fingerprint filters' adapters have their own sessions (tests/adapters_fp.sh); and
+# short sessions beside it check that garbage (an unknown command, a u64 key that is
 # not canonical decimal, an unknown or unsupported key kind, keys before a design, the
 # end of input inside a key list) gets an `error` line and status 1, and that the end of
-# input between commands ends the adapter with status 0. Adapters whose library is
-# absent are skipped with a line saying so; exit 77 if every one is. ADAPTERS_ONLY (a
-# list of build.sh's names, tests/conformance_go.sh's) runs those alone; without it the
-# Go and Python adapters are left to tests/conformance_go.sh.
+# input between commands ends the adapter with status 0. An adapter whose library is
+# absent fails the test, with the line build.sh gives: the package missing and how
+# scripts/deps installs it (only a machine without node skips the JavaScript adapters,
+# saying so; exit 77 if nothing ran). ADAPTERS_ONLY (a list of build.sh's names,
+# tests/conformance_go.sh's) runs those alone; without it the Go and Python adapters are
+# left to tests/conformance_go.sh and bloom-filters' cuckoo and xor filters to
+# tests/conformance_fp.sh.
 set -u
 B=$1
 . tests/lib.sh
@@ -209,21 +213,29 @@ expect() {
     fi
 }
 
+. tests/adapters_fp.sh
+fingerprint="seiflotfy-cuckoo bloom-filters-cuckoo bloom-filters-xor"
+
 ran=0
 "$B" audit --list --hashes > "$tmp/hashes"
-# The Go and Python adapters are tests/conformance_go.sh's (ADAPTERS_ONLY names them),
-# so that this test stays within its time on a loaded machine.
-go_python="bits-and-blooms blobloom dcso-bloom flor"
+# The Go and Python adapters are tests/conformance_go.sh's and bloom-filters' fingerprint
+# filters tests/conformance_fp.sh's (ADAPTERS_ONLY names them), so that this test stays
+# within its time on a loaded machine.
+go_python="bits-and-blooms blobloom dcso-bloom flor seiflotfy-cuckoo bloom-filters-cuckoo
+           bloom-filters-xor"
 only() {
     if [ -n "${ADAPTERS_ONLY:-}" ]; then
         case " $ADAPTERS_ONLY " in *" $1 "*) return 0 ;; esac
         return 1
     fi
-    case " $go_python " in *" $1 "*) return 1 ;; esac
+    case " $(echo $go_python) " in *" $1 "*) return 1 ;; esac
     return 0
 }
 while IFS="$(printf '\t')" read -r name lib cmd; do
     only "$name" || continue
+    case " $fingerprint " in
+        *" $name "*) ran=$((ran + 1)); fp_adapter "$name" "$lib" "$cmd"; continue ;;
+    esac
     # The catalogue's library (bloomsim audit --list) each adapter's version is, as
     # build.sh names it; its sizing rule, its design (a rate, or bits per key) and the keys
     # it takes are that library's, as bloomsim says (audit --list --hashes): integers are
@@ -344,11 +356,16 @@ while IFS="$(printf '\t')" read -r name lib cmd; do
         "($(sed -n 2p "$tmp/$name.bigout")), the library's and bloomsim's $lib's alike"
 done < "$tmp/adapters"
 
-# The adapters build.sh left out, each with its reason (scripts/deps installs them all).
-sed -n 's/^adapters: \(.*\) skipped: \(.*\)$/\1\t\2/p' "$tmp/build.err" |
-    while IFS="$(printf '\t')" read -r name why; do
-        if only "$name"; then echo "skipped: $name ($why)"; fi
-    done
+# The adapters build.sh left out, each with its reason: a library scripts/deps installs
+# is missing, and the test fails saying which; a machine without node is said.
+sed -n 's/^adapters: \(.*\) skipped: \(.*\)$/\1\t\2/p' "$tmp/build.err" > "$tmp/skipped"
+while IFS="$(printf '\t')" read -r name why; do
+    if [ "$why" = "no node" ]; then
+        echo "skipped: $name ($why: the machine has no node)"
+    elif only "$name"; then
+        bad "$name: its library is missing: $why"
+    fi
+done < "$tmp/skipped"
 grep -v ' skipped: ' "$tmp/build.err" >&2
 if [ "$ran" -eq 0 ] && [ "$fail" -eq 0 ]; then
     echo "skipped: no adapter's library is installed"

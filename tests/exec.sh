@@ -186,8 +186,12 @@ expect_error 2 "the adapter failed at 'query u64 20000': broken" \
 expect_error 2 "the adapter ended with status 4 after quit" audit --exec "$B adapter guava; exit 4" $a
 expect_error 2 "the adapter refuses 'design-bpk 1000 10': guava takes a rate" \
     audit --exec "$B adapter guava" --keys 1000 --bits-per-key 10
-expect_error 2 "audit: --exec needs --keys and one of --rate and --bits-per-key (got both)" \
+expect_error 2 "audit: --exec needs --keys and one of --rate, --bits-per-key and --fingerprint-bits (got more than one)" \
     audit --exec "$B adapter guava" $a --bits-per-key 10
+expect_error 2 "the adapter refuses 'design-fp 1000 8': guava takes a rate, not fingerprint bits" \
+    audit --exec "$B adapter guava" --keys 1000 --fingerprint-bits 8
+expect_error 2 "audit: --fingerprint-bits only means something with --exec" \
+    audit guava --keys 1000 --fingerprint-bits 8
 expect_error 2 "audit: --exec measures its adapter, not a library (got 'guava')" \
     audit guava --exec "$B adapter guava" $a
 expect_error 2 "audit: unknown key set" audit --exec "$B adapter guava" $a --key-set nosuch

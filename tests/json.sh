@@ -68,6 +68,8 @@ want=3 pair audit-short audit guava --keys 1e4 --rate 0.01 --threads 1 --max-fil
 pair exec audit --exec "$B adapter libbloom" --keys 10000 --rate 0.01
 pair exec-bpk audit --exec "$B adapter leveldb" --keys 10000 --bits-per-key 10 \
     --key-set seq-str
+pair exec-fp audit --exec "$B adapter bloom-filters-xor" --keys 10000 --fingerprint-bits 8 \
+    --precision 0.1
 want=3 pair exec-short audit --exec "$B adapter libbloom" --keys 1000 --rate 0.1 \
     --precision 0.004 --max-filters 2
 out=$(python3 tests/json_check.py --coverage "$SCHEMA" "$tmp"/*.json) && ok || bad "$out"

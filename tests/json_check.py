@@ -112,7 +112,10 @@ def half_ulp(token):
     mant = re.match(r"[-+]?(\d+)(?:\.(\d+))?(?:e([-+]?\d+))?", token)
     frac = len(mant.group(2) or "")
     exp = int(mant.group(3) or 0)
-    return 0.5 * 10.0 ** (exp - frac)
+    try:
+        return 0.5 * 10.0 ** (exp - frac)
+    except OverflowError:  # a word that reads as a huge number: a commit such as 904e957
+        return math.inf
 
 
 def shown(token, pool):
@@ -124,7 +127,7 @@ def shown(token, pool):
     tols = [tol, tol / 100] if token.endswith("%") else [tol]
     for v in pool:
         for c, e in zip(cands, tols):
-            if abs(v - c) <= e or abs(abs(v) - abs(c)) <= e:
+            if v == c or abs(v - c) <= e or abs(abs(v) - abs(c)) <= e:
                 return True
     return False
 

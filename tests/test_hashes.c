@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hashes/generators.h"
 #include "hashes/hashes.h"
 #include "libraries/library.h"
 #include "libraries/registry.h"
@@ -480,6 +481,60 @@ static void test_fnv1(void)
     printf("FNV-1 64 (DCSO bloom): Go's and FNV's vectors\n");
 }
 
+/* ---- MetroHash64 (go-metro, seiflotfy/cuckoofilter's hash) ----
+ * go-metro metro_test.go Test64 (lines 9-26): the 63-byte key "0123...012" at seeds 0
+ * and 1, the digests as little-endian bytes; they are the reference MetroHash64's
+ * published vectors (jandrewrogers/MetroHash src/testvector.h, test_seed_0 and _1). */
+static void test_metro64(void)
+{
+    const char *key63 = "012345678901234567890123456789012345678901234567890123456789012";
+    EQ(hash_metro64(key63, 63, 0), 0xAD4B7006AE3D756Bu, "MetroHash64 seed 0");
+    EQ(hash_metro64(key63, 63, 1), 0xDFB8B9F41C480D3Bu, "MetroHash64 seed 1");
+    printf("MetroHash64 (go-metro): its test vectors\n");
+}
+
+/* ---- Go's math/rand (go_rand.c) ----
+ * rngCooked: words 0, 1, 2 and 606 of Go 1.19's table (src/math/rand/rng.go, lines 25
+ * and 176), which go_rand_cooked computes from gen_cooked.go's generator. The source:
+ * regress_test.go's golden values, each method's run from Seed(0): Int63 (lines
+ * 244-247) and Int31n(32) as its third draw (line 226; Int31n(1) and Int31n(10) before
+ * it each took one draw here). */
+static void test_go_rand(void)
+{
+    const uint64_t *cooked = go_rand_cooked();
+    EQ(cooked[0], (uint64_t)INT64_C(-4181792142133755926), "rngCooked[0]");
+    EQ(cooked[1], (uint64_t)INT64_C(-4576982950128230565), "rngCooked[1]");
+    EQ(cooked[2], UINT64_C(1395769623340756751), "rngCooked[2]");
+    EQ(cooked[606], UINT64_C(4152330101494654406), "rngCooked[606]");
+    go_rand_t r;
+    go_rand_seed(&r, 0);
+    static const uint64_t int63[] = {8717895732742165505u, 2259404117704393152u,
+                                     6050128673802995827u, 501233450539197794u};
+    for (int i = 0; i < 4; i++)
+        EQ(go_rand_uint64(&r) & (UINT64_MAX >> 1), int63[i], "Go Int63 from Seed(0)");
+    go_rand_seed(&r, 0);
+    (void)go_rand_uint64(&r), (void)go_rand_uint64(&r);
+    EQ(go_rand_intn_pow2(&r, 32), 25, "Go Int31n(32), third draw from Seed(0)");
+    printf("Go math/rand: rngCooked computed, regress_test.go's golden draws\n");
+}
+
+/* ---- seedrandom (seedrandom.c) ----
+ * seedrandom 3.0.5 README.md lines 28-33: seedrandom('hello.') gives 0.9282578795792454,
+ * then 0.3752569768646784, then quick() 0.7316977467853576 (one int32's four outputs
+ * over 2^32). */
+static void test_seedrandom(void)
+{
+    seedrandom_t r;
+    seedrandom_init(&r, "hello.", 6);
+    double a = seedrandom_double(&r), b = seedrandom_double(&r);
+    double q = (double)(uint32_t)seedrandom_int32(&r) / 4294967296.0;
+    if (a != 0.9282578795792454 || b != 0.3752569768646784 || q != 0.7316977467853576) {
+        fprintf(stderr, "FAIL seedrandom('hello.'): %.17g %.17g %.17g\n", a, b, q);
+        failures++;
+    }
+    printf("seedrandom: its README's outputs for 'hello.'\n");
+}
+
 int main(void)
 {
     test_smhasher();
@@ -494,6 +549,9 @@ int main(void)
     test_xxh64();
     test_fnv();
     test_fnv1();
+    test_metro64();
+    test_go_rand();
+    test_seedrandom();
     if (failures)
         fprintf(stderr, "%d failures\n", failures);
     return failures ? 1 : 0;

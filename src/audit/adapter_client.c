@@ -348,13 +348,11 @@ static void shortest(double x, char buf[32])
     }
 }
 
-int adapter_design(adapter_t *a, uint64_t n, double p, double bits_per_key, uint64_t *m,
-                   unsigned *k, char *err, size_t errlen)
+/* Send the design command what and read its answer into *m and *k. */
+static int design_answer(adapter_t *a, const char *what, uint64_t *m, unsigned *k, char *err,
+                         size_t errlen)
 {
-    char what[96], x[32], b[SHOWN + 4];
-    shortest(bits_per_key > 0 ? bits_per_key : p, x);
-    snprintf(what, sizeof what, "%s %" PRIu64 " %s", bits_per_key > 0 ? "design-bpk" : "design",
-             n, x);
+    char b[SHOWN + 4];
     put(a, "%s\n", what);
     int st = answer(a, what, ADAPTER_LINE_MAX, err, errlen);
     if (st != ADAPTER_OK)
@@ -368,6 +366,10 @@ int adapter_design(adapter_t *a, uint64_t n, double p, double bits_per_key, uint
     }
     uint64_t mm = 0, kk = 0;
     const char *s = strncmp(a->line, "design ", 7) == 0 ? decimal(a->line + 7, &mm) : NULL;
+    if (s && strcmp(s, " ?") == 0 && mm > 0 && mm <= ADAPTER_M_MAX) { /* a table */
+        *m = mm, *k = 0;
+        return ADAPTER_OK;
+    }
     s = s && *s == ' ' ? decimal(s + 1, &kk) : NULL;
     if (!s || *s)
         return failed(a, what, err, errlen);
@@ -379,6 +381,37 @@ int adapter_design(adapter_t *a, uint64_t n, double p, double bits_per_key, uint
                     what, mm, kk);
     *m = mm, *k = (unsigned)kk;
     return ADAPTER_OK;
+}
+
+int adapter_design(adapter_t *a, uint64_t n, double p, double bits_per_key, uint64_t *m,
+                   unsigned *k, char *err, size_t errlen)
+{
+    char what[96], x[32];
+    shortest(bits_per_key > 0 ? bits_per_key : p, x);
+    snprintf(what, sizeof what, "%s %" PRIu64 " %s", bits_per_key > 0 ? "design-bpk" : "design",
+             n, x);
+    return design_answer(a, what, m, k, err, errlen);
+}
+
+int adapter_design_fp(adapter_t *a, uint64_t n, unsigned f, uint64_t *m, unsigned *k,
+                      char *err, size_t errlen)
+{
+    char what[64];
+    snprintf(what, sizeof what, "design-fp %" PRIu64 " %u", n, f);
+    return design_answer(a, what, m, k, err, errlen);
+}
+
+int adapter_failures(adapter_t *a, uint64_t *inserts, uint64_t *retries, char *err,
+                     size_t errlen)
+{
+    put(a, "failures\n");
+    int st = answer(a, "failures", ADAPTER_LINE_MAX, err, errlen);
+    if (st != ADAPTER_OK)
+        return st;
+    const char *s = strncmp(a->line, "failures ", 9) == 0 ? decimal(a->line + 9, inserts)
+                                                          : NULL;
+    s = s && *s == ' ' ? decimal(s + 1, retries) : NULL;
+    return s && !*s ? ADAPTER_OK : failed(a, "failures", err, errlen);
 }
 
 /* Append len bytes to the command being written (a->out_failed when memory is short). */

@@ -62,11 +62,22 @@ int adapter_start(adapter_t *a, const char *cmd, const atomic_int *stop, double 
                   char *err, size_t errlen);
 
 /* A new filter for n keys at rate p (bits_per_key 0), or at bits_per_key bits a key
- * (p ignored). *m and *k receive its bits and probes; both 0 when it answers `? ?`.
- * A design no filter can be (k = 0, k >= m, m > ADAPTER_M_MAX) is ADAPTER_BROKEN. */
+ * (p ignored). *m and *k receive its bits and probes; both 0 when it answers `? ?`; m
+ * and k 0 when it answers `design M ?` (a fingerprint filter's table of M bits, no
+ * probes: docs/adapter.md, Fingerprint filters). A design no filter can be (k = 0, k >=
+ * m, m > ADAPTER_M_MAX) is ADAPTER_BROKEN. */
 #define ADAPTER_M_MAX (UINT64_C(1) << 48)
 int adapter_design(adapter_t *a, uint64_t n, double p, double bits_per_key, uint64_t *m,
                    unsigned *k, char *err, size_t errlen);
+
+/* The same for a fingerprint filter designed by its fingerprint bits f (`design-fp N F`). */
+int adapter_design_fp(adapter_t *a, uint64_t n, unsigned f, uint64_t *m, unsigned *k,
+                      char *err, size_t errlen);
+
+/* A fingerprint filter's `failures` (an adapter that answered `design M ?`): the inserts
+ * its library reported failed and the builds it retried since the design. */
+int adapter_failures(adapter_t *a, uint64_t *inserts, uint64_t *retries, char *err,
+                     size_t errlen);
 
 /* Insert count keys of kind u64. */
 int adapter_insert(adapter_t *a, const uint64_t *keys, size_t count, char *err,

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/bits.h"
+#include "fingerprint/real.h"
 #include "hashes/hashes.h"
 #include "libraries/registry.h"
 #include "rates/sizing.h"
@@ -15,16 +16,26 @@
 
 typedef struct srv {
     FILE *in, *out;
-    const library_t *lib;
+    FILE *diag;                /* a design's clamp is said there (NULL: nowhere) */
+    const library_t *lib;      /* a Bloom filter library, or NULL */
     const library_words_t *lw;
-    int bpk_rule;         /* the library takes bits per key (builds at once) */
+    const fp_filter_t *fpf;    /* a fingerprint filter's library (fpf->real), or NULL */
+    void *table;               /* its filter, while there is one */
+    uint64_t failed;           /* its inserts the library reported failed, since design */
+    const char *name;          /* the library's name, as `bloomsim adapter` takes it */
+    unsigned kinds;            /* the keys it takes (keys.h) */
+    uint64_t m;                /* the fingerprint filter's bits (its layout's) */
+    const char *why;           /* what its library threw */
+    int takes;            /* the design it takes: 'r' a rate, 'b' bits per key, 'f'
+                           * fingerprint bits */
+    int at_once;          /* it builds from all its keys at the first query or bits */
     int have;             /* a design succeeded */
     uint64_t n;           /* the design's keys */
     double bpk;
     probe_geom_t g;
     bits_t b;             /* b.word NULL until a filter is built */
-    int dirty;            /* keys inserted since the filter was built (bpk_rule) */
-    /* bpk_rule: the keys inserted, their bytes in one arena (integers as 8 bytes) */
+    int dirty;            /* keys inserted since the filter was built (at_once) */
+    /* at_once: the keys inserted, their bytes in one arena (integers as 8 bytes) */
     uint64_t nkeys, capkeys;
     uint64_t *off;        /* key j: kind in bit 63, arena offset; length in len[j] */
     uint32_t *len;
@@ -92,7 +103,7 @@ static int parse_key(srv_t *s, int kind, size_t len, rkey_t *k)
     }
     *k = (rkey_t){.kind = KEY_BYTES, .bytes = (const uint8_t *)s->line, .len = len};
     if (kind == 's') /* any bytes but a newline (NUL too); a text library's UTF-8 */
-        return s->lw->kinds & KEY_TEXT && !hash_utf8_valid(k->bytes, len) ? -1 : 0;
+        return s->kinds & KEY_TEXT && !hash_utf8_valid(k->bytes, len) ? -1 : 0;
     if (len % 2 || len / 2 > sizeof s->key)
         return -1;
     for (size_t i = 0; i < len; i++) {
@@ -162,11 +173,40 @@ static int kref_cmp(const void *x, const void *y)
     return c ? c : (a->len > b->len) - (a->len < b->len);
 }
 
-/* bpk_rule: (re)build the filter from every key kept, sized for their count. RocksDB
+/* Kept key j as a key. */
+static rkey_t kept(const srv_t *s, uint64_t j)
+{
+    rkey_t k = {.kind = s->off[j] >> 63 ? KEY_INT : KEY_BYTES, .len = s->len[j],
+                .bytes = s->arena + (s->off[j] & ~(UINT64_C(1) << 63))};
+    if (k.kind == KEY_INT)
+        memcpy(&k.u, k.bytes, 8);
+    return k;
+}
+
+/* A fingerprint filter that builds at once: built by its library from every key kept. */
+static int real_build(srv_t *s)
+{
+    rkey_t *k = malloc((s->nkeys ? s->nkeys : 1) * sizeof *k);
+    if (!k)
+        return FATAL(s, "out of memory");
+    for (uint64_t j = 0; j < s->nkeys; j++)
+        k[j] = kept(s, j);
+    const char *why = "";
+    int st = s->fpf->real->build(s->table, k, s->nkeys, &why);
+    free(k);
+    if (st == FP_REAL_THROWS)
+        return FATAL(s, "%s throws: %s", s->name, why);
+    s->dirty = 0;
+    return 0;
+}
+
+/* at_once: (re)build the filter from every key kept, sized for their count. RocksDB
  * counts and adds each distinct key once (a table file holds a key once; the adapter of
  * its own code writes each once), LevelDB every key it is given. */
 static int build(srv_t *s)
 {
+    if (s->fpf)
+        return real_build(s);
     kref_t *r = malloc((s->nkeys ? s->nkeys : 1) * sizeof *r);
     if (!r)
         return FATAL(s, "out of memory");
@@ -186,7 +226,7 @@ static int build(srv_t *s)
     if (why || filter_new(s)) {
         free(r);
         return why ? FATAL(s, "%s cannot build a filter of %" PRIu64 " keys at %g bits per "
-                              "key: %s", s->lib->name, n, s->bpk, why)
+                              "key: %s", s->name, n, s->bpk, why)
                    : FATAL(s, "out of memory");
     }
     for (uint64_t j = 0; j < n; j++) {
@@ -200,7 +240,7 @@ static int build(srv_t *s)
     return 0;
 }
 
-/* bpk_rule: keep key k for the build. 0, or -1 out of memory. */
+/* at_once: keep key k for the build. 0, or -1 out of memory. */
 static int keep(srv_t *s, const rkey_t *k)
 {
     size_t len = k->kind == KEY_INT ? 8 : k->len;
@@ -243,27 +283,65 @@ static int real(const char *t, double *x)
     return *end || errno ? -1 : 0;
 }
 
+/* What a design command takes: "a rate", "bits per key", "fingerprint bits". */
+static const char *takes_what(int takes)
+{
+    return takes == 'r' ? "a rate" : takes == 'b' ? "bits per key" : "fingerprint bits";
+}
+
+/* A fingerprint filter's library designs its filter: 0, or the refusal answered. */
+static int real_design(srv_t *s, uint64_t n, double x, const char *arg, uint64_t *m)
+{
+    if (s->table)
+        s->fpf->real->close(s->table);
+    s->table = NULL;
+    const char *clamp, *why = s->fpf->real->open(&s->table, n, x, m, &clamp);
+    if (clamp && s->diag) /* said where the protocol passes diagnostics through */
+        fprintf(s->diag, "bloomsim adapter %s: %s\n", s->name, clamp);
+    if (!why)
+        return 0;
+    say(s, "error %s cannot design %" PRIu64 " keys at %s%s: %s", s->name, n, arg,
+        s->takes == 'f' ? " fingerprint bits" : "", why);
+    return -1;
+}
+
 static int cmd_design(srv_t *s, char **w, int nw)
 {
-    int bpk = strcmp(w[0], "design-bpk") == 0;
-    uint64_t n;
+    int takes = strcmp(w[0], "design-bpk") == 0 ? 'b' : strcmp(w[0], "design-fp") == 0 ? 'f'
+                                                                                       : 'r';
+    uint64_t n, f = 0;
     double x;
-    if (nw != 3 || canonical(w[1], &n) || n == 0 || real(w[2], &x) ||
-        !(bpk ? x > 0 : x > 0 && x < 1))
+    if (nw != 3 || canonical(w[1], &n) || n == 0 ||
+        (takes == 'f' ? canonical(w[2], &f) != 0 : real(w[2], &x) != 0) ||
+        (takes == 'r' && !(x > 0 && x < 1)) || (takes == 'b' && !(x > 0)))
         return FATAL(s, "%s takes N (a whole number >= 1) and %s", w[0],
-                     bpk ? "B (bits per key, > 0)" : "P (a rate strictly between 0 and 1)");
+                     takes == 'b'   ? "B (bits per key, > 0)"
+                     : takes == 'f' ? "F (fingerprint bits, a whole number)"
+                                    : "P (a rate strictly between 0 and 1)");
+    if (takes == 'f')
+        x = (double)f;
     s->have = 0;
-    if (bpk != s->bpk_rule)
-        return say(s, "error %s takes %s, not %s", s->lib->name,
-                   s->bpk_rule ? "bits per key" : "a rate", bpk ? "bits per key" : "a rate");
-    const char *why = design(s, n, bpk ? 0.5 : x, bpk ? x : 0);
-    if (why)
-        return say(s, "error %s cannot design %" PRIu64 " keys at %s%s: %s", s->lib->name, n,
-                   w[2], bpk ? " bits per key" : "", why);
-    s->n = n, s->bpk = bpk ? x : 0, s->nkeys = 0, s->used = 0, s->dirty = 1;
-    if (!s->bpk_rule && filter_new(s))
+    if (takes != s->takes)
+        return say(s, "error %s takes %s, not %s", s->name, takes_what(s->takes),
+                   takes_what(takes));
+    uint64_t m = 0;
+    if (s->fpf) {
+        if (real_design(s, n, x, w[2], &m))
+            return 0;
+        s->m = m;
+    } else {
+        const char *why = design(s, n, takes == 'b' ? 0.5 : x, takes == 'b' ? x : 0);
+        if (why)
+            return say(s, "error %s cannot design %" PRIu64 " keys at %s%s: %s", s->name, n,
+                       w[2], takes == 'b' ? " bits per key" : "", why);
+    }
+    s->n = n, s->bpk = takes == 'b' ? x : 0, s->nkeys = 0, s->used = 0, s->dirty = 1;
+    s->failed = 0;
+    if (!s->fpf && !s->at_once && filter_new(s))
         return FATAL(s, "out of memory");
     s->have = 1;
+    if (s->fpf) /* its table's bits; no probes */
+        return say(s, "design %" PRIu64 " ?", m);
     return say(s, "design %" PRIu64 " %u", s->g.m, s->g.k);
 }
 
@@ -278,6 +356,32 @@ static char *grow(char *buf, size_t *cap)
     return nb;
 }
 
+/* Whether the filter answers yes for k: 1, 0, or -1 when its library throws (s->why). */
+static int has(srv_t *s, const rkey_t *k)
+{
+    if (!s->fpf)
+        return filter_has(s, k);
+    int a = s->fpf->real->query(s->table, k, &s->why);
+    return a == FP_REAL_THROWS ? -1 : a;
+}
+
+/* Insert k (kept, for a filter built at once): 0; -1 out of memory; -2 its library
+ * throws (s->why). An insert the library reports failed is counted (`failures`). */
+static int add(srv_t *s, const rkey_t *k)
+{
+    if (s->at_once)
+        return keep(s, k) ? -1 : 0;
+    if (!s->fpf) {
+        filter_add(s, k);
+        return 0;
+    }
+    int st = s->fpf->real->insert(s->table, k, &s->why);
+    if (st == FP_REAL_THROWS)
+        return -2;
+    s->failed += st == FP_REAL_FAILED;
+    return 0;
+}
+
 /* insert or query: the count's key lines; a query answers a line of 0s and 1s. */
 static int cmd_keys(srv_t *s, char **w, int nw)
 {
@@ -288,11 +392,11 @@ static int cmd_keys(srv_t *s, char **w, int nw)
     int kind = strcmp(w[1], "u64") == 0 ? 'u' : strcmp(w[1], "str") == 0 ? 's'
              : strcmp(w[1], "hex") == 0 ? 'h' : 0;
     unsigned takes = kind == 'u' ? KEY_INT : kind == 's' ? KEY_TEXT | KEY_BYTES : KEY_BYTES;
-    if (!kind || !(s->lw->kinds & takes))
-        return FATAL(s, "%s takes no keys of kind %s", s->lib->name, w[1]);
+    if (!kind || !(s->kinds & takes))
+        return FATAL(s, "%s takes no keys of kind %s", s->name, w[1]);
     if (!s->have)
         return FATAL(s, "%s before a design", w[0]);
-    if (query && s->bpk_rule && s->dirty && build(s))
+    if (query && s->at_once && s->dirty && build(s))
         return 1;
     char verb[8];
     snprintf(verb, sizeof verb, "%s", w[0]); /* w points into the line, read over below */
@@ -300,7 +404,7 @@ static int cmd_keys(srv_t *s, char **w, int nw)
      * answered by its error line alone (the protocol: an answer after all the keys). */
     char *ans = NULL;
     size_t cap = 0;
-    int rc = -1;
+    int rc = -1, a;
     for (uint64_t i = 0; i < count && rc < 0; i++) {
         size_t len;
         rkey_t k;
@@ -310,10 +414,11 @@ static int cmd_keys(srv_t *s, char **w, int nw)
             rc = FATAL(s, "not a key of its kind: '%.60s'", s->line);
         else if (query && i == cap && !(ans = grow(ans, &cap)))
             rc = FATAL(s, "out of memory");
+        else if ((a = query ? has(s, &k) : add(s, &k)) < 0)
+            rc = a == -1 && !query ? FATAL(s, "out of memory")
+                                   : FATAL(s, "%s throws: %s", s->name, s->why);
         else if (query)
-            ans[i] = (char)('0' + filter_has(s, &k));
-        else if (s->bpk_rule ? keep(s, &k) != 0 : (filter_add(s, &k), 0))
-            rc = FATAL(s, "out of memory");
+            ans[i] = (char)('0' + a);
     }
     if (rc < 0 && query)
         fwrite(ans, 1, (size_t)count, s->out);
@@ -328,8 +433,19 @@ static int cmd_bits(srv_t *s, int nw)
         return FATAL(s, "bits takes nothing");
     if (!s->have)
         return FATAL(s, "bits before a design");
-    if (s->bpk_rule && s->dirty && build(s))
+    if (s->at_once && s->dirty && build(s))
         return 1;
+    if (s->fpf) { /* the library's table in its file's layout */
+        uint8_t *b = malloc(s->m / 8 + 1);
+        if (!b)
+            return FATAL(s, "out of memory");
+        s->fpf->real->bits(s->table, b);
+        fprintf(s->out, "bits %" PRIu64 " ", s->m);
+        for (uint64_t i = 0; i < (s->m + 7) / 8; i++)
+            fprintf(s->out, "%02x", b[i]);
+        free(b);
+        return done(s);
+    }
     fprintf(s->out, "bits %" PRIu64 " ", s->g.m);
     for (uint64_t i = 0; i < s->g.m; i += 8) {
         unsigned byte = 0;
@@ -338,6 +454,19 @@ static int cmd_bits(srv_t *s, int nw)
         fprintf(s->out, "%02x", byte);
     }
     return done(s);
+}
+
+/* failures (fingerprint filters): the inserts its library reported failed and the builds
+ * it retried with another seed, since the design. */
+static int cmd_failures(srv_t *s, int nw)
+{
+    if (nw != 1)
+        return FATAL(s, "failures takes nothing");
+    if (!s->have)
+        return FATAL(s, "failures before a design");
+    if (s->at_once && s->dirty && build(s))
+        return 1;
+    return say(s, "failures %" PRIu64 " %" PRIu64, s->failed, s->fpf->real->retries(s->table));
 }
 
 /* One command line: 0 to go on, 1 to end with status 1, -1 to quit. */
@@ -359,29 +488,49 @@ static int command(srv_t *s, size_t len)
             return FATAL(s, "a command is words separated by single spaces");
     if (strcmp(w[0], "hello") == 0)
         return nw == 2 && strcmp(w[1], "1") == 0
-                   ? say(s, "hello 1 bloomsim %s %s (its sizing and arithmetic; %s)",
-                         BLOOMSIM_VERSION, s->lib->name, s->lw->hash)
+                   ? say(s, "hello 1 bloomsim %s %s (its %s and arithmetic; %s)",
+                         BLOOMSIM_VERSION, s->name, s->fpf ? "table" : "sizing",
+                         s->fpf ? s->fpf->real->hash : s->lw->hash)
                    : FATAL(s, "this adapter speaks protocol version 1");
-    if (strcmp(w[0], "design") == 0 || strcmp(w[0], "design-bpk") == 0)
+    if (strcmp(w[0], "design") == 0 || strcmp(w[0], "design-bpk") == 0 ||
+        strcmp(w[0], "design-fp") == 0)
         return cmd_design(s, w, nw);
     if (strcmp(w[0], "insert") == 0 || strcmp(w[0], "query") == 0)
         return cmd_keys(s, w, nw);
     if (strcmp(w[0], "bits") == 0)
         return cmd_bits(s, nw);
+    if (strcmp(w[0], "failures") == 0 && s->fpf)
+        return cmd_failures(s, nw);
     if (strcmp(w[0], "quit") == 0 && nw == 1)
         return -1;
     return FATAL(s, "unknown command: %.60s", w[0]);
 }
 
-int adapter_serve(const library_t *lib, const library_words_t *lw, FILE *in, FILE *out)
+static int serve(srv_t *s)
 {
-    srv_t s = {.in = in, .out = out, .lib = lib, .lw = lw,
-               .bpk_rule = lib->sizing->bpk_from_rate != NULL};
     size_t len;
     int rc = 0;
-    while (rc == 0 && next_line(&s, &len))
-        rc = command(&s, len);
-    bits_free(&s.b);
-    free(s.pos), free(s.off), free(s.len), free(s.arena), free(s.line);
+    while (rc == 0 && next_line(s, &len))
+        rc = command(s, len);
+    if (s->table)
+        s->fpf->real->close(s->table);
+    bits_free(&s->b);
+    free(s->pos), free(s->off), free(s->len), free(s->arena), free(s->line);
     return rc < 0 ? 0 : rc;
+}
+
+int adapter_serve(const library_t *lib, const library_words_t *lw, FILE *in, FILE *out)
+{
+    int bpk = lib->sizing->bpk_from_rate != NULL;
+    srv_t s = {.in = in, .out = out, .lib = lib, .lw = lw, .name = lib->name,
+               .kinds = lw->kinds, .takes = bpk ? 'b' : 'r', .at_once = bpk};
+    return serve(&s);
+}
+
+int adapter_serve_fingerprint(const fp_filter_t *f, FILE *in, FILE *out, FILE *diag)
+{
+    srv_t s = {.in = in, .out = out, .diag = diag, .fpf = f, .name = f->name, .kinds = f->real->kinds,
+               .takes = f->real->takes == FP_REAL_BITS ? 'f' : 'r',
+               .at_once = f->real->at_once};
+    return serve(&s);
 }

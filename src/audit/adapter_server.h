@@ -22,6 +22,7 @@
 
 #include <stdio.h>
 
+#include "fingerprint/fingerprint.h"
 #include "libraries/library.h"
 #include "libraries/library_words.h"
 
@@ -30,5 +31,13 @@
  * Returns 0 then, or 1 when an error ended the session (its `error` line answered).
  * Not thread-safe: one session, one thread. */
 int adapter_serve(const library_t *lib, const library_words_t *lw, FILE *in, FILE *out);
+
+/* The same for a fingerprint filter's library (f->real, fingerprint/real.h): `design`
+ * (a rate) or `design-fp` (fingerprint bits), as it takes, answered `design M ?`, M its
+ * table's bits; inserts its library reports failed counted and answered by `failures
+ * F R` (with the builds retried with another seed); `bits M HEX` in its table's layout.
+ * A design the library clamps is said in a line on diag (the adapter's standard error;
+ * NULL: not said). */
+int adapter_serve_fingerprint(const fp_filter_t *f, FILE *in, FILE *out, FILE *diag);
 
 #endif

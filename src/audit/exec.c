@@ -31,13 +31,19 @@ int audit_exec_wire(const audit_exec_t *x)
     return x->keys ? x->keys->kind->wire : ADAPTER_U64;
 }
 
+double audit_exec_bits_rate(const audit_exec_t *x)
+{
+    return x->fingerprint_bits ? ldexp(1, -(int)x->fingerprint_bits)
+           : x->bits_per_key > 0 ? exp(-x->bits_per_key * LN2 * LN2) : 0;
+}
+
 int audit_exec_plan(audit_exec_run_t *r, const audit_exec_t *x, const atomic_int *stop)
 {
     *r = (audit_exec_run_t){.x = x, .stop = stop};
     r->c = calloc(x->max_filters, sizeof *r->c);
     if (!r->c)
         return -1;
-    r->p = x->bits_per_key > 0 ? exp(-x->bits_per_key * LN2 * LN2) : x->p;
+    r->p = audit_exec_bits_rate(x) > 0 ? audit_exec_bits_rate(x) : x->p;
     r->L = audit_lookups(r->p, x->precision, 2);
     r->Fmax = x->max_filters;
     if (x->keys) { /* more filters carry the rest; a file's lines each asked once */
@@ -159,19 +165,29 @@ static int exec_filter(audit_exec_run_t *r, uint64_t f)
     pcg32_unit(&g, x->seed, 0, f);
     uint64_t salt = pcg32_next64(&g);
     if (f == 0 || audit_exec_per_filter(x)) {
-        int st = adapter_design(&r->ad, x->n, x->p, x->bits_per_key, &m, &k, r->err,
-                                sizeof r->err);
+        int st = x->fingerprint_bits
+                     ? adapter_design_fp(&r->ad, x->n, x->fingerprint_bits, &m, &k, r->err,
+                                         sizeof r->err)
+                     : adapter_design(&r->ad, x->n, x->p, x->bits_per_key, &m, &k, r->err,
+                                      sizeof r->err);
         if (st != ADAPTER_OK)
             return st;
-        if (f > 0 && (m != r->m || k != r->k)) {
+        uint64_t table = k ? 0 : m; /* `design M ?`: a table, no Bloom model */
+        m = k ? m : 0;
+        if (f > 0 && (m != r->m || k != r->k || table != r->table_bits)) {
             snprintf(r->err, sizeof r->err, "the adapter designed m = %" PRIu64 ", k = %u "
                      "for filter 1 and m = %" PRIu64 ", k = %u for filter %" PRIu64 " of the "
-                     "same design", r->m, r->k, m, k, f + 1);
+                     "same design", r->m ? r->m : r->table_bits, r->k, m ? m : table, k, f + 1);
             return ADAPTER_BROKEN;
         }
-        r->m = m, r->k = k;
+        r->m = m, r->k = k, r->table_bits = table;
         if ((st = exec_send(r, f, salt, 0, x->n, &h)) != ADAPTER_OK)
             return st;
+        uint64_t failed = 0, retries = 0;
+        if (table && (st = adapter_failures(&r->ad, &failed, &retries, r->err,
+                                            sizeof r->err)) != ADAPTER_OK)
+            return st;
+        r->failed += failed, r->retries += retries;
     }
     int st = exec_send(r, f, salt, 1, r->L, &r->c[f]);
     if (st != ADAPTER_OK || !(f == 0 || audit_exec_per_filter(x)))

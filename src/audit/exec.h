@@ -34,13 +34,15 @@
 #include "base/stats.h"
 #include "keys/keys.h"
 
-/* What `audit --exec` measures: the adapter's command, n keys at rate p or at
- * bits_per_key (> 0; p then ignored), to relative standard error precision with at most
- * max_filters (>= 2) filters, keys from seed or from a key set. */
+/* What `audit --exec` measures: the adapter's command, n keys at rate p, at bits_per_key
+ * (> 0; p then ignored) or at fingerprint_bits (> 0: `design-fp`, p and bits_per_key
+ * ignored), to relative standard error precision with at most max_filters (>= 2)
+ * filters, keys from seed or from a key set. */
 typedef struct audit_exec {
     const char *cmd;
     uint64_t n, seed, max_filters;
     double p, bits_per_key, precision;
+    unsigned fingerprint_bits;
     double timeout;         /* the most seconds to wait for one answer (0: no limit) */
     const keyset_t *keys;   /* an open key set, or NULL: random u64 keys */
     const char *keys_label; /* its name and parameter, for the output */
@@ -54,6 +56,8 @@ typedef struct audit_exec_run {
     const atomic_int *stop; /* nonzero: stop between commands */
     adapter_t ad;
     uint64_t m, L, F, *c;   /* c[f]: false positives of filter f */
+    uint64_t table_bits;    /* a fingerprint filter's table (`design M ?`; m, k then 0) */
+    uint64_t failed, retries; /* its inserts reported failed, builds retried: all filters */
     uint64_t Fmax;          /* --max-filters, or the batches a key file's lines allow */
     unsigned k;
     double p;               /* the rate the lookups are planned at */
@@ -65,8 +69,12 @@ typedef struct audit_exec_run {
     char err[512];
 } audit_exec_run_t;
 
+/* The rate a design by bits stands for, not a promise: e^(-B ln^2 2) for B bits a key,
+ * 2^-F for an F-bit fingerprint compared once; 0 for a design by rate. */
+double audit_exec_bits_rate(const audit_exec_t *x);
+
 /* Plan the run of x into *r: L lookups a filter as audit plans them at the promise (at
- * the bits per key's -ln P / ln^2 2 otherwise), for the first 2 filters
+ * audit_exec_bits_rate otherwise), for the first 2 filters
  * (audit_lookups), within the key set's bounds, and the most filters. Returns 0, or -1
  * out of memory (r->c, for max_filters counts; audit_exec_free frees it). */
 int audit_exec_plan(audit_exec_run_t *r, const audit_exec_t *x, const atomic_int *stop);

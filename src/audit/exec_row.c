@@ -21,8 +21,9 @@ static csv_row_t exec_columns(const audit_exec_run_t *r, const stats_summary_t *
     c.scheme = "adapter";
     c.estimator = "lookups";
     c.n = x->n;
+    uint64_t bits = r->m ? r->m : r->table_bits;
     c.bits_per_key = x->bits_per_key > 0 ? x->bits_per_key
-                     : r->m ? (double)r->m / (double)x->n : NAN;
+                     : bits ? (double)bits / (double)x->n : NAN;
     c.filters = s->filters, c.lookups = s->lookups, c.false_positives = s->false_positives;
     c.rate = s->rate, c.stderr_ = s->stderr_, c.ci_low = s->ci_low, c.ci_high = s->ci_high;
     c.interval = s->kind == STATS_BINOMIAL ? "binomial" : "spread";
@@ -42,7 +43,7 @@ static csv_row_t exec_columns(const audit_exec_run_t *r, const stats_summary_t *
     c.seed = x->seed;
     c.design_keys = (double)x->n;
     c.load = 1;
-    if (x->bits_per_key <= 0) /* bits per key promise no rate */
+    if (!audit_exec_bits_rate(x)) /* bits per key promise no rate */
         c.design_rate = x->p, c.rate_over_design = s->rate / x->p;
     c.library = x->cmd;
     c.refused = r->check.filters ? (double)r->check.absent / (double)r->check.filters : NAN;

@@ -128,7 +128,9 @@
       "InfiniFilter and Aleph: the field less its age bit; cuckoo: `f`)")                 \
     X(REAL, refused, "refused", "fingerprint filters: keys refused per filter, on "       \
       "average (a quotient filter with no remainder bit left, a cuckoo filter once its "  \
-      "victim slot is taken); their lookups would be false negatives. Adapter rows "     \
+      "victim slot is taken, seiflotfy's and bloom-filters' failed inserts); their "      \
+      "lookups would be false negatives; an xor filter's builds retried with another "    \
+      "seed (every key stored). Adapter rows "                                            \
       "(`exec`): the inserted keys the adapter answered no for, per filter on average "   \
       "over those asked again (all, or a sample of 10^5): false negatives, a failed audit")
 

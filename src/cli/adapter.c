@@ -7,6 +7,8 @@
 
 #include "audit/adapter_server.h"
 #include "cli/cli.h"
+#include "fingerprint/real.h"
+#include "fingerprint/registry.h"
 #include "libraries/library_words.h"
 #include "libraries/library.h"
 #include "libraries/registry.h"
@@ -15,6 +17,7 @@
 typedef struct adapter_args {
     const library_t *lib;
     const library_words_t *lw;
+    const fp_filter_t *fpf; /* or a fingerprint filter's library */
 } adapter_args_t;
 
 static const char usage[] =
@@ -24,17 +27,27 @@ static const char usage[] =
     "LIBRARY of bloomsim audit --list: its sizing rule designs each filter, its real\n"
     "hash turns each key into hash words, its index arithmetic places them. The\n"
     "libraries that take bits per key (leveldb, rocksdb, rocksdb-legacy) take\n"
-    "design-bpk; the others design. What the adapters of the libraries' own code\n"
-    "(tests/conformance/) are checked against, answer for answer and bit for bit.\n";
+    "design-bpk; the others design. LIBRARY may also be a fingerprint filter of a real\n"
+    "library (seiflotfy-cuckoo, bloom-filters-cuckoo, bloom-filters-xor): its table,\n"
+    "its hash and its random choices, designed by design (a rate) or design-fp\n"
+    "(fingerprint bits) as the library takes, with failures. What the adapters of the\n"
+    "libraries' own code (tests/conformance/) are checked against, answer for answer\n"
+    "and bit for bit.\n";
 
 static int library_arg(void *ctx, const char *arg)
 {
     adapter_args_t *s = ctx;
-    if (s->lib)
+    if (s->lib || s->fpf)
         return cli_die(2, "adapter: one library (got '%s' too)", arg);
+    const fp_filter_t *f = fp_filter_find(arg);
+    if (f && f->real) {
+        s->fpf = f;
+        return 0;
+    }
     if (!(s->lib = library_find(arg)))
         return cli_die(2, "adapter: unknown library (got '%s'); bloomsim audit --list names "
-                          "them", arg);
+                          "them, and the fingerprint filters seiflotfy-cuckoo, "
+                          "bloom-filters-cuckoo and bloom-filters-xor", arg);
     if (!(s->lw = s->lib->words))
         return cli_die(2, "adapter: %s has no real hash here: %s (got '%s')", arg,
                        s->lib->words_skipped ? s->lib->words_skipped
@@ -50,8 +63,10 @@ int cli_adapter(int argc, char **argv)
     int rc = cli_parse(&spec, argc, argv);
     if (rc >= 0)
         return rc;
-    if (!s.lib)
+    if (!s.lib && !s.fpf)
         return cli_die(2, "adapter: LIBRARY is required (got none); bloomsim audit --list "
                           "names them");
+    if (s.fpf)
+        return adapter_serve_fingerprint(s.fpf, stdin, stdout, stderr);
     return adapter_serve(s.lib, s.lw, stdin, stdout);
 }

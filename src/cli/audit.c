@@ -24,7 +24,8 @@ static const char usage_head[] =
     "                      [--key-set KIND [--key-prefix X] [--key-file PATH]]\n"
     "                      [--precision R] [--max-filters F] [--threads T] [--seed S]\n"
     "                      [--fail-above R]\n"
-    "       bloomsim audit --exec 'CMD' --keys N (--rate P | --bits-per-key B)\n"
+    "       bloomsim audit --exec 'CMD' --keys N (--rate P | --bits-per-key B |\n"
+    "                      --fingerprint-bits F)\n"
     "                      [--key-set KIND [--key-prefix X] [--key-file PATH]]\n"
     "                      [--precision R] [--max-filters F] [--seed S] [--timeout S]\n"
     "                      [--fail-above R]\n"
@@ -53,6 +54,9 @@ static const char usage_head[] =
     "\n"
     "  --bits-per-key B the design of libraries configured by bits per key (LevelDB,\n"
     "                   RocksDB: NewBloomFilterPolicy(B)) instead of --rate\n"
+    "  --fingerprint-bits F  with --exec: the design of fingerprint filters configured\n"
+    "                   by their fingerprint's bits (design-fp N F: an xor filter's 8 or\n"
+    "                   16), 1 to 64, instead of --rate\n"
     ;
 static const char usage_tail[] =
     "  --key-prefix X   seq-str's prefix (default key); --key-file PATH  file's keys\n"
@@ -281,6 +285,7 @@ typedef struct audit_args {
     const library_t *lib;
     uint64_t n, seed, max_filters, threads;
     double p, precision, bpk, timeout, fail_above;
+    uint64_t fbits; /* --fingerprint-bits, 0: not given */
     int list, tsv, hashes, json;
     const char *key_set, *exec;
     audit_key_param_t key_params[AUDIT_KEY_PARAMS]; /* --key-prefix, --key-file */
@@ -322,9 +327,11 @@ static int audit_refuse_unused(const cli_spec_t *spec, int argc, char **argv,
 {
     static const char *const not_list[] = {
         "--keys", "--rate", "--bits-per-key", "--key-set", "--key-prefix", "--key-file",
-        "--precision", "--max-filters", "--threads", "--seed", "--exec", "--timeout", NULL};
+        "--precision", "--max-filters", "--threads", "--seed", "--exec", "--timeout",
+        "--fingerprint-bits", NULL};
     static const char *const not_exec[] = {"--threads", NULL};
     static const char *const not_library[] = {"--timeout", NULL};
+    static const char *const not_library_fp[] = {"--fingerprint-bits", NULL};
     if (a->list && a->lib)
         return cli_die(2, "audit: --list lists every library: a library name does nothing "
                        "with it (got '%s')", a->lib->name);
@@ -333,8 +340,11 @@ static int audit_refuse_unused(const cli_spec_t *spec, int argc, char **argv,
     if (a->exec)
         return cli_refuse_unused(spec, argc, argv, not_exec, "does nothing with --exec: the "
                                  "adapter builds its filters itself, one at a time");
-    return cli_refuse_unused(spec, argc, argv, not_library, "only means something with "
-                             "--exec: it bounds the adapter's answer");
+    int rc = cli_refuse_unused(spec, argc, argv, not_library, "only means something with "
+                               "--exec: it bounds the adapter's answer");
+    return rc >= 0 ? rc : cli_refuse_unused(spec, argc, argv, not_library_fp, "only means "
+                                            "something with --exec: it designs an adapter's "
+                                            "fingerprint filter");
 }
 
 static int parse_audit_args(int argc, char **argv, audit_args_t *a)
@@ -346,6 +356,8 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
         CLI_OPT_KEYS(&a->n), CLI_OPT_RATE(&a->p),
         {.name = "--bits-per-key", .kind = CLI_REAL, .dst = &a->bpk, .lo = 0, .hi = 1e6,
          .must = "a number of bits from 0 to 10^6"},
+        {.name = "--fingerprint-bits", .kind = CLI_COUNT, .dst = &a->fbits, .min = 1,
+         .max = 64, .must = "a whole number of bits from 1 to 64"},
         {.name = "--key-set", .kind = CLI_TEXT, .dst = &a->key_set, .min = 1},
         {.name = a->key_params[0].flag, .kind = CLI_TEXT, .dst = &a->key_params[0].value},
         {.name = a->key_params[1].flag, .kind = CLI_TEXT, .dst = &a->key_params[1].value,
@@ -378,10 +390,11 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
         if (a->lib)
             return cli_die(2, "audit: --exec measures its adapter, not a library (got '%s')",
                            a->lib->name);
-        if (!a->n || (a->p < 0) == (a->bpk < 0))
-            return cli_die(2, "audit: --exec needs --keys and one of --rate and "
-                              "--bits-per-key (got %s)", !a->n ? "no --keys" :
-                           a->p < 0 ? "neither" : "both");
+        int designs = (a->p >= 0) + (a->bpk >= 0) + (a->fbits > 0);
+        if (!a->n || designs != 1)
+            return cli_die(2, "audit: --exec needs --keys and one of --rate, --bits-per-key "
+                              "and --fingerprint-bits (got %s)", !a->n ? "no --keys" :
+                           designs ? "more than one" : "none");
         if (a->bpk == 0)
             return cli_die(2, "audit: --exec takes bits per key above 0 (got "
                               "'--bits-per-key 0')");
@@ -462,6 +475,7 @@ static int audit_exec(const audit_args_t *a)
     int rc = cli_audit_exec(&(audit_exec_t){
         .cmd = a->exec, .n = a->n, .seed = a->seed, .max_filters = a->max_filters, .p = a->p,
         .bits_per_key = a->bpk, .precision = a->precision, .timeout = a->timeout,
+        .fingerprint_bits = (unsigned)a->fbits,
         .keys = real ? &ks : NULL, .keys_label = label, .fail_above = a->fail_above}, a->json);
     if (real)
         keyset_close(&ks);

@@ -47,16 +47,25 @@ static void exec_print(const audit_exec_run_t *r, const char *name, const stats_
 {
     const audit_exec_t *x = r->x;
     printf("exec: %s\n  adapter    '%s'\n", name, x->cmd);
-    if (x->bits_per_key > 0)
+    if (x->fingerprint_bits)
+        printf("  design     %" PRIu64 " keys at %u fingerprint bits", x->n, x->fingerprint_bits);
+    else if (x->bits_per_key > 0)
         printf("  design     %" PRIu64 " keys at %g bits per key", x->n, x->bits_per_key);
     else
         printf("  design     %" PRIu64 " keys at %g", x->n, x->p);
     if (r->m)
         printf(": m = %" PRIu64 " bits (%.4g bits per key), k = %u, as the adapter answered\n",
                r->m, (double)r->m / (double)x->n, r->k);
+    else if (r->table_bits)
+        printf(": a fingerprint filter's table of %" PRIu64 " bits (%.4g bits per key), as "
+               "the adapter answered\n", r->table_bits, (double)r->table_bits / (double)x->n);
     else
         printf(": the adapter hides m and k\n");
-    if (x->bits_per_key > 0)
+    if (x->fingerprint_bits)
+        printf("  promised   nothing (fingerprint bits; one %u-bit fingerprint compared once "
+               "is 2^-%u = %.4g)\n", x->fingerprint_bits, x->fingerprint_bits,
+               audit_exec_bits_rate(x));
+    else if (x->bits_per_key > 0)
         printf("  promised   nothing (bits per key; -ln P / ln^2 2 = %g gives P = %.4g)\n",
                x->bits_per_key, exp(-x->bits_per_key * LN2 * LN2));
     else
@@ -68,6 +77,9 @@ static void exec_print(const audit_exec_run_t *r, const char *name, const stats_
            "positives (%s interval)\n", s->filters, r->L, s->false_positives,
            s->kind == STATS_BINOMIAL ? "binomial" : "between-filter spread");
     cli_print_check(&r->check, x->n);
+    if (r->table_bits)
+        printf("  failures   %" PRIu64 " inserts the library reported failed, %" PRIu64
+               " builds retried with another seed (all filters)\n", r->failed, r->retries);
     if (!x->keys)
         printf("  keys       random 64-bit integers (u64), seed %" PRIu64 "\n", x->seed);
     else
@@ -85,7 +97,7 @@ static void exec_print(const audit_exec_run_t *r, const char *name, const stats_
                                  s->filters * r->L);
     else if (!met)
         printf(": the most --max-filters allows\n");
-    if (x->bits_per_key <= 0)
+    if (!audit_exec_bits_rate(x))
         printf("  ratio      %.4g times the promise (interval %.4g to %.4g)\n", s->rate / x->p,
                s->ci_low / x->p, s->ci_high / x->p);
     double ref[2] = {NAN, NAN};

@@ -149,17 +149,29 @@ static void exec_design(json_object *o, const audit_exec_run_t *r)
     const audit_exec_t *x = r->x;
     json_object *v = json_out_obj(o, "design");
     json_out_count(v, "n", x->n);
-    json_out_num(v, "rate", x->bits_per_key > 0 ? NAN : x->p);
-    json_out_num(v, "bits_per_key_given", x->bits_per_key > 0 ? x->bits_per_key : NAN);
+    int bits = audit_exec_bits_rate(x) > 0; /* by bits: no promise */
+    json_out_num(v, "rate", bits ? NAN : x->p);
+    json_out_num(v, "bits_per_key_given",
+                 x->bits_per_key > 0 && !x->fingerprint_bits ? x->bits_per_key : NAN);
+    if (x->fingerprint_bits)
+        json_out_count(v, "fingerprint_bits_given", x->fingerprint_bits);
     json_out_bool(v, "m_hidden", r->m == 0);
+    if (r->table_bits) { /* a fingerprint filter: its table, and what failed building it */
+        json_out_count(v, "table_bits", r->table_bits);
+        json_out_num(v, "table_bits_per_key", (double)r->table_bits / (double)x->n);
+        json_object *f = json_out_obj(o, "failures");
+        json_out_count(f, "inserts", r->failed);
+        json_out_count(f, "retries", r->retries);
+    }
     if (r->m) {
         json_out_count(v, "m", r->m);
         json_out_num(v, "bits_per_key", (double)r->m / (double)x->n);
         json_out_count(v, "k", r->k);
     }
-    json_out_num(o, "promise", x->bits_per_key > 0 ? NAN : x->p);
-    if (x->bits_per_key > 0)
-        json_out_num(o, "bits_per_key_rate", exp(-x->bits_per_key * LN2 * LN2));
+    json_out_num(o, "promise", bits ? NAN : x->p);
+    if (bits)
+        json_out_num(o, x->fingerprint_bits ? "fingerprint_bits_rate" : "bits_per_key_rate",
+                     audit_exec_bits_rate(x));
 }
 
 int audit_json_exec(const audit_exec_run_t *r, const char *name, const stats_summary_t *s,
@@ -187,7 +199,7 @@ int audit_json_exec(const audit_exec_run_t *r, const char *name, const stats_sum
     if (!met)
         json_out_text(t, "shortfall", r->Fmax < x->max_filters ? "key_file_exhausted"
                                                                : "max_filters");
-    if (x->bits_per_key <= 0)
+    if (!audit_exec_bits_rate(x))
         put_ratio(o, s->rate, s->ci_low, s->ci_high, x->p);
     double exact = NAN;
     if (r->m && rate_exact(r->m, x->n, r->k, &exact) != RATE_OK)

@@ -424,7 +424,7 @@ static int size_fingerprint(const char *name, uint64_t n, double p, double thres
         st = fp_run(f, &d, n, &s);
     if (st != FP_OK)
         return cli_die(2, "size: %s for %llu keys: %s (got '--filter %s')", name,
-                       (unsigned long long)n, fp_strerror(st), name);
+                       (unsigned long long)n, fp_refusal(f, st), name);
     char text[2048];
     fp_describe(&s, text, sizeof text);
     if (j)

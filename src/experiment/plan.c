@@ -337,18 +337,26 @@ static int fingerprint_row(const experiment_t *e, const sweep_t *s, const fp_fil
         st = fp_run(f, &d, dp->n, &row->fp);
     if (st == FP_EBITS && s->line[F_FINGERPRINT_BITS])
         return row_error(e, s->line[F_FINGERPRINT_BITS], err, errlen, "fingerprint filter %s: "
-                         "%s (got '%llu')", f->name, fp_strerror(st),
+                         "%s (got '%llu')", f->name, fp_refusal(f, st),
                          (unsigned long long)s->fingerprint_bits);
     if (st != FP_OK)
         return row_error(e, s->line[F_FINGERPRINT], err, errlen, "fingerprint filter %s designed "
                          "for %llu keys at %g, offered %llu: %s (got '%s')", f->name,
                          (unsigned long long)keys, dp->p, (unsigned long long)dp->n,
-                         fp_strerror(st), f->name);
+                         fp_refusal(f, st), f->name);
     row->structure = STRUCT_FINGERPRINT;
     row->fingerprint = f;
     row->geom = (probe_geom_t){.m = row->fp.bits, .w = row->fp.bits};
     row->bits_per_key = (double)row->fp.bits / (double)dp->n;
     row_common(row, s, f->scheme, ~0u);
+    if (!fp_has_conditional(f) && !row->est->counts) { /* no exact rate of a built filter */
+        if (s->estimator != EXP_ESTIMATOR_AUTO)
+            return row_error(e, s->line[F_ESTIMATOR], err, errlen, "fingerprint filter %s "
+                             "has no conditional rate (its rate given a table is a sum over "
+                             "2^64 hashes): estimator = lookups (got '%s')", f->name,
+                             row->est->name);
+        row->est = &est_lookups;
+    }
     row->est = est_fingerprint(row->est);
     row->sizing = s->sizing;
     unsigned k;

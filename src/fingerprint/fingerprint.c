@@ -124,5 +124,12 @@ uint64_t fp_lookups(const fp_work_t *w, const fp_state_t *s, pcg32_t *r, uint64_
 
 double fp_conditional(fp_work_t *w, const fp_state_t *s, const scheme_poll_t *poll)
 {
-    return w->ops->conditional(w->table, s, poll);
+    return w->ops->conditional ? w->ops->conditional(w->table, s, poll) : NAN;
+}
+
+int fp_has_conditional(const fp_filter_t *f) { return f->ops->conditional != NULL; }
+
+const char *fp_refusal(const fp_filter_t *f, int status)
+{
+    return status == FP_EBITS && f->bits_refusal ? f->bits_refusal : fp_strerror(status);
 }

@@ -38,6 +38,7 @@
 #include "schemes/scheme.h"
 
 typedef struct fp_ops fp_ops_t;
+typedef struct fp_real fp_real_t; /* fingerprint/real.h */
 
 typedef struct fp_filter {
     const char *name;     /* as the experiment key `fingerprint` and the CSV name it */
@@ -46,6 +47,11 @@ typedef struct fp_filter {
     const void *rules;    /* its family's parameters (quotient_family.h: fp_qf_rules_t) */
     int rebuilt;          /* sized for the keys inserted, not for the design's keys */
     const scheme_t *scheme; /* a descriptor holding only its name: the scheme column */
+    /* The real library this family transcribes, on real keys (`bloomsim adapter NAME`;
+     * real.h), or NULL: a model of a paper's filter. */
+    const fp_real_t *real;
+    /* FP_EBITS's message for it (NULL: fp_strerror's, which names the papers' filters) */
+    const char *bits_refusal;
 } fp_filter_t;
 
 /* The load that triggers an expansion when none is given: the reference's
@@ -63,6 +69,8 @@ typedef struct fp_design {
     unsigned q;       /* log2 of the first table's slots (cuckoo: of its buckets) */
     unsigned bits;    /* r (quotient); F with its age bit (InfiniFilter, Aleph); f (cuckoo) */
     double threshold; /* quotient family: the load, in (0, 1], that triggers an expansion */
+    uint64_t size;    /* a table whose size is no power of two: its buckets (bloom-filters'
+                       * cuckoo) or slots (its xor filter); 0 otherwise */
 } fp_design_t;
 
 enum {
@@ -72,6 +80,9 @@ enum {
     FP_EBIG    /* more than 2^40 slots, or more than 128 hash bits, would be needed */
 };
 const char *fp_strerror(int status);
+/* The same for filter f: its own words for the bits it takes (bits_refusal), where it
+ * has them. */
+const char *fp_refusal(const fp_filter_t *f, int status);
 
 /* The design of filter f for n >= 1 keys at rate 0 < p < 1: the first table its family
  * takes for n keys (quotient family: the smallest q with floor(threshold 2^q) > n, n keys
@@ -166,19 +177,23 @@ uint64_t fp_lookups(const fp_work_t *w, const fp_state_t *s, pcg32_t *r, uint64_
                     const scheme_poll_t *poll);
 /* The built filter's exact rate over all queries: the measure of the hash values (the
  * query's (bucket, tag) pairs, for cuckoo) that match a stored key; poll as fp_build's
- * (a stopped rate is meaningless). */
+ * (a stopped rate is meaningless). NAN for a family without one (fp_has_conditional). */
 double fp_conditional(fp_work_t *w, const fp_state_t *s, const scheme_poll_t *poll);
+int fp_has_conditional(const fp_filter_t *f);
 
 /* ---- a family's ops (what fingerprint/NAME.c defines) ---- */
 
 /* The functions of a family, each with the contract of the generic function above of the
- * same name; all are required but entry_of (NULL: no hand-worked layout). run fills the
+ * same name; all are required but entry_of (NULL: no hand-worked layout) and conditional
+ * (NULL: no exact rate of a built filter; the planner takes lookups). run fills the
  * schedule of s (whose filter, d and keys are set, the rest zero) and space its slots and
  * bits; a table is what one built filter keeps, build stores the keys it refused in
- * *refused and returns 0, or 1 when stopped. The generic functions call these once per
+ * *refused (with retries set: the builds it retried with another seed, every key stored
+ * in the end) and returns 0, or 1 when stopped. The generic functions call these once per
  * filter built, asked or designed, never per key. */
 struct fp_ops {
     int takes_threshold;
+    int retries;  /* its refusals are builds retried with another seed (xor filters) */
     int (*design)(const fp_filter_t *f, uint64_t n, double p, double threshold,
                   unsigned bits, fp_design_t *d);
     int (*run)(fp_state_t *s);

@@ -17,7 +17,10 @@
     X(infinifilter_widening) \
     X(aleph)                 \
     X(cuckoo)                \
-    X(cuckoo_rebuilt)
+    X(cuckoo_rebuilt)        \
+    X(seiflotfy_cuckoo)      \
+    X(bloom_filters_cuckoo)  \
+    X(bloom_filters_xor)
 
 #define FP_EXTERN_FILTER(id) extern const fp_filter_t fp_filter_##id;
 FP_FILTERS(FP_EXTERN_FILTER)

@@ -102,6 +102,11 @@ size_t hash_utf8_to_utf16(const void *utf8, size_t len, uint16_t *units);
  * with CodingErrorAction.REPORT) accepts. */
 int hash_utf8_valid(const void *utf8, size_t len);
 
+/* ---- MetroHash64 (metro.c) ---- */
+
+/* go-metro's Hash64 (MetroHash64): seiflotfy/cuckoofilter's hash, seed 1337. */
+uint64_t hash_metro64(const void *data, size_t len, uint64_t seed);
+
 /* ---- integer mixes (wang.c) ---- */
 
 /* Thomas Wang's 64-bit integer hash as ORC's BloomFilter.getLongHash writes it in Java

@@ -136,8 +136,9 @@ csv_row_t tabulate_row(const char *name, const exp_row_t *row, uint64_t filters,
                               .ci_low = NAN, .ci_high = NAN, .kind = 0};
     tab_refs_t ref = tabulate_refs(row);
     /* A fingerprint filter's exact rate is that of the keys its schedule stores: none
-     * where built filters refused more (a cuckoo filter's measured refusals). */
-    if (row->structure == STRUCT_FINGERPRINT && out->refused &&
+     * where built filters refused more (a cuckoo filter's measured refusals; an xor
+     * filter's refusals are retried builds, which store every key). */
+    if (row->structure == STRUCT_FINGERPRINT && out->refused && !row->fingerprint->ops->retries &&
         mean_count(out->refused, filters) > (double)row->fp.refused)
         ref.exact = ref.scheme_exact = NAN;
     csv_row_t r = csv_row_empty();

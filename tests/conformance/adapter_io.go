@@ -4,11 +4,14 @@
 // against Debian's packages under /usr/share/gocode). serve(lib) answers on stdout until
 // quit or the end of input; lib names the library and wraps its calls:
 //   name, hello    its name in error answers, and the hello line's text
-//   creator        the call that designs from (n, p), named when bits per key is asked
-//   create(n, p)   a new filter, or the library's refusal (an error)
+//   creator        the call that designs, named when another design is asked
+//   create(n, p)   a new filter, or the library's refusal (an error); or, for a
+//   createFp(n, f) fingerprint filter designed by its fingerprint bits (design-fp), that
 //   intKey(x)      the bytes a u64 key is to the library (its users' serialisation)
-// and the filter it returns gives its m and k, adds and tests a key's bytes, and prints
-// its bits as the protocol's `bits M HEX`. Every key kind is bytes to the Go libraries
+// and the filter it returns gives its m and k (k 0: `design M ?`, a fingerprint filter's
+// table bits), adds and tests a key's bytes, and prints its bits as the protocol's
+// `bits M HEX`; a fingerprint filter also answers `failures F R` (its failed inserts,
+// its builds retried with another seed). Every key kind is bytes to the Go libraries
 // (they take []byte): str is the line's bytes, whatever they are (no UTF-8 check), hex
 // the bytes it spells.
 package main
@@ -31,9 +34,16 @@ type filter interface {
 	bits() string
 }
 
+// A fingerprint filter's failures since its design: inserts its library reported
+// failed, builds retried with another seed.
+type failing interface {
+	failures() (uint64, uint64)
+}
+
 type library struct {
 	name, hello, creator string
 	create               func(n uint64, p float64) (filter, error)
+	createFp             func(n uint64, f uint64) (filter, error)
 	intKey               func(x uint64) []byte
 }
 
@@ -119,26 +129,53 @@ func serve(lib *library) {
 			answer("hello 1 " + lib.hello)
 		case len(w) == 1 && w[0] == "quit":
 			os.Exit(0)
-		case len(w) == 3 && (w[0] == "design" || w[0] == "design-bpk"):
+		case len(w) == 3 && (w[0] == "design" || w[0] == "design-bpk" || w[0] == "design-fp"):
 			n := u64(w[1], "N")
-			p, err := strconv.ParseFloat(w[2], 64)
-			if n < 1 || !number.MatchString(w[2]) || err != nil || !(p > 0) ||
-				(w[0] == "design" && !(p < 1)) {
+			var p float64
+			var err error
+			if w[0] == "design-fp" {
+				p = float64(u64(w[2], "F"))
+			} else if p, err = strconv.ParseFloat(w[2], 64); !number.MatchString(w[2]) ||
+				err != nil || !(p > 0) || (w[0] == "design" && !(p < 1)) {
+				fail("malformed " + w[0] + ": " + cmd)
+			}
+			if n < 1 {
 				fail("malformed " + w[0] + ": " + cmd)
 			}
 			f = nil
-			if w[0] == "design-bpk" {
-				answer("error " + lib.name + " takes a rate (" + lib.creator + "), not bits per key")
+			takes, asked := "a rate", map[string]string{"design": "a rate",
+				"design-bpk": "bits per key", "design-fp": "fingerprint bits"}[w[0]]
+			if lib.createFp != nil {
+				takes = "fingerprint bits"
+			}
+			if asked != takes {
+				answer("error " + lib.name + " takes " + takes + " (" + lib.creator + "), not " + asked)
 				continue
 			}
-			g, err := lib.create(n, p)
+			var g filter
+			if lib.createFp != nil {
+				g, err = lib.createFp(n, uint64(p))
+			} else {
+				g, err = lib.create(n, p)
+			}
 			if err != nil {
 				answer("error " + lib.name + " refused it: " + err.Error())
 				continue
 			}
 			f = g
 			m, k := f.mk()
-			answer(fmt.Sprintf("design %d %d", m, k))
+			if k == 0 {
+				answer(fmt.Sprintf("design %d ?", m))
+			} else {
+				answer(fmt.Sprintf("design %d %d", m, k))
+			}
+		case len(w) == 1 && w[0] == "failures":
+			ff, ok := f.(failing)
+			if f == nil || !ok {
+				fail("unknown command: " + cmd)
+			}
+			a, b := ff.failures()
+			answer(fmt.Sprintf("failures %d %d", a, b))
 		case len(w) == 3 && (w[0] == "insert" || w[0] == "query"):
 			if w[1] != "u64" && w[1] != "str" && w[1] != "hex" {
 				fail("unknown key kind: " + w[1])

@@ -3,11 +3,18 @@
 // Test-only, like the adapters. serve(lib) answers on stdout until quit or the end of
 // input; lib names the library and wraps its calls:
 //   name, hello       its name in error answers, and the hello line's text
-//   creator           the call that designs from (n, p), named when bits per key is asked
-//   create(n, p)      a new filter (a throw is the library's refusal)
-//   mk(f)             [m, k] of filter f
+//   creator           the call that designs, named when another design is asked
+//   create(n, p)      a new filter (a throw is the library's refusal); or, for a
+//   createFp(n, f)    fingerprint filter designed by its fingerprint bits (design-fp)
+//   mk(f)             [m, k] of filter f ([m, '?'] for a fingerprint filter's table)
 //   hex               whether it takes hex keys (as a Buffer of their bytes)
-//   add(f, key), has(f, key), bits(f)   insert, test, and the `bits M HEX` answer
+//   add(f, key), has(f, key), bits(f)   insert, test, and the `bits M HEX` answer;
+//                     add returning false is an insert the library reports failed
+//   build(f, keys)    for a filter built at once from all its keys (an xor filter):
+//                     called at the first query, bits or failures after an insert
+//   retries(f)        a fingerprint filter's builds retried with another seed; with it
+//                     the adapter answers `failures F R` (F the failed adds since design)
+// A throw of the library outside a design ends the adapter with its message.
 // Keys: u64 as its decimal string (a JavaScript number cannot hold every 64-bit
 // integer); str as the JavaScript string the UTF-8 line decodes to (invalid UTF-8 is
 // refused). installed(pkg): the version of the package in node_modules/ beside the
@@ -45,19 +52,33 @@ function key (kind, line) {
 function serve (lib) {
   let filter = null
   let pending = null  // the insert or query whose key lines are being read
+  let kept = []       // the keys of a filter built at once, since its last build
+  let dirty = false
+  let failed = 0
+  const throws = (e) => fail(`${lib.name} throws: ${String(e).replace(/\n/g, ' ')}`)
   const design = (w, cmd) => {
     const n = /^[1-9][0-9]*$/.test(w[1]) ? Number(w[1]) : NaN
-    const p = number(w[2])
-    if (!(n >= 1) || !(p > 0) || (w[0] === 'design' && !(p < 1))) fail(`malformed ${w[0]}: ${cmd}`)
+    const p = w[0] === 'design-fp' ? (/^(0|[1-9][0-9]*)$/.test(w[2]) ? Number(w[2]) : NaN) : number(w[2])
+    if (!(n >= 1) || !(p >= 0) || (w[0] !== 'design-fp' && !(p > 0)) || (w[0] === 'design' && !(p < 1))) fail(`malformed ${w[0]}: ${cmd}`)
     filter = null
-    if (w[0] === 'design-bpk') return answer(`error ${lib.name} takes a rate (${lib.creator}), not bits per key`)
+    const asked = { design: 'a rate', 'design-bpk': 'bits per key', 'design-fp': 'fingerprint bits' }[w[0]]
+    const takes = lib.createFp ? 'fingerprint bits' : 'a rate'
+    if (asked !== takes) return answer(`error ${lib.name} takes ${takes} (${lib.creator}), not ${asked}`)
     if (n > Number.MAX_SAFE_INTEGER) return answer(`error ${lib.name} takes n as a JavaScript number`)
     try {
-      filter = lib.create(n, p)
+      filter = lib.createFp ? lib.createFp(n, p) : lib.create(n, p)
     } catch (e) {
       return answer(`error ${lib.name} refused it: ${String(e).replace(/\n/g, ' ')}`)
     }
+    kept = []
+    dirty = !!lib.build
+    failed = 0
     answer(`design ${lib.mk(filter).join(' ')}`)
+  }
+  const built = () => {
+    if (!dirty) return
+    try { lib.build(filter, kept) } catch (e) { throws(e) }
+    dirty = false
   }
   const command = (cmd) => {
     const w = cmd.split(' ')
@@ -66,26 +87,42 @@ function serve (lib) {
       answer(`hello 1 ${lib.hello}`)
     } else if (w.length === 1 && w[0] === 'quit') {
       process.exit(0)
-    } else if (w.length === 3 && (w[0] === 'design' || w[0] === 'design-bpk')) {
+    } else if (w.length === 3 && (w[0] === 'design' || w[0] === 'design-bpk' || w[0] === 'design-fp')) {
       design(w, cmd)
     } else if (w.length === 3 && (w[0] === 'insert' || w[0] === 'query')) {
       if (w[1] === 'hex' && !lib.hex) fail(`${lib.name} takes strings: hex keys are not supported`)
       if (w[1] !== 'u64' && w[1] !== 'str' && w[1] !== 'hex') fail(`unknown key kind: ${w[1]}`)
       if (!/^(0|[1-9][0-9]*)$/.test(w[2]) || !Number.isSafeInteger(Number(w[2]))) fail(`malformed count: ${cmd}`)
       if (!filter) fail('no filter: a design must come first')
+      if (w[0] === 'query') built()
       pending = { insert: w[0] === 'insert', kind: w[1], left: Number(w[2]), count: w[2], out: [] }
       if (pending.left === 0) done()
     } else if (w.length === 1 && w[0] === 'bits') {
       if (!filter) fail('no filter: a design must come first')
+      built()
       answer(lib.bits(filter))
+    } else if (w.length === 1 && w[0] === 'failures' && lib.retries) {
+      if (!filter) fail('no filter: a design must come first')
+      built()
+      answer(`failures ${failed} ${lib.retries(filter)}`)
     } else {
       fail(`unknown command: ${cmd}`)
     }
   }
   const keyLine = (line) => {
     const k = key(pending.kind, line)
-    if (pending.insert) lib.add(filter, k)
-    else pending.out.push(lib.has(filter, k) ? '1' : '0')
+    if (pending.insert && lib.build) {
+      kept.push(k)
+      dirty = true
+    } else if (pending.insert) {
+      let stored
+      try { stored = lib.add(filter, k) } catch (e) { throws(e) }
+      if (stored === false) failed++
+    } else {
+      let yes
+      try { yes = lib.has(filter, k) } catch (e) { throws(e) }
+      pending.out.push(yes ? '1' : '0')
+    }
     if (--pending.left === 0) done()
   }
   const done = () => {

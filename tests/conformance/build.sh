@@ -3,7 +3,8 @@
 # are installed into DIR, and print one line per adapter that can run: its name, the
 # library of `bloomsim audit --list` that the installed version is, and the command that
 # starts it (for `sh -c`), tab-separated. Adapters whose library is missing are left
-# out, with a line on stderr saying why; scripts/deps installs them all. Run from
+# out, with a line on stderr saying why and which package scripts/deps installs for it
+# (tests/adapters.sh fails on such a line, unless it is node itself that is missing). Run from
 # anywhere; an adapter is rebuilt only when its source (or adapter_io.h, which the C++
 # adapters share) is newer than what DIR holds.
 # Exit status 1 when an installed library's adapter fails to build.
@@ -17,12 +18,20 @@
 #   bloomfilter-js-0.0.21  node, tests/conformance/node_modules (npm ci)
 #   bloomfilter-js-1.1.0   the same program (library bloomfilter-js)
 #   bloom-filters          node
+#   bloom-filters-cuckoo   node: bloom-filters' CuckooFilter (bloomsim's fingerprint filter
+#                          bloom-filters-cuckoo)
+#   bloom-filters-xor      node: its XorFilter (bloom-filters-xor)
 #   bits-and-blooms        Go, github.com/bits-and-blooms/bloom 3.3.1
 #                          (golang-github-willf-bloom-dev, golang-go), built offline in
 #                          GOPATH mode from /usr/share/gocode, with adapter_io.go
 #   blobloom               Go, github.com/greatroar/blobloom 0.7.1
 #                          (golang-github-greatroar-blobloom-dev), the same way
 #   dcso-bloom             Go, github.com/DCSO/bloom 0.2.4 (golang-github-dcso-bloom-dev)
+#   seiflotfy-cuckoo       Go, github.com/seiflotfy/cuckoofilter bc60055
+#                          (golang-github-seiflotfy-cuckoofilter-dev, which brings
+#                          go-metro), run with GODEBUG=randseednop=0 so that its
+#                          rand.Seed(1) keeps working past Go 1.24 (bloomsim's fingerprint
+#                          filter seiflotfy-cuckoo)
 #   flor                   Python, flor 1.1.3 (python3-flor): the python3 that imports it
 #                          (Debian's /usr/bin/python3 where another comes first on PATH)
 set -u
@@ -59,7 +68,7 @@ if has_header cc c bloom.h; then
         -o "$tmp" &&
         printf 'libbloom\tlibbloom-1\t%s\n' "$out/libbloom-adapter"
 else
-    skip libbloom "no cc, or no bloom.h (Debian libbloom-dev)"
+    skip libbloom "no cc, or no bloom.h (Debian gcc libbloom-dev; scripts/deps installs them)"
 fi
 
 if has_header c++ c++ leveldb/filter_policy.h; then
@@ -69,7 +78,7 @@ if has_header c++ c++ leveldb/filter_policy.h; then
         -lleveldb -o "$tmp" &&
         printf 'leveldb\tleveldb\t%s\n' "$out/leveldb-adapter"
 else
-    skip leveldb "no c++, or no leveldb/filter_policy.h (Debian g++, libleveldb-dev)"
+    skip leveldb "no c++, or no leveldb/filter_policy.h (Debian g++ libleveldb-dev; scripts/deps installs them)"
 fi
 
 if has_header c++ c++ rocksdb/sst_file_writer.h; then
@@ -80,7 +89,7 @@ if has_header c++ c++ rocksdb/sst_file_writer.h; then
         printf 'rocksdb-fastlocal\trocksdb\t%s fastlocal\n' "$out/rocksdb-adapter" &&
         printf 'rocksdb-legacy\trocksdb-legacy\t%s legacy\n' "$out/rocksdb-adapter"
 else
-    skip rocksdb "no c++, or no rocksdb/sst_file_writer.h (Debian g++, librocksdb-dev)"
+    skip rocksdb "no c++, or no rocksdb/sst_file_writer.h (Debian g++ librocksdb-dev; scripts/deps installs them)"
 fi
 
 guava=/usr/share/java/guava.jar
@@ -95,7 +104,7 @@ if command -v javac > /dev/null && command -v java > /dev/null && [ -f "$guava" 
         printf 'guava\tguava\tjava -XX:-UsePerfData -Xlog:all=warning:stderr -cp %s:%s GuavaAdapter\n' \
             "$out/guava" "$guava"
 else
-    skip guava "no java and javac, or no $guava (Debian default-jdk-headless, libguava-java)"
+    skip guava "no java and javac, or no $guava (Debian default-jdk-headless libguava-java; scripts/deps installs them)"
 fi
 
 if command -v node > /dev/null; then
@@ -109,11 +118,14 @@ if command -v node > /dev/null; then
             skip "bloomfilter-js-$v" "tests/conformance/node_modules lacks it (scripts/deps: npm ci)"
         fi
     done
-    if [ -f "$src/node_modules/bloom-filters/package.json" ]; then
-        printf 'bloom-filters\tbloom-filters\tnode %s\n' "$src/bloom_filters_adapter.js"
-    else
-        skip bloom-filters "tests/conformance/node_modules lacks it (scripts/deps: npm ci)"
-    fi
+    for f in bloom-filters:bloom_filters bloom-filters-cuckoo:bloom_filters_cuckoo \
+             bloom-filters-xor:bloom_filters_xor; do
+        if [ -f "$src/node_modules/bloom-filters/package.json" ]; then
+            printf '%s\t%s\tnode %s\n' "${f%%:*}" "${f%%:*}" "$src/${f#*:}_adapter.js"
+        else
+            skip "${f%%:*}" "tests/conformance/node_modules lacks bloom-filters (scripts/deps: npm ci)"
+        fi
+    done
 else
     skip "the JavaScript adapters" "no node"
 fi
@@ -123,7 +135,8 @@ fi
 gopath=/usr/share/gocode
 for a in bits_and_blooms:bits-and-blooms:github.com/bits-and-blooms/bloom:golang-github-willf-bloom-dev \
          blobloom:blobloom:github.com/greatroar/blobloom:golang-github-greatroar-blobloom-dev \
-         dcso:dcso-bloom:github.com/DCSO/bloom:golang-github-dcso-bloom-dev; do
+         dcso:dcso-bloom:github.com/DCSO/bloom:golang-github-dcso-bloom-dev \
+         seiflotfy:seiflotfy-cuckoo:github.com/seiflotfy/cuckoofilter:golang-github-seiflotfy-cuckoofilter-dev; do
     file=${a%%:*} rest=${a#*:}
     name=${rest%%:*} rest=${rest#*:}
     pkg=${rest%%:*} deb=${rest#*:}
@@ -138,7 +151,9 @@ for a in bits_and_blooms:bits-and-blooms:github.com/bits-and-blooms/bloom:golang
         compile "$out/$name-adapter" "$src/${file}_adapter.go" \
             env GOPATH="$gopath" GO111MODULE=off GOFLAGS= GOPROXY=off GOCACHE="$out/gocache" \
             go build -o "$tmp" "$src/adapter_io.go" "$src/${file}_adapter.go" &&
-            printf '%s\t%s\t%s\n' "$name" "$name" "$out/$name-adapter"
+            printf '%s\t%s\t%s%s\n' "$name" "$name" \
+                "$([ "$file" = seiflotfy ] && echo 'env GODEBUG=randseednop=0 ')" \
+                "$out/$name-adapter"
     fi
 done
 
