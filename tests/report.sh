@@ -27,6 +27,17 @@ for g in tests/golden/real-keys.csv tests/golden/real-keys-reports.csv; do
         bad "the real-keys table of $g:"; head -5 "$tmp/keys.out"
     fi
 done
+# A table with a value that is not a number: one line naming file, line, column and
+# value, exit 2, nothing written.
+rm -rf "$tmp/badtab" && mkdir "$tmp/badtab"
+awk -F, 'BEGIN { OFS = "," } NR == 1 { for (i = 1; i <= NF; i++) if ($i == "rate") c = i }
+         NR == 3 { $c = "zz" } { print }' tests/golden/floor-4096.csv > "$tmp/badtab/floor-4096.csv"
+scripts/report --in "$tmp/badtab" > /dev/null 2> "$tmp/err"
+rc=$?
+if [ $rc -eq 2 ] && grep -q "floor-4096.csv: line 3, column rate: not a number (got 'zz')" "$tmp/err" &&
+    [ "$(wc -l < "$tmp/err")" -eq 1 ] && [ "$(ls "$tmp/badtab")" = floor-4096.csv ]; then ok; else
+    bad "a table with rate 'zz': exit $rc, $(cat "$tmp/err"), $(ls "$tmp/badtab")"
+fi
 # Bad arguments: one line naming them, exit 2, nothing written.
 for args in "--bogus" "--in $tmp/none" "--jobs 0" "--in"; do
     rm -rf "$tmp/bad" && mkdir "$tmp/bad"

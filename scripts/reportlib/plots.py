@@ -69,7 +69,7 @@ def rates(t, kind="plain", floor=False):
         plots.append(draw.Plot(f"{t.name}-{m}", f"{t.name}, {m} bits: rate, measured ÷ exact"
                                + (", floor" if floor else ""),
                                lambda m=m, rows=rows, names=names, label=label:
-                               rates_figure(t, m, rows, names, label, floor)))
+                               rates_figure(t, m, rows, names, label, floor, kind == "blocked")))
     return plots
 
 
@@ -82,7 +82,10 @@ def own_exact(rs):
     return own if any(abs(v - 1) > 1e-3 for v in own) else None
 
 
-def rates_figure(t, m, rows, names, label, floor):
+def rates_figure(t, m, rows, names, label, floor, by_own):
+    """by_own: the ratio panel divides by each scheme's own exact rate (blocked schemes,
+    whose cost the rate panel shows); otherwise by the independent probes' exact rate,
+    a scheme's own drawn dotted where it differs."""
     fig, axes = draw.figure(3 if floor else 2, 1, width=8.6, height=2.9, sharex=True)
     look = draw.colour_map(names)
     top, mid = axes[0][0], axes[1][0]
@@ -92,28 +95,35 @@ def rates_figure(t, m, rows, names, label, floor):
     draw.reference_curve(top, x0, col(first, "formula"), "formula", "black", "--", logy=True)
     draw.reference_curve(top, x0, col(first, "exact"), "exact (independent probes)", "#777777", ":", logy=True)
     ratios, owned = [], False
-    for n in names:
+    # Points of the ratio panel side by side (a tenth of the smallest step of bits per
+    # key between series), so that their intervals do not hide each other.
+    bs = sorted(set(x0))
+    step = min([b - a for a, b in zip(bs, bs[1:])] or [1.0])
+    for i, n in enumerate(names):
         rs = [r for r in rows if label(r) == n]
         x = col(rs, "bits_per_key")
         draw.series(top, n, look[n], x, col(rs, "rate"), logy=True)
-        ex = col(rs, "exact")
+        dodge = (i - (len(names) - 1) / 2) * step * 0.1 if len(names) > 2 else 0.0
+        ex = col(rs, "scheme_exact" if by_own else "exact")
         y = [a / e for a, e in zip(col(rs, "rate"), ex)]
         lo = [a / e for a, e in zip(col(rs, "ci_low"), ex)]
         hi = [a / e for a, e in zip(col(rs, "ci_high"), ex)]
         ratios += y
-        draw.series(mid, n, look[n], x, y, lo, hi)
-        own = own_exact(rs)
+        draw.series(mid, n, look[n], [v + dodge for v in x], y, lo, hi)
+        own = None if by_own else own_exact(rs)
         if own:
             owned = True
             line = mid.plot(x, own, color=look[n][0], linestyle=":", linewidth=1.3)[0]
             line.set_gid(draw.REFERENCE)
     draw.reference(mid, 1.0, colour="#777777", style="-")
     fx = [f / e for f, e in zip(col(first, "formula"), col(first, "exact"))]
-    draw.reference_curve(mid, x0, fx, "formula ÷ exact", "black", "--")
-    draw.ratio_scale(mid, ratios + fx)
+    if not by_own:
+        draw.reference_curve(mid, x0, fx, "formula ÷ exact", "black", "--")
+    draw.ratio_scale(mid, ratios + ([] if by_own else fx))
     top.set_title(f"{t.name}: {comma(m)}-bit filter, the rate and the measured ÷ exact rate (95% intervals)")
     top.set_ylabel("false-positive rate")
-    mid.set_ylabel("measured ÷ exact" + ("\n(dotted: the scheme's own exact)" if owned else ""))
+    mid.set_ylabel("measured ÷ the scheme's exact" if by_own else
+                   "measured ÷ exact" + ("\n(dotted: the scheme's own exact)" if owned else ""))
     draw.legend_outside(top)
     bottom = mid
     if floor:
@@ -209,17 +219,21 @@ def loads_figure(t, p, rows):
 
 
 def bits_panel(ax, rows, names, name, look, p):
-    """The bits each structure holds over the bits of one filter designed for the keys
-    inserted at the design rate (the table's "× bits")."""
-    one = {r["n"]: num(r["single_bits"]) for r in rows if r["single_bits"] != ""}
+    """The bits each structure holds ÷ the design keys, as steps (a layer added), beside
+    the bits a filter designed for the keys inserted at the design rate would hold."""
+    dk = num(rows[0]["design_keys"])
     for n in names:
-        rs = [r for r in rows if name(r) == n and r["n"] in one]
-        bits = [num(r["total_bits"] if r["total_bits"] != "" else r["m"]) / one[r["n"]] for r in rs]
-        draw.series(ax, n, look[n], col(rs, "load"), bits)
+        rs = [r for r in rows if name(r) == n]
+        bits = [num(r["total_bits"] if r["total_bits"] != "" else r["m"]) / dk for r in rs]
+        draw.series(ax, n, look[n], col(rs, "load"), bits, step=True, logy=True)
+    one = sorted({num(r["n"]): num(r["single_bits"]) for r in rows if r["single_bits"] != ""}.items())
+    draw.reference_curve(ax, [k / dk for k, _ in one], [b / dk for _, b in one],
+                         f"one filter designed for the keys inserted at {text(100 * num(p))}%", "black", "--",
+                         logy=True)
     draw.log_axis(ax, "y")
-    draw.reference(ax, 1.0, colour="#777777", style="-")
     draw.reference(ax, 1.0, vertical=True, colour="#777777", style="-.")
-    ax.set_ylabel(f"bits ÷ one filter designed\nfor the keys inserted at {text(100 * num(p))}%")
+    ax.set_ylabel("bits held ÷ design keys\n(steps: a layer added)")
+    draw.legend_outside(ax, references_only=True)
 
 
 # ---- fingerprint filters ----
@@ -234,17 +248,17 @@ def expandable(t):
         draw.log_axis(top, "x")
         draw.log_axis(top, "y")
         draw.log_axis(bottom, "y")
+        r0 = rows[0]
         for n in names:
             rs = [r for r in rows if structure_label(r) == n]
             ok = [r for r in rs if not num(r["refused"]) > 0]  # a filter refusing keys is not drawn
             draw.series(top, n, look[n], col(ok, "n"), col(ok, "rate"), col(ok, "ci_low"), col(ok, "ci_high"), logy=True)
-            bits = [b * k for b, k in zip(col(ok, "bits_per_key"), col(ok, "n"))]
+            bits = [b * k / num(r0["design_keys"]) for b, k in zip(col(ok, "bits_per_key"), col(ok, "n"))]
             draw.series(bottom, n, look[n], col(ok, "n"), bits, step=True, logy=True)
-        r0 = rows[0]
         p = num(r0["design_rate"])
         one = -math.log(p) / math.log(2) ** 2  # bits per key of a Bloom filter designed for p
         ks = ordered(col(rows, "n"))
-        draw.reference_curve(bottom, ks, [one * k for k in ks],
+        draw.reference_curve(bottom, ks, [one * k / num(r0["design_keys"]) for k in ks],
                              f"a Bloom filter designed for the keys at {text(100 * p)}%", "black", "--", logy=True)
         for ax in (top, bottom):
             draw.reference(ax, num(r0["design_keys"]), f"design keys ({comma(r0['design_keys'])})",
@@ -253,7 +267,7 @@ def expandable(t):
         top.set_title(f"{t.name}: designed for {comma(r0['design_keys'])} keys at "
                       f"{text(100 * p)}%, filled past it (95% intervals)")
         top.set_ylabel("false-positive rate")
-        bottom.set_ylabel("bits held (steps: an expansion\nor a new layer)")
+        bottom.set_ylabel("bits held ÷ design keys\n(steps: an expansion or a layer)")
         bottom.set_xlabel("keys inserted")
         draw.legend_outside(top)
         draw.legend_outside(bottom, references_only=True)
@@ -358,7 +372,7 @@ def library_dots(t):
                                color=look[lib][0], marker=look[lib][1], linestyle="none", label=lib).lines[0]
             line.set_gid(draw.SERIES)
             for xi, yi in zip(x, y):
-                ax.annotate("%.3g" % xi, (xi, yi), xytext=(7, 0), textcoords="offset points",
+                ax.annotate(comma(xi) if xi >= 1000 else "%.3g" % xi, (xi, yi), xytext=(7, 0), textcoords="offset points",
                             va="center", fontsize=7.5, color=look[lib][0])
         draw.reference(ax, 1.0, "the promise", vertical=True)
         ax.set_yticks([ys[id(r)] for r in rows],
@@ -381,7 +395,7 @@ NAME_COLUMNS = ["library", "structure", "scheme"]
 def generic(t):
     """rate (or the last numeric column that varies) against the first of SIZE_COLUMNS
     that varies (or the first numeric column that does), a series per the first of
-    NAME_COLUMNS that varies."""
+    NAME_COLUMNS that varies (or the first text column that does)."""
     def numeric(c):
         try:
             [float(r[c]) for r in t.rows if r[c] != ""]
@@ -398,7 +412,8 @@ def generic(t):
     if y is None or not xs:
         return []
     x = xs[0]
-    by = next((c for c in NAME_COLUMNS if c in t.columns and varies(c)), None)
+    texts = [c for c in t.columns if c not in nums and c != "seconds" and varies(c)]
+    by = next((c for c in NAME_COLUMNS + texts if c in t.columns and varies(c)), None)
     names = ordered(r[by] for r in t.rows) if by else [y]
     interval = y == "rate" and "ci_low" in t.columns and "ci_high" in t.columns
 

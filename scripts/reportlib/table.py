@@ -32,10 +32,13 @@ class Table:
         """Whether the table has the column and any row a value in it."""
         return column in self.columns and any(r[column] != "" for r in self.rows)
 
-    def col(self, r, name):
-        if name not in self.columns:
-            raise KeyError(f"{self.path}: no column {name}")
-        return r[name]
+    def where(self, value):
+        """'line N, column C' of the first field holding value (the header is line 1)."""
+        for i, r in enumerate(self.rows):
+            for c in self.columns:
+                if r.get(c) == value:
+                    return f"line {i + 2}, column {c}"
+        return "a field"
 
 
 def num(s):
