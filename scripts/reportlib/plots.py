@@ -40,6 +40,13 @@ def col(rows, name):
     return [num(r[name]) if r.get(name, "") != "" else float("nan") for r in rows]
 
 
+def over(rows, reference):
+    """The rate and its 95% interval over a column of reference rates (the exact rate,
+    the promise, the formula): (ratio, low, high), a list each."""
+    ref = col(rows, reference)
+    return tuple([a / b for a, b in zip(col(rows, c), ref)] for c in ("rate", "ci_low", "ci_high"))
+
+
 # ---- sweeps over bits per key ----
 def sizes(t, kind):
     """(m, rows) per filter size: a plain sweep's sizes as its tables have them; a
@@ -95,19 +102,16 @@ def rates_figure(t, m, rows, names, label, floor, by_own):
     draw.reference_curve(top, x0, col(first, "formula"), "formula", "black", "--", logy=True)
     draw.reference_curve(top, x0, col(first, "exact"), "exact (independent probes)", "#777777", ":", logy=True)
     ratios, owned = [], False
-    # Points of the ratio panel side by side (a tenth of the smallest step of bits per
-    # key between series), so that their intervals do not hide each other.
+    # Points of the ratio panel side by side (over a fifth of the smallest step of bits
+    # per key), so that their intervals do not hide each other.
     bs = sorted(set(x0))
     step = min([b - a for a, b in zip(bs, bs[1:])] or [1.0])
     for i, n in enumerate(names):
         rs = [r for r in rows if label(r) == n]
         x = col(rs, "bits_per_key")
         draw.series(top, n, look[n], x, col(rs, "rate"), logy=True)
-        dodge = (i - (len(names) - 1) / 2) * step * 0.1 if len(names) > 2 else 0.0
-        ex = col(rs, "scheme_exact" if by_own else "exact")
-        y = [a / e for a, e in zip(col(rs, "rate"), ex)]
-        lo = [a / e for a, e in zip(col(rs, "ci_low"), ex)]
-        hi = [a / e for a, e in zip(col(rs, "ci_high"), ex)]
+        dodge = (i / (len(names) - 1) - 0.5) * step * 0.2 if len(names) > 2 else 0.0
+        y, lo, hi = over(rs, "scheme_exact" if by_own else "exact")
         ratios += y
         draw.series(mid, n, look[n], [v + dodge for v in x], y, lo, hi)
         own = None if by_own else own_exact(rs)
@@ -156,10 +160,9 @@ def designs(t):
         for n in names:
             rs = [r for r in rows if name(r) == n]
             p = col(rs, "design_rate")
-            y = col(rs, "rate_over_design")
+            y, lo, hi = over(rs, "design_rate")
             ratios += y
-            draw.series(left, n, look[n], p, y, [a / b for a, b in zip(col(rs, "ci_low"), p)],
-                        [a / b for a, b in zip(col(rs, "ci_high"), p)])
+            draw.series(left, n, look[n], p, y, lo, hi)
             draw.series(right, n, look[n], p, col(rs, "bits_per_key"))
         draw.reference(left, 1.0, "the promise")
         draw.ratio_scale(left, ratios)
@@ -287,10 +290,8 @@ def points(t):
             rs = [r for r in t.rows if (r["m"], r["n"], r["k"]) == g]
             x = list(range(len(rs)))
             f = col(rs, "formula")
-            y = [a / b for a, b in zip(col(rs, "rate"), f)]
-            draw.series(ax, "measured", look["measured"], [v - 0.08 for v in x], y,
-                        [a / b for a, b in zip(col(rs, "ci_low"), f)], [a / b for a, b in zip(col(rs, "ci_high"), f)],
-                        line=False)
+            y, lo, hi = over(rs, "formula")
+            draw.series(ax, "measured", look["measured"], [v - 0.08 for v in x], y, lo, hi, line=False)
             model = [a / b for a, b in zip(col(rs, "model"), f)]
             if any(draw.finite(v) for v in model):
                 draw.series(ax, "model", look["model"], [v + 0.08 for v in x], model, line=False)
@@ -333,11 +334,9 @@ def library_lines(t):
             ys = []
             for n in part:
                 rs = [r for r in rows if name(r) == n]
-                p = col(rs, "design_rate")
-                y = col(rs, "rate_over_design")
+                y, lo, hi = over(rs, "design_rate")
                 ys += y
-                draw.series(ax, n, look[n], col(rs, "design_keys"), y,
-                            [a / b for a, b in zip(col(rs, "ci_low"), p)], [a / b for a, b in zip(col(rs, "ci_high"), p)])
+                draw.series(ax, n, look[n], col(rs, "design_keys"), y, lo, hi)
             draw.reference(ax, 1.0, "the promise")
             draw.ratio_scale(ax, ys)
             ax.set_ylabel("measured ÷ promised")
@@ -363,10 +362,7 @@ def library_dots(t):
         ys = {id(r): len(rows) - 1 - i for i, r in enumerate(rows)}
         for lib in libs:
             rs = [r for r in rows if r["library"] == lib]
-            p = col(rs, "design_rate")
-            x = col(rs, "rate_over_design")
-            lo = [a / b for a, b in zip(col(rs, "ci_low"), p)]
-            hi = [a / b for a, b in zip(col(rs, "ci_high"), p)]
+            x, lo, hi = over(rs, "design_rate")
             y = [ys[id(r)] for r in rs]
             line = ax.errorbar(x, y, xerr=[[max(a - b, 0) for a, b in zip(x, lo)], [max(b - a, 0) for a, b in zip(x, hi)]],
                                color=look[lib][0], marker=look[lib][1], linestyle="none", label=lib).lines[0]
