@@ -185,7 +185,8 @@ def loads(t):
     plots = []
     for p in ordered(r["design_rate"] for r in t.rows):
         rows = [r for r in t.rows if r["design_rate"] == p]
-        plots.append(draw.Plot(f"{t.name}-{p}", f"{t.name}, designed at {p}: rate and bits against load",
+        what = "rate and bits held" if any(r["first_capacity"] != "" for r in rows) else "rate"
+        plots.append(draw.Plot(f"{t.name}-{p}", f"{t.name}, designed at {p}: {what} against load",
                                lambda p=p, rows=rows: loads_figure(t, p, rows)))
     return plots
 
