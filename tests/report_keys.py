@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """report_keys.py CSV MARKDOWN - the report's "Real keys against ideal words" table
-(scripts/report.awk) checked against a real-keys table read here with Python's csv
+(scripts/reportlib/markdown.py) checked against a real-keys table read here with Python's csv
 module: a row for every library and design with an ideal-words row, and each cell the
 key set's rate over the ideal words' rate, to the digits the cell shows, starred exactly
 where the two rates differ by more than 3 standard errors."""

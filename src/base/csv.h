@@ -5,7 +5,7 @@
  * --resume uses, `bloomsim columns` and the column table of docs/model.md all come from
  * that list (tests/cli.sh checks the documentation against `bloomsim columns
  * --markdown`), so adding a column is one line here plus the code that fills it.
- * Consumers outside C (scripts/report.awk, scripts/bench, tests) find columns by header
+ * Consumers outside C (scripts/reportlib/, scripts/bench, tests) find columns by header
  * name, never by position.
  *
  * Kinds: TEXT (a string; NULL prints empty), COUNT (a whole number; CSV_ABSENT prints
