@@ -74,6 +74,13 @@ same_as_simulated() {
     shift
     "$B" audit --exec "$B adapter $name" "$@" > "$tmp/exec1" 2> "$tmp/stderr"
     "$B" audit "$name" "$@" --threads 1 > "$tmp/exec2" 2> "$tmp/stderr2"
+    # one filter over a stated range: the same exact count over the same keys
+    e=$(grep -A2 '^  queries ' "$tmp/exec1")
+    if [ -n "$e" ]; then
+        [ "$e" = "$(grep -A2 '^  queries ' "$tmp/exec2")" ] &&
+            [ "$(grep ' exact: ' "$tmp/exec1")" = "$(grep ' exact: ' "$tmp/exec2")" ]
+        return
+    fi
     e=$(sed -n 's/^ *\([0-9]*\) filters of \([0-9]*\) lookups, \([0-9]*\) false positives.*/\1 \2 \3/p' "$tmp/exec1")
     s=$(sed -n 's/^ *\([0-9]*\) lookups, \([0-9]*\) false positives.*/\1 \2/p' "$tmp/exec2")
     [ -n "$e" ] && [ "$(echo "$e" | awk '{ print $1 * $2, $3 }')" = "$s" ]
@@ -105,12 +112,15 @@ grep -q "^  promised   0.01$" "$tmp/guava" && grep -q "^  ratio " "$tmp/guava" &
 grep -q "m = 100000 bits (10 bits per key), k = 6," "$tmp/leveldb" &&
     grep -q "^  promised   nothing" "$tmp/leveldb" && ok || bad "audit --exec leveldb: $(cat "$tmp/leveldb")"
 
-# Key sets: seq builds one filter and asks it disjoint keys (binomial); a file's lines
-# are sent as str keys, its queries the lines after the inserted ones; the same seed,
-# the same measurement.
+# Key sets: seq builds one filter and asks it a stated range (an exact count, the
+# spread across its 8 ranges on a line of its own); a file's lines are sent as str keys,
+# its queries the lines after the inserted ones; the same seed, the same measurement.
 "$B" audit --exec "$B adapter guava" --keys 10000 --rate 0.01 --precision 0.1 --key-set seq \
     > "$tmp/seq" 2> "$tmp/stderr" && grep -q "^  keys       seq (u64), seed 1; the same inserted keys in every filter" "$tmp/seq" &&
-    grep -q "(binomial interval)" "$tmp/seq" && ok || bad "audit --exec --key-set seq: $(cat "$tmp/seq" "$tmp/stderr")"
+    grep -q "^  measured   .* exact: [0-9]* false positives in those 9872 queries$" "$tmp/seq" &&
+    grep -q "^  rate varies by query range: .* over 8 successive ranges of 1234 queries$" "$tmp/seq" &&
+    grep -q "^  queries    the 9872 keys after the 10000 inserted: 10000 to 19871$" "$tmp/seq" &&
+    ok || bad "audit --exec --key-set seq: $(cat "$tmp/seq" "$tmp/stderr")"
 # N key-file lines user:0, user:7919, ... (distinct, not sequential).
 user_keys() { awk -v n="$1" 'BEGIN { for (i = 0; i < n; i++) print "user:" i * 7919 }'; }
 user_keys 15000 > "$tmp/keys.txt"
@@ -118,18 +128,20 @@ user_keys 15000 > "$tmp/keys.txt"
     --key-file "$tmp/keys.txt" > "$tmp/file" 2> "$tmp/stderr"; [ $? -eq 3 ] &&
     grep -q "^  keys       file $tmp/keys.txt (str)" "$tmp/file" && ok \
     || bad "audit --exec --key-set file: $(cat "$tmp/file" "$tmp/stderr")"
-# Its 5,000 queried lines are asked once each, in the 8 batches a target rests on (not
-# 2 batches of the planned lookups, wrapping round the file), and the target is out of
-# reach; a file long enough meets it, with the simulated audit's false positives.
-grep -q "^             8 filters of 625 lookups" "$tmp/file" &&
-    grep -q "after 8 filters: every line of the key file after the 10000 inserted is asked (5000); a longer file goes further$" "$tmp/file" && ok \
+# Its 5,000 queried lines, fewer than the default range (9,872 at 10%), are asked once
+# each, in 8 ranges of 625 (never wrapping round the file), and the target is out of
+# reach; a file long enough meets it, with the simulated audit's exact count.
+grep -q "^  queries    the 5000 keys after the 10000 inserted: user:79190000 to user:118777081$" "$tmp/file" &&
+    grep -q "over 8 successive ranges of 625 queries$" "$tmp/file" &&
+    grep -q "for the precision asked (5000 of 9872)$" "$tmp/file" && ok \
     || bad "audit --exec --key-set file, a short file: $(cat "$tmp/file")"
-# 5,003 queried lines make the same 8 batches of 625: the 3 left over are never asked,
-# and the line says how many were.
+# 5,003 queried lines make the same 8 ranges of 625: the 3 left over are never asked,
+# and the queries line says how many were.
 user_keys 15003 > "$tmp/keys3.txt"
 "$B" audit --exec "$B adapter guava" --keys 10000 --rate 0.01 --precision 0.1 --key-set file \
     --key-file "$tmp/keys3.txt" > "$tmp/file3" 2> "$tmp/stderr"; [ $? -eq 3 ] &&
-    grep -q "after 8 filters: 5000 of the 5003 lines of the key file after the 10000 inserted are asked (whole batches); a longer file goes further$" "$tmp/file3" && ok \
+    grep -q "^  queries    the 5000 keys after the 10000 inserted" "$tmp/file3" &&
+    grep -q "(all the key file holds after them, in whole ranges;" "$tmp/file3" && ok \
     || bad "audit --exec --key-set file, a remainder: $(cat "$tmp/file3" "$tmp/stderr")"
 user_keys 60000 > "$tmp/keys2.txt"
 same_as_simulated guava --keys 10000 --rate 0.01 --precision 0.1 --key-set file \

@@ -63,6 +63,9 @@ pair audit-guava audit guava --keys 1e4 --rate 0.01 --threads 1
 pair audit-rocksdb audit rocksdb --keys 1e4 --rate 0.01 --threads 1
 pair audit-bpk audit leveldb --keys 1e4 --bits-per-key 10 --threads 1
 pair audit-real audit leveldb --keys 1e4 --rate 0.01 --key-set seq-str --threads 1
+seq 1 1800 | sed 's/^/user:/' > "$tmp/keys.txt"
+want=3 pair audit-file-short audit guava --keys 1000 --rate 0.01 --key-set file \
+    --key-file "$tmp/keys.txt" --threads 1
 want=3 pair audit-short audit guava --keys 1e4 --rate 0.01 --threads 1 --max-filters 2 \
     --precision 0.002
 pair exec audit --exec "$B adapter libbloom" --keys 10000 --rate 0.01
@@ -70,6 +73,8 @@ pair exec-bpk audit --exec "$B adapter leveldb" --keys 10000 --bits-per-key 10 \
     --key-set seq-str
 pair exec-fp audit --exec "$B adapter bloom-filters-xor" --keys 10000 --fingerprint-bits 8 \
     --precision 0.1
+want=3 pair exec-file-short audit --exec "$B adapter guava" --keys 1000 --rate 0.01 \
+    --key-set file --key-file "$tmp/keys.txt"
 want=3 pair exec-short audit --exec "$B adapter libbloom" --keys 1000 --rate 0.1 \
     --precision 0.004 --max-filters 2
 out=$(python3 tests/json_check.py --coverage "$SCHEMA" "$tmp"/*.json) && ok || bad "$out"

@@ -33,14 +33,16 @@ for set in seq seq-str random uuid filter-bench url file; do
         || bad "audit --key-set $set: 1 and 2 threads differ"
 done
 grep -q "^  keys       file $tmp/keys.txt (30000 lines)" "$tmp/a1" && ok || bad "audit file: $(cat "$tmp/a1")"
-# A file too short for the lookups: each queried line is asked once, no more lookups than
-# the file's 20000 queried lines, and the audit says its target was not reached.
-lk=$(sed -n 's/^ *\([0-9]*\) lookups, .*/\1/p' "$tmp/a1")
+# A key file: one filter asked a stated range of its lines after the inserted ones
+# (the default at 10%: 9,872 of its 20,000), an exact count; a file too short for the
+# default range at 1% gives all its lines in whole ranges, and says its target was not
+# reached (exit 3).
+lk=$(sed -n 's/^ *measured .* exact: [0-9]* false positives in those \([0-9]*\) queries/\1/p' "$tmp/a1")
 [ -n "$lk" ] && [ "$lk" -le 20000 ] && ok || bad "audit file: $lk lookups from 20000 lines: $(cat "$tmp/a1")"
 "$B" audit guava --keys 10000 --rate 0.01 --precision 0.01 --key-set file --key-file "$tmp/keys.txt" \
     --threads 2 > "$tmp/a" 2> "$tmp/err"; [ $? -eq 3 ] && grep -q "^  target     not reached" "$tmp/a" \
-    && grep -q "every line of the key file after the 10000 inserted is asked (20000)" "$tmp/a" \
-    && [ "$(sed -n 's/^ *\([0-9]*\) lookups, .*/\1/p' "$tmp/a")" -le 20000 ] \
+    && grep -q "^  queries    the 20000 keys after the 10000 inserted: user:10001 to user:30000" "$tmp/a" \
+    && grep -q "all the key file holds after them" "$tmp/a" \
     && ok || bad "audit file, short: $(cat "$tmp/a" "$tmp/err")"
 
 # filter-bench asks a filter at most its n queries: past them the precision rule builds
@@ -51,6 +53,52 @@ f=$(sed -n 's/^ *\([0-9]*\) filters, lookups estimator/\1/p' "$tmp/a")
 lk=$(sed -n 's/^ *\([0-9]*\) lookups, .*/\1/p' "$tmp/a")
 [ -n "$f" ] && [ "$f" -gt 8 ] && [ "$lk" -le $((f * 2000)) ] && ! grep -q "not reached" "$tmp/a" \
     && ok || bad "audit filter-bench, 3%: $f filters, $lk lookups: $(cat "$tmp/a" "$tmp/err")"
+
+# A stated range (issue 37): LevelDB's and RocksDB's legacy filter on seq-str keys, one
+# filter each, give over the range they print the same exact count whatever --precision
+# asks: the default range of one precision, asked with --queries under another, gives
+# the same lines; the count is that of a key file holding those very keys; and an
+# experiment row of such keys with a precision target asks its 8 batches, no more.
+for lib in leveldb rocksdb-legacy; do
+    for pr in 0.05 0.01; do
+        other=$([ "$pr" = 0.05 ] && echo 0.005 || echo 0.2)
+        "$B" audit $lib --keys 100000 --bits-per-key 10 --key-set seq-str --precision $pr \
+            --threads 2 > "$tmp/r1" 2> "$tmp/err"
+        q=$(sed -n 's/^  queries    the \([0-9]*\) keys after the 100000 inserted: key100000 to key.*/\1/p' "$tmp/r1")
+        "$B" audit $lib --keys 100000 --bits-per-key 10 --key-set seq-str --precision $other \
+            --queries "$q" --threads 1 > "$tmp/r2" 2> "$tmp/err"
+        m1=$(grep -A3 '^  measured' "$tmp/r1")
+        [ -n "$q" ] && [ -n "$m1" ] && [ "$m1" = "$(grep -A3 '^  measured' "$tmp/r2")" ] \
+            && grep -q "^  queries    the $q keys after the 100000 inserted: key100000 to key$((100000 + q - 1))$" "$tmp/r2" \
+            && ok || bad "audit $lib seq-str, range of --precision $pr asked at $other: $(cat "$tmp/r1" "$tmp/r2" "$tmp/err")"
+    done
+    # the same keys from a file: key0 ... key(n + q - 1)
+    awk -v n=$((100000 + q)) 'BEGIN { for (i = 0; i < n; i++) print "key" i }' > "$tmp/sk.txt"
+    "$B" audit $lib --keys 100000 --bits-per-key 10 --key-set file --key-file "$tmp/sk.txt" \
+        --queries "$q" --threads 2 > "$tmp/r3" 2> "$tmp/err"
+    c1=$(sed -n 's/.* exact: \([0-9]*\) false positives in those .*/\1/p' "$tmp/r2")
+    [ -n "$c1" ] && [ "$c1" = "$(sed -n 's/.* exact: \([0-9]*\) false positives in those .*/\1/p' "$tmp/r3")" ] \
+        && ok || bad "audit $lib: seq-str and a file of the same keys differ: $(cat "$tmp/r2" "$tmp/r3" "$tmp/err")"
+done
+"$B" audit leveldb --keys 1000 --rate 0.01 --key-set seq --queries 1000 --precision 0.5 \
+    > "$tmp/r1" && grep -q "^  queries    the 1000 keys after the 1000 inserted: 1000 to 1999$" "$tmp/r1" \
+    && grep -q "^             (--queries)$" "$tmp/r1" && ! grep -q "95% interval" "$tmp/r1" \
+    && ok || bad "audit --queries: $(cat "$tmp/r1")"
+cat > "$tmp/range.ini" <<'EOF'
+[experiment]
+title = a one-filter row with a precision target
+[sweep]
+design_keys = 20000
+design_rate = 0.01
+libraries = leveldb
+key_sets = seq-str
+filters = 2
+lookups = 20000
+precision = 0.001
+EOF
+"$B" run "$tmp/range.ini" --threads 2 --out "$tmp/range" > /dev/null 2> "$tmp/err" \
+    && [ "$(awk -F, 'NR == 2 { print $8, $9 }' "$tmp/range/range.csv")" = "8 80000" ] \
+    && ok || bad "run: a one-filter row grew past its 8 batches: $(cat "$tmp/err" "$tmp/range/range.csv")"
 
 # --bits-per-key: LevelDB's NewBloomFilterPolicy(10) is 10 bits a key, k = 6.
 "$B" audit leveldb --keys 20000 --bits-per-key 10 --key-set seq-str --precision 0.1 --threads 2 \
@@ -146,6 +194,16 @@ fi
 names=$("$B" list | sed -n '/^key sets/,/^$/p' | awk 'NR > 1 && NF { n[++c] = $1 }
     END { for (i = 1; i <= c; i++) printf "%s%s", i == 1 ? "" : i == c ? " or " : ", ", n[i] }')
 case "$names" in "ideal, seq, seq-str, random, uuid, file"*" or "*) ok ;; *) bad "key set names: '$names'" ;; esac
+# --queries: a multiple of 8, a key set that is the same in every filter, within a file
+expect_error 2 "audit: --queries must be a multiple of 8, the successive ranges whose rates are shown (got '--queries 1001')" \
+    audit leveldb --keys 1000 --rate 0.01 --key-set seq --queries 1001
+expect_error 2 "random keys are sampled (got '--queries 1000' with --key-set random)" \
+    audit leveldb --keys 1000 --rate 0.01 --key-set random --queries 1000
+expect_error 2 "audit: --queries 20008 asks more than the 20000 lines of $tmp/keys.txt after its first 10000 (got '--queries 20008')" \
+    audit guava --keys 10000 --rate 0.01 --key-set file --key-file "$tmp/keys.txt" --queries 20008
+expect_error 2 "audit: --queries 20008 asks more than the 20000 lines of $tmp/keys.txt after its first 10000 (got '--queries 20008')" \
+    audit --exec "$B adapter guava" --keys 10000 --rate 0.01 --key-set file --key-file "$tmp/keys.txt" --queries 20008
+expect_error 2 "audit: --queries must be a whole number of queries from 8 to 2^56 (got 'x')" audit leveldb --keys 1000 --rate 0.01 --key-set seq --queries x
 expect_error 2 "audit: unknown key set; expected $names (got '--key-set sq')" \
     audit guava --keys 1000 --rate 0.01 --key-set sq
 expect_error 2 "audit: key file $tmp/none.txt: No such file or directory (got '--key-file $tmp/none.txt')" \

@@ -197,3 +197,32 @@ audit_verdict_t audit_verdict(const audit_weigh_t *w)
                  "rate too)");
     return v;
 }
+
+uint64_t audit_range_default(double ideal, double precision)
+{
+    if (!(ideal > 0 && ideal < 1) || !(precision > 0))
+        return 0;
+    double q = ceil((1 - ideal) / (ideal * precision * precision) / AUDIT_RANGES);
+    if (!(q * AUDIT_RANGES < 4.6e18))
+        return 0;
+    return (uint64_t)q * AUDIT_RANGES;
+}
+
+void audit_range_spread(audit_range_t *g, const uint64_t *counts)
+{
+    uint64_t sum = 0;
+    double lo = INFINITY, hi = -INFINITY, s1 = 0, s2 = 0;
+    for (uint64_t b = 0; b < g->ranges; b++) {
+        double r = (double)counts[b] / (double)g->per_range;
+        sum += counts[b];
+        lo = r < lo ? r : lo;
+        hi = r > hi ? r : hi;
+        s1 += r;
+        s2 += r * r;
+    }
+    const double B = (double)g->ranges, mean = s1 / B;
+    g->false_positives = sum;
+    g->rate = (double)sum / ((double)g->ranges * (double)g->per_range);
+    g->lo = lo, g->hi = hi;
+    g->sd = g->ranges > 1 ? sqrt(fmax(0.0, (s2 - B * mean * mean) / (B - 1))) : 0;
+}

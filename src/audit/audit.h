@@ -76,6 +76,36 @@ int audit_plan(const audit_ask_t *a, double p, exp_row_t *row, audit_design_t *d
 int audit_plan_bpk(const audit_ask_t *a, double bits_per_key, exp_row_t *row,
                    audit_design_t *d, char *err, size_t errlen);
 
+/* A one-filter audit's stated range (docs/model.md, Key sets and real hashes): keys that
+ * are the same in every filter (seq, seq-str, file: sim_one_filter) make one filter, and
+ * the audit asks it the Q queried keys numbered n to n + Q - 1 (the next Q after the
+ * inserted ones), in AUDIT_RANGES successive ranges of Q / AUDIT_RANGES: its false
+ * positives over them are an exact count, with no sampling interval, and the ranges'
+ * rates say how much the rate varies with the range asked. Q is --queries, a multiple of
+ * AUDIT_RANGES, or by default audit_range_default's. */
+#define AUDIT_RANGES 8
+typedef struct audit_range {
+    int on;             /* one filter over a stated range (else: a sampling interval) */
+    int given;          /* Q is --queries (else the default) */
+    uint64_t first;     /* the number of the first queried key: n */
+    uint64_t queries;   /* Q asked */
+    uint64_t wanted;    /* the default Q before a key file's lines cut it (0: not cut) */
+    double planned_at;  /* the ideal rate the default was planned at */
+    uint64_t false_positives;
+    uint64_t ranges, per_range;
+    double rate, lo, hi, sd; /* the rate over Q; its ranges' lowest, highest, deviation */
+} audit_range_t;
+
+/* The default Q: the fewest queries, a multiple of AUDIT_RANGES, whose binomial relative
+ * standard error at rate `ideal` (an ideal filter of the same design: its structure's
+ * exact rate, else the uniform one) is at most precision, (1 - p) / (p precision^2);
+ * 0 when ideal is not in (0, 1) or Q would pass 2^62. */
+uint64_t audit_range_default(double ideal, double precision);
+
+/* The rate over the range and its ranges' spread into g (g->ranges, g->per_range set)
+ * from the ranges' false positives counts[0..g->ranges). */
+void audit_range_spread(audit_range_t *g, const uint64_t *counts);
+
 /* The exit statuses of an audit (docs/usage.md, docs/adapter.md): it measured the rate
  * and found no broken promise; a broken one (an inserted key reported absent, or the
  * interval above --fail-above times the promise); bad input (cli.h); the target not

@@ -37,16 +37,38 @@ double audit_exec_bits_rate(const audit_exec_t *x)
            : x->bits_per_key > 0 ? exp(-x->bits_per_key * LN2 * LN2) : 0;
 }
 
+/* The one filter's range of Q queries (cut to the whole ranges a key file holds: the
+ * default only, --queries is checked against the file before the run). */
+static void exec_range(audit_exec_run_t *r, uint64_t Q)
+{
+    const uint64_t lines = keyset_queries_total(r->x->keys);
+    if (Q > lines) {
+        r->range.wanted = Q;
+        Q = lines / AUDIT_RANGES * AUDIT_RANGES;
+    }
+    r->range.queries = Q;
+    r->range.per_range = r->L = Q / AUDIT_RANGES;
+}
+
 int audit_exec_plan(audit_exec_run_t *r, const audit_exec_t *x, const atomic_int *stop)
 {
     *r = (audit_exec_run_t){.x = x, .stop = stop};
-    r->c = calloc(x->max_filters, sizeof *r->c);
+    /* --max-filters, or a one-filter range's AUDIT_RANGES batches whatever it says */
+    r->c = calloc(x->max_filters > AUDIT_RANGES ? x->max_filters : AUDIT_RANGES, sizeof *r->c);
     if (!r->c)
         return -1;
     r->p = audit_exec_bits_rate(x) > 0 ? audit_exec_bits_rate(x) : x->p;
     r->L = audit_lookups(r->p, x->precision, 2);
     r->Fmax = x->max_filters;
-    if (x->keys) { /* more filters carry the rest; a file's lines each asked once */
+    if (x->keys && !audit_exec_per_filter(x)) { /* one filter, a stated range */
+        r->range = (audit_range_t){.on = 1, .given = x->queries > 0, .first = x->n,
+                                   .ranges = AUDIT_RANGES};
+        r->Fmax = AUDIT_RANGES;
+        if (x->queries)
+            exec_range(r, x->queries);
+    } else if (x->keys) { /* more filters carry the rest */
+        if (keyset_queries_max(x->keys) != UINT64_MAX) /* filter-bench: all n counters */
+            r->L = keyset_queries_max(x->keys);
         uint64_t fmax = keyset_plan_queries(x->keys, 1, &r->L);
         if (r->Fmax > fmax)
             r->Fmax = fmax;
@@ -181,6 +203,19 @@ static int exec_filter(audit_exec_run_t *r, uint64_t f)
             return ADAPTER_BROKEN;
         }
         r->m = m, r->k = k, r->table_bits = table;
+        if (f == 0 && r->range.on && !r->range.given) { /* the default range: its design's */
+            double ideal = r->p;
+            if (m && (rate_exact(m, x->n, k, &ideal) != RATE_OK || !(ideal > 0)))
+                ideal = r->p;
+            r->range.planned_at = ideal;
+            uint64_t Q = audit_range_default(ideal, x->precision);
+            if (!Q) {
+                snprintf(r->err, sizeof r->err, "no default range of queries at a rate of %g: "
+                         "give --queries Q", ideal);
+                return ADAPTER_REFUSED;
+            }
+            exec_range(r, Q);
+        }
         if ((st = exec_send(r, f, salt, 0, x->n, &h)) != ADAPTER_OK)
             return st;
         uint64_t failed = 0, retries = 0;
@@ -237,7 +272,7 @@ static uint64_t exec_wanted(const audit_exec_run_t *r, const stats_summary_t *s)
 
 int audit_exec_measure(audit_exec_run_t *r, stats_summary_t *s, int *met)
 {
-    uint64_t want = r->Fmax < 2 ? r->Fmax : 2;
+    uint64_t want = r->range.on ? AUDIT_RANGES : r->Fmax < 2 ? r->Fmax : 2;
     for (r->F = 0;;) {
         for (r->want = want; r->F < want; r->F++) {
             int st = exec_filter(r, r->F);
@@ -248,7 +283,15 @@ int audit_exec_measure(audit_exec_run_t *r, stats_summary_t *s, int *met)
             if (!r->m && audit_exec_per_filter(r->x) && want < STATS_MIN_SPREAD_FILTERS)
                 want = STATS_MIN_SPREAD_FILTERS < r->Fmax ? STATS_MIN_SPREAD_FILTERS : r->Fmax;
         }
-        if ((*met = exec_summary(r, s)) || r->F >= r->Fmax)
+        *met = exec_summary(r, s);
+        if (r->range.on) { /* the exact count over the range: no sampling interval */
+            audit_range_spread(&r->range, r->c);
+            s->rate = s->ci_low = s->ci_high = r->range.rate;
+            s->stderr_ = 0;
+            *met = r->range.wanted == 0;
+            return ADAPTER_OK;
+        }
+        if (*met || r->F >= r->Fmax)
             return ADAPTER_OK;
         want = exec_wanted(r, s);
     }

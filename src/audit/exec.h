@@ -47,6 +47,9 @@ typedef struct audit_exec {
     const keyset_t *keys;   /* an open key set, or NULL: random u64 keys */
     const char *keys_label; /* its name and parameter, for the output */
     double fail_above;      /* --fail-above R (<= 0: not given; audit.h's audit_verdict) */
+    uint64_t queries;       /* --queries Q for a key set that is the same in every filter
+                             * (a multiple of AUDIT_RANGES, within a key file's lines), 0:
+                             * the default (audit.h's audit_range_t) */
 } audit_exec_t;
 
 /* A run: the adapter (started by the caller, adapter_start, and stopped by it) and what
@@ -62,6 +65,10 @@ typedef struct audit_exec_run {
     unsigned k;
     double p;               /* the rate the lookups are planned at */
     audit_check_t check;    /* the inserted keys asked again (exec_check) */
+    /* A key set that is the same in every filter: the one filter's stated range, planned
+     * once the adapter has answered the first design (the default Q is at the exact rate
+     * of uniform probes at its m and k, or at p where it hides them), and its count. */
+    audit_range_t range;
     uint64_t want, sent;    /* the filters planned so far; the keys sent */
     /* Called after each command (NULL: none), for a progress line. */
     void (*progress)(const struct audit_exec_run *r, void *ctx);

@@ -23,12 +23,12 @@ static const char usage_head[] =
     "usage: bloomsim audit LIBRARY --keys N (--rate P | --bits-per-key B)\n"
     "                      [--key-set KIND [--key-prefix X] [--key-file PATH]]\n"
     "                      [--precision R] [--max-filters F] [--threads T] [--seed S]\n"
-    "                      [--fail-above R]\n"
+    "                      [--queries Q] [--fail-above R]\n"
     "       bloomsim audit --exec 'CMD' --keys N (--rate P | --bits-per-key B |\n"
     "                      --fingerprint-bits F)\n"
     "                      [--key-set KIND [--key-prefix X] [--key-file PATH]]\n"
     "                      [--precision R] [--max-filters F] [--seed S] [--timeout S]\n"
-    "                      [--fail-above R]\n"
+    "                      [--queries Q] [--fail-above R]\n"
     "       bloomsim audit --list [--tsv | --hashes]\n"
     "\n"
     "Designs LIBRARY's filter for N keys at target false-positive rate P with the\n"
@@ -42,6 +42,11 @@ static const char usage_head[] =
     "--key-set inserts real keys through the library's own hash function instead.\n"
     "Each filter built is also asked about its inserted keys (all of them, or a\n"
     "random sample of at least 10^5): one reported absent fails the audit.\n"
+    "Keys that are the same in every filter (seq, seq-str, url, file) make one\n"
+    "filter, asked a stated range: the Q keys after the inserted ones (--queries Q; by\n"
+    "default the fewest that give an ideal filter of the design relative standard\n"
+    "error R), whose false positives are an exact count, no sampling interval; a line\n"
+    "of its own shows how the rate varies across 8 successive ranges of Q/8 keys.\n"
     "\n"
     "With --exec, measures any implementation instead: CMD (run by sh -c) speaks the\n"
     "adapter protocol (docs/adapter.md) on its standard input and output; bloomsim\n"
@@ -66,6 +71,9 @@ static const char usage_tail[] =
     "                   design each takes (rate or bits-per-key), the keys (int, text,\n"
     "                   bytes), the hash and the bytes it hashes, or - and why none)\n"
     "  --precision R    target relative standard error, above 0 and below 1\n"
+    "  --queries Q      with --key-set seq, seq-str, url or file: ask the Q keys after\n"
+    "                   the inserted ones, a multiple of 8 (default: as --precision R\n"
+    "                   asks of an ideal filter of the design)\n"
     "  --max-filters F  build at most F filters (default 1000)\n"
     "  --threads T      threads (default: all); --seed S  seed (default 1)\n"
     "  --json           print the result as one JSON object (docs/json.md)\n"
@@ -198,7 +206,7 @@ static void print_against(const char *label, double ref, const csv_row_t *r, con
 /* What the audit measured, beside what the library promised. */
 static void print_audit(const library_t *lib, const audit_design_t *d, const exp_row_t *row,
                         const csv_row_t *r, int threads, uint64_t seed,
-                        const audit_outcome_t *o)
+                        const audit_outcome_t *o, const audit_range_t *g)
 {
     printf("%s: %s\n", lib->name, lib->version);
     printf("  design     %llu keys at %g (sizing rule %s): m = %llu bits (%.3g MiB; the rule "
@@ -219,16 +227,29 @@ static void print_audit(const library_t *lib, const audit_design_t *d, const exp
         printf("  keys       %s%s", row->keys.kind->name, shown);
         printf(", %s\n  hash       %s\n", row->words->key_bytes, row->words->hash);
     }
-    printf("  measured   %-12.4g 95%% interval %.4g to %.4g; standard error %.2g (%.2f%% "
-           "relative)\n", r->rate, r->ci_low, r->ci_high, r->stderr_,
-           r->rate > 0 ? 100 * r->stderr_ / r->rate : 0.0);
-    printf("             %llu filters, %s estimator\n", (unsigned long long)r->filters,
-           row->est->name);
-    if (sim_counts(row))
+    if (g->on) {
+        cli_print_range(g, &row->keys, r->rse_target);
+        printf("             one filter, built once, %s estimator\n", row->est->name);
+    } else {
+        printf("  measured   %-12.4g 95%% interval %.4g to %.4g; standard error %.2g (%.2f%% "
+               "relative)\n", r->rate, r->ci_low, r->ci_high, r->stderr_,
+               r->rate > 0 ? 100 * r->stderr_ / r->rate : 0.0);
+        printf("             %llu filters, %s estimator\n", (unsigned long long)r->filters,
+               row->est->name);
+    }
+    if (sim_counts(row) && !g->on)
         printf("             %llu lookups, %llu false positives\n",
                (unsigned long long)r->lookups, (unsigned long long)r->false_positives);
+    if (row_real_keys(row) && !g->on && keyset_queries_max(&row->keys) != UINT64_MAX)
+        printf("             each filter, keys of its own, asked all %llu of its queried keys;"
+               " the interval\n             is over filters\n",
+               (unsigned long long)keyset_queries_max(&row->keys));
     cli_print_check(&o->check, d->n);
-    if (r->target_met == 0) {
+    if (r->target_met == 0 && g->on)
+        printf("  target     not reached: the key file holds fewer queried lines than an ideal "
+               "filter needs\n             for the precision asked (%llu of %llu)\n",
+               (unsigned long long)g->queries, (unsigned long long)g->wanted);
+    else if (r->target_met == 0) {
         double rse = r->rate > 0 ? r->stderr_ / r->rate : INFINITY;
         printf("  target     not reached: %.3g%% relative standard error, asked %g%%, ", 100 * rse,
                100 * r->rse_target);
@@ -249,8 +270,11 @@ static void print_audit(const library_t *lib, const audit_design_t *d, const exp
             printf("%s\n", r->filters >= row->max_filters ? ": the most --max-filters allows"
                                                           : ": the most lookups it makes");
     }
-    printf("  ratio      %.4g times the promise (interval %.4g to %.4g)\n", r->rate / d->p,
-           r->ci_low / d->p, r->ci_high / d->p);
+    if (g->on)
+        printf("  ratio      %.4g times the promise (exact, over the range)\n", r->rate / d->p);
+    else
+        printf("  ratio      %.4g times the promise (interval %.4g to %.4g)\n", r->rate / d->p,
+               r->ci_low / d->p, r->ci_high / d->p);
     print_against("uniform", d->uniform, r, "exact rate of independent uniform probes at this "
                   "m, n and k");
     print_against("structure", d->structure, r, "exact rate of its blocks, lines or slices "
@@ -285,7 +309,8 @@ typedef struct audit_args {
     const library_t *lib;
     uint64_t n, seed, max_filters, threads;
     double p, precision, bpk, timeout, fail_above;
-    uint64_t fbits; /* --fingerprint-bits, 0: not given */
+    uint64_t fbits;   /* --fingerprint-bits, 0: not given */
+    uint64_t queries; /* --queries, 0: not given (audit.h's audit_range_t) */
     int list, tsv, hashes, json;
     const char *key_set, *exec;
     audit_key_param_t key_params[AUDIT_KEY_PARAMS]; /* --key-prefix, --key-file */
@@ -328,7 +353,7 @@ static int audit_refuse_unused(const cli_spec_t *spec, int argc, char **argv,
     static const char *const not_list[] = {
         "--keys", "--rate", "--bits-per-key", "--key-set", "--key-prefix", "--key-file",
         "--precision", "--max-filters", "--threads", "--seed", "--exec", "--timeout",
-        "--fingerprint-bits", NULL};
+        "--fingerprint-bits", "--queries", NULL};
     static const char *const not_exec[] = {"--threads", NULL};
     static const char *const not_library[] = {"--timeout", NULL};
     static const char *const not_library_fp[] = {"--fingerprint-bits", NULL};
@@ -372,6 +397,8 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
         {.name = "--fail-above", .kind = CLI_REAL, .dst = &a->fail_above, .lo = DBL_MIN,
          .hi = 1e9, .must = "a ratio above 0 and below 10^9, such as 1.1"},
         {.name = "--json", .kind = CLI_FLAG, .dst = &a->json},
+        {.name = "--queries", .kind = CLI_COUNT, .dst = &a->queries, .min = AUDIT_RANGES,
+         .max = UINT64_C(1) << 56, .must = "a whole number of queries from 8 to 2^56"},
     };
     cli_spec_t spec = {.command = "audit", .help = help, .unknown = "argument", .opts = opts,
                        .nopts = sizeof opts / sizeof opts[0], .positional = library_name,
@@ -426,6 +453,15 @@ static int check_key_args(const audit_args_t *a)
     if (kind->param_needed && !key_param(a, kind))
         return cli_die(2, "audit: --key-set %s needs %s %s (got no %s)", kind->name,
                        kind->param_flag, kind->param_meta, kind->param_flag);
+    if (a->queries && !(keyset_kind_real(kind) && !kind->per_filter))
+        return cli_die(2, "audit: --queries states the range of a key set that is the same "
+                       "in every filter (seq, seq-str, url, file); %s keys are sampled (got "
+                       "'--queries %llu'%s%s)", kind->name, (unsigned long long)a->queries,
+                       a->key_set ? " with --key-set " : "", a->key_set ? a->key_set : "");
+    if (a->queries % AUDIT_RANGES)
+        return cli_die(2, "audit: --queries must be a multiple of %d, the successive ranges "
+                       "whose rates are shown (got '--queries %llu')", AUDIT_RANGES,
+                       (unsigned long long)a->queries);
     return -1;
 }
 
@@ -450,7 +486,49 @@ static int audit_keys(const audit_args_t *a, exp_row_t *row)
     return -1;
 }
 
-static int audit_measure(const audit_args_t *ap, const exp_row_t *rowp, const audit_design_t *dp);
+static int audit_measure(const audit_args_t *ap, const exp_row_t *rowp, const audit_design_t *dp,
+                         audit_range_t *g);
+
+/* The stated range of a one-filter audit (audit.h's audit_range_t) into *g, and the row
+ * that asks it: AUDIT_RANGES batches of Q / AUDIT_RANGES queries, no more (simulate.h's
+ * sim_wanted adds none). Q is --queries, or the default at the rate of an ideal filter of
+ * the design (its structure's exact rate, else the uniform one), cut to the whole ranges
+ * a key file's lines hold. Returns -1, or an exit status after its message. */
+static int plan_range(const audit_args_t *a, exp_row_t *row, const audit_design_t *d,
+                      audit_range_t *g)
+{
+    const double ideal = isnan(d->structure) ? d->uniform : d->structure;
+    uint64_t Q = a->queries ? a->queries : audit_range_default(ideal, a->precision);
+    if (!Q)
+        return cli_die(2, "audit: no default range at an ideal rate of %g for %s's design: "
+                       "give --queries Q (got '--keys %llu')", ideal, a->lib->name,
+                       (unsigned long long)a->n);
+    *g = (audit_range_t){.on = 1, .given = a->queries > 0, .first = d->n,
+                         .planned_at = ideal, .ranges = AUDIT_RANGES};
+    const uint64_t lines = keyset_queries_total(&row->keys);
+    if (Q > lines) { /* a key file's lines after the inserted ones */
+        if (a->queries)
+            return cli_die(2, "audit: --queries %llu asks more than the %llu lines of %s after "
+                           "its first %llu (got '--queries %llu')",
+                           (unsigned long long)Q, (unsigned long long)lines, row->keys.path,
+                           (unsigned long long)d->n, (unsigned long long)Q);
+        g->wanted = Q;
+        Q = lines / AUDIT_RANGES * AUDIT_RANGES;
+        if (!Q)
+            return cli_die(2, "audit: %s holds %llu lines after its first %llu: fewer than "
+                           "the %d ranges of one line a range needs (got '--key-file %s')",
+                           row->keys.path, (unsigned long long)lines, (unsigned long long)d->n,
+                           AUDIT_RANGES, row->keys.path);
+    }
+    char err[EXP_ERR_LEN];
+    if (keyset_check(&row->keys, Q, err, sizeof err))
+        return cli_die(2, "audit: %s (got '--queries %llu')", err, (unsigned long long)Q);
+    g->queries = Q;
+    g->per_range = Q / AUDIT_RANGES;
+    row->filters = row->max_filters = AUDIT_RANGES;
+    row->lookups_per_filter = g->per_range;
+    return -1;
+}
 
 /* audit --exec, with the key set the options name (none: its own random keys). */
 static int audit_exec(const audit_args_t *a)
@@ -469,6 +547,27 @@ static int audit_exec(const audit_args_t *a)
             keyset_close(&ks);
             return cli_die(2, "audit: %s (got '%s %s')", err, opt, val);
         }
+        /* One filter over a stated range: Q within what the key set holds */
+        const uint64_t lines = keyset_queries_total(&ks);
+        int st = -1;
+        if (!kind->per_filter && a->queries > lines)
+            st = cli_die(2, "audit: --queries %llu asks more than the %llu lines of %s after "
+                         "its first %llu (got '--queries %llu')",
+                         (unsigned long long)a->queries, (unsigned long long)lines, ks.path,
+                         (unsigned long long)a->n, (unsigned long long)a->queries);
+        else if (!kind->per_filter && lines < AUDIT_RANGES)
+            st = cli_die(2, "audit: %s holds %llu lines after its first %llu: fewer than the "
+                         "%d ranges of one line a range needs (got '%s %s')", ks.path,
+                         (unsigned long long)lines, (unsigned long long)a->n, AUDIT_RANGES,
+                         opt, val);
+        else if (!kind->per_filter && a->queries &&
+                 keyset_check(&ks, a->queries, err, sizeof err))
+            st = cli_die(2, "audit: %s (got '--queries %llu')", err,
+                         (unsigned long long)a->queries);
+        if (st >= 0) {
+            keyset_close(&ks);
+            return st;
+        }
         snprintf(label, sizeof label, "%s%s%s", a->key_set, param ? " " : "",
                  param ? param : "");
     }
@@ -476,7 +575,8 @@ static int audit_exec(const audit_args_t *a)
         .cmd = a->exec, .n = a->n, .seed = a->seed, .max_filters = a->max_filters, .p = a->p,
         .bits_per_key = a->bpk, .precision = a->precision, .timeout = a->timeout,
         .fingerprint_bits = (unsigned)a->fbits,
-        .keys = real ? &ks : NULL, .keys_label = label, .fail_above = a->fail_above}, a->json);
+        .keys = real ? &ks : NULL, .keys_label = label, .fail_above = a->fail_above,
+        .queries = a->queries}, a->json);
     if (real)
         keyset_close(&ks);
     return rc;
@@ -505,13 +605,21 @@ int cli_audit(int argc, char **argv)
         return cli_die(2, "%s", err);
     if ((rc = audit_keys(&a, &row)) >= 0)
         return rc;
-    rc = audit_measure(&a, &row, &d);
+    /* Filters of their own with a bound on their queries (filter-bench's n counters):
+     * each asked all of them, the same range whatever the precision; more filters carry
+     * the rest of the target (docs/model.md). */
+    if (row_real_keys(&row) && keyset_queries_max(&row.keys) != UINT64_MAX)
+        row.lookups_per_filter = keyset_queries_max(&row.keys);
+    audit_range_t g = {0};
+    if (!sim_one_filter(&row) || (rc = plan_range(&a, &row, &d, &g)) < 0)
+        rc = audit_measure(&a, &row, &d, &g);
     keyset_close(&row.keys);
     return rc;
 }
 
-/* Run the planned row and print what it measured. */
-static int audit_measure(const audit_args_t *ap, const exp_row_t *rowp, const audit_design_t *dp)
+/* Run the planned row and print what it measured; a one-filter row's range into *g. */
+static int audit_measure(const audit_args_t *ap, const exp_row_t *rowp, const audit_design_t *dp,
+                         audit_range_t *g)
 {
     audit_args_t a = *ap;
     exp_row_t row = *rowp;
@@ -528,10 +636,11 @@ static int audit_measure(const audit_args_t *ap, const exp_row_t *rowp, const au
                        (unsigned long long)a.n, d.p, (unsigned long long)d.m,
                        need / 1073741824.0, (double)avail / 1073741824.0, limit,
                        (unsigned long long)a.n);
-    double work = (1 - d.p) / (d.p * a.precision * a.precision); /* lookups, at least */
+    double work = g->on ? (double)g->queries /* lookups, at least */
+                        : (1 - d.p) / (d.p * a.precision * a.precision);
     if (work > 1e10 && !cli_quiet)
-        fprintf(stderr, "bloomsim: audit: about %.2g lookups for a relative standard error of "
-                "%g at %g: this may take a while\n", work, a.precision, d.p);
+        fprintf(stderr, "bloomsim: audit: about %.2g lookups for %s: this may take a "
+                "while\n", work, g->on ? "the range of queries asked" : "the precision asked");
     row_out_t out;
     const uint64_t Fmax = row_max_filters(&row);
     if (sim_out_alloc(&out, Fmax) || !(out.absent = malloc((size_t)Fmax * sizeof *out.absent))) {
@@ -555,6 +664,12 @@ static int audit_measure(const audit_args_t *ap, const exp_row_t *rowp, const au
     const uint64_t F = rc == 0 ? r.filters : 0;
     const uint64_t L = F && sim_counts(&row) ? r.lookups / F : row.lookups_per_filter;
     audit_outcome_t o = {.check = audit_check_sum(out.absent, F, d.n, est_check_count(d.n, L))};
+    if (rc == 0 && g->on) { /* the exact count over the range: no sampling interval */
+        audit_range_spread(g, out.counts);
+        r.rate = r.ci_low = r.ci_high = g->rate;
+        r.stderr_ = 0;
+        r.target_met = g->wanted == 0;
+    }
     free(out.absent);
     out.absent = NULL;
     sim_out_free(&out);
@@ -567,7 +682,7 @@ static int audit_measure(const audit_args_t *ap, const exp_row_t *rowp, const au
                              .fail_above = a.fail_above, .target_met = r.target_met != 0};
     o.verdict = audit_verdict(&w);
     if (a.json)
-        return audit_json_library(a.lib, &d, &row, &r, (int)a.threads, a.seed, &o);
-    print_audit(a.lib, &d, &row, &r, (int)a.threads, a.seed, &o);
+        return audit_json_library(a.lib, &d, &row, &r, (int)a.threads, a.seed, &o, g);
+    print_audit(a.lib, &d, &row, &r, (int)a.threads, a.seed, &o, g);
     return o.verdict.status;
 }

@@ -42,6 +42,58 @@ void cli_print_z_meaning(void)
            "the 95%% interval: not noise)\n");
 }
 
+void cli_key_text(const keyset_t *ks, uint64_t j, char *out, size_t len)
+{
+    key_stream_t st;
+    rkey_t k;
+    key_stream_init(&st, ks, KEY_ROLE_QUERY, 0, j);
+    if (!key_next(&st, &k)) {
+        snprintf(out, len, "?");
+        return;
+    }
+    if (k.kind == KEY_INT) {
+        snprintf(out, len, "%" PRIu64, k.u);
+        return;
+    }
+    size_t used = 0;
+    for (size_t i = 0; i < k.len && used + 8 < len; i++) {
+        if (used >= 60 && i + 1 < k.len) {
+            used += (size_t)snprintf(out + used, len - used, "...");
+            break;
+        }
+        uint8_t c = k.bytes[i];
+        used += (size_t)(c >= 0x20 && c < 0x7f && c != '\\'
+                             ? snprintf(out + used, len - used, "%c", c)
+                             : snprintf(out + used, len - used, "\\x%02x", c));
+    }
+    out[used < len ? used : len - 1] = '\0';
+}
+
+void cli_print_range(const audit_range_t *g, const keyset_t *ks, double precision)
+{
+    char k0[128], k1[128];
+    cli_key_text(ks, 0, k0, sizeof k0);
+    cli_key_text(ks, g->queries - 1, k1, sizeof k1);
+    printf("  queries    the %" PRIu64 " keys after the %" PRIu64 " inserted: %s to %s\n",
+           g->queries, g->first, k0, k1);
+    if (g->given)
+        printf("             (--queries)\n");
+    else if (g->wanted)
+        printf("             (all the key file holds after them, in whole ranges; a relative "
+               "standard error of %g\n              on an ideal filter of this design, at "
+               "%.4g, needs %" PRIu64 ")\n", precision, g->planned_at, g->wanted);
+    else
+        printf("             (the default: a relative standard error of %g on an ideal filter "
+               "of this design,\n              at %.4g; --queries Q asks another range)\n",
+               precision, g->planned_at);
+    printf("  measured   %-12.4g exact: %" PRIu64 " false positives in those %" PRIu64
+           " queries\n             (one filter asked a stated range: an exact count, no "
+           "sampling interval)\n", g->rate, g->false_positives, g->queries);
+    printf("  rate varies by query range: %.4g to %.4g over %" PRIu64 " successive ranges of "
+           "%" PRIu64 " queries\n             (standard deviation %.2g; another range gives "
+           "another exact rate)\n", g->lo, g->hi, g->ranges, g->per_range, g->sd);
+}
+
 static void exec_print(const audit_exec_run_t *r, const char *name, const stats_summary_t *s,
                        int met, const audit_verdict_t *v, double secs)
 {
@@ -70,12 +122,17 @@ static void exec_print(const audit_exec_run_t *r, const char *name, const stats_
                x->bits_per_key, exp(-x->bits_per_key * LN2 * LN2));
     else
         printf("  promised   %g\n", x->p);
-    printf("  measured   %-12.4g 95%% interval %.4g to %.4g; standard error %.2g (%.2f%% "
-           "relative)\n", s->rate, s->ci_low, s->ci_high, s->stderr_,
-           s->rate > 0 ? 100 * s->stderr_ / s->rate : 0.0);
-    printf("             %" PRIu64 " filters of %" PRIu64 " lookups, %" PRIu64 " false "
-           "positives (%s interval)\n", s->filters, r->L, s->false_positives,
-           s->kind == STATS_BINOMIAL ? "binomial" : "between-filter spread");
+    if (r->range.on) {
+        cli_print_range(&r->range, x->keys, x->precision);
+        printf("             one filter, built once by the adapter\n");
+    } else {
+        printf("  measured   %-12.4g 95%% interval %.4g to %.4g; standard error %.2g (%.2f%% "
+               "relative)\n", s->rate, s->ci_low, s->ci_high, s->stderr_,
+               s->rate > 0 ? 100 * s->stderr_ / s->rate : 0.0);
+        printf("             %" PRIu64 " filters of %" PRIu64 " lookups, %" PRIu64 " false "
+               "positives (%s interval)\n", s->filters, r->L, s->false_positives,
+               s->kind == STATS_BINOMIAL ? "binomial" : "between-filter spread");
+    }
     cli_print_check(&r->check, x->n);
     if (r->table_bits)
         printf("  failures   %" PRIu64 " inserts the library reported failed, %" PRIu64
@@ -87,17 +144,25 @@ static void exec_print(const audit_exec_run_t *r, const char *name, const stats_
                ADAPTER_WIRE_NAMES[audit_exec_wire(x)],
                x->seed, audit_exec_per_filter(x) ? ""
                : "; the same inserted keys in every filter: one filter, asked disjoint keys");
-    if (!met)
+    if (!met && r->range.on)
+        printf("  target     not reached: the key file holds fewer queried lines than an ideal "
+               "filter needs\n             for the precision asked (%" PRIu64 " of %" PRIu64
+               ")\n", r->range.queries, r->range.wanted);
+    else if (!met)
         printf("  target     not reached: %.3g%% relative standard error, asked %g%%, after "
                "%" PRIu64 " filters",
                s->rate > 0 ? 100 * s->stderr_ / s->rate : INFINITY, 100 * x->precision,
                s->filters);
-    if (!met && r->Fmax < x->max_filters) /* as audit LIBRARY says it */
+    if (!met && r->range.on)
+        ;
+    else if (!met && r->Fmax < x->max_filters) /* as audit LIBRARY says it */
         cli_print_file_exhausted(x->keys->inserts, keyset_queries_total(x->keys),
                                  s->filters * r->L);
     else if (!met)
         printf(": the most --max-filters allows\n");
-    if (!audit_exec_bits_rate(x))
+    if (!audit_exec_bits_rate(x) && r->range.on)
+        printf("  ratio      %.4g times the promise (exact, over the range)\n", s->rate / x->p);
+    else if (!audit_exec_bits_rate(x))
         printf("  ratio      %.4g times the promise (interval %.4g to %.4g)\n", s->rate / x->p,
                s->ci_low / x->p, s->ci_high / x->p);
     double ref[2] = {NAN, NAN};

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "cli/audit_json.h"
+#include "cli/cli.h"
 #include "cli/json_out.h"
 #include "estimate/simulate.h"
 #include "keys/keys.h"
@@ -39,6 +40,38 @@ static json_object *put_measured(json_object *o, double rate, double lo, double 
     json_out_num(v, "rse", rate > 0 ? se / rate : 0.0);
     json_out_count(v, "filters", filters);
     return v;
+}
+
+/* A one-filter audit's stated range and its spread, as cli_print_range's lines; and
+ * measured.exact (true: the rate is that range's exact count, its interval the rate
+ * itself, its standard error 0). */
+static void put_range(json_object *o, json_object *measured, const audit_range_t *g,
+                      const keyset_t *ks)
+{
+    json_out_bool(measured, "exact", g->on != 0);
+    if (!g->on)
+        return;
+    char key[128];
+    json_object *v = json_out_obj(o, "query_range");
+    json_out_count(v, "first", g->first);
+    json_out_count(v, "queries", g->queries);
+    cli_key_text(ks, 0, key, sizeof key);
+    json_out_text(v, "first_key", key);
+    cli_key_text(ks, g->queries - 1, key, sizeof key);
+    json_out_text(v, "last_key", key);
+    json_out_bool(v, "given", g->given != 0);
+    if (!g->given)
+        json_out_num(v, "planned_at", g->planned_at);
+    if (g->wanted)
+        json_out_count(v, "wanted", g->wanted);
+    json_out_count(v, "false_positives", g->false_positives);
+    json_out_num(v, "rate", g->rate);
+    json_object *w = json_out_obj(o, "range_spread");
+    json_out_count(w, "ranges", g->ranges);
+    json_out_count(w, "per_range", g->per_range);
+    json_out_num(w, "rate_min", g->lo);
+    json_out_num(w, "rate_max", g->hi);
+    json_out_num(w, "stdev", g->sd);
 }
 
 /* The interval over the promise, as the text's "ratio" line. */
@@ -105,7 +138,7 @@ static int put_outcome(json_object *o, const audit_check_t *c, const audit_verdi
 
 int audit_json_library(const library_t *lib, const audit_design_t *d, const exp_row_t *row,
                        const csv_row_t *r, int threads, uint64_t seed,
-                       const audit_outcome_t *out)
+                       const audit_outcome_t *out, const audit_range_t *g)
 {
     json_object *o = json_out_new("audit");
     library_design(o, lib, d);
@@ -120,8 +153,10 @@ int audit_json_library(const library_t *lib, const audit_design_t *d, const exp_
         json_out_text(k, "bytes", row->words->key_bytes);
         json_out_text(k, "hash", row->words->hash);
     }
-    json_object *m = put_measured(o, r->rate, r->ci_low, r->ci_high, r->stderr_, r->filters);
+    json_object *m = put_measured(o, r->rate, r->ci_low, r->ci_high, r->stderr_,
+                                  g->on ? 1 : r->filters);
     json_out_text(m, "estimator", row->est->name);
+    put_range(o, m, g, &row->keys);
     if (sim_counts(row)) {
         json_out_count(m, "lookups", r->lookups);
         json_out_count(m, "false_positives", r->false_positives);
@@ -183,11 +218,14 @@ int audit_json_exec(const audit_exec_run_t *r, const char *name, const stats_sum
     json_out_text(a, "name", name);
     json_out_text(a, "cmd", x->cmd);
     exec_design(o, r);
-    json_object *m = put_measured(o, s->rate, s->ci_low, s->ci_high, s->stderr_, s->filters);
+    json_object *m = put_measured(o, s->rate, s->ci_low, s->ci_high, s->stderr_,
+                                  r->range.on ? 1 : s->filters);
     json_out_count(m, "lookups_per_filter", r->L);
     json_out_count(m, "lookups", s->filters * r->L);
     json_out_count(m, "false_positives", s->false_positives);
-    json_out_text(m, "interval", s->kind == STATS_BINOMIAL ? "binomial" : "spread");
+    json_out_text(m, "interval", r->range.on ? "exact"
+                                 : s->kind == STATS_BINOMIAL ? "binomial" : "spread");
+    put_range(o, m, &r->range, x->keys);
     json_object *k = json_out_obj(o, "keys");
     json_out_text(k, "kind", x->keys ? x->keys_label : "random");
     json_out_text(k, "wire", ADAPTER_WIRE_NAMES[audit_exec_wire(x)]);
@@ -197,8 +235,8 @@ int audit_json_exec(const audit_exec_run_t *r, const char *name, const stats_sum
     json_out_num(t, "precision", x->precision);
     json_out_bool(t, "met", met);
     if (!met)
-        json_out_text(t, "shortfall", r->Fmax < x->max_filters ? "key_file_exhausted"
-                                                               : "max_filters");
+        json_out_text(t, "shortfall", r->range.on || r->Fmax < x->max_filters
+                                          ? "key_file_exhausted" : "max_filters");
     if (!audit_exec_bits_rate(x))
         put_ratio(o, s->rate, s->ci_low, s->ci_high, x->p);
     double exact = NAN;

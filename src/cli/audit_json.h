@@ -14,11 +14,12 @@
 #include "libraries/library.h"
 
 /* audit LIBRARY --json: lib's design d, measured by row into r on threads threads from
- * seed, with the check and verdict out. Returns the exit status: the verdict's, or 1 where
+ * seed, with the check and verdict out, and a one-filter row's stated range g (g->on 0:
+ * none). Returns the exit status: the verdict's, or 1 where
  * the output could not be written. */
 int audit_json_library(const library_t *lib, const audit_design_t *d, const exp_row_t *row,
                        const csv_row_t *r, int threads, uint64_t seed,
-                       const audit_outcome_t *out);
+                       const audit_outcome_t *out, const audit_range_t *g);
 
 /* audit --exec --json: the run r of the adapter that called itself name, its summary s,
  * whether the target was met, its verdict v and the seconds it took. Returns the exit

@@ -72,6 +72,19 @@ struct audit_check;
 void cli_print_check(const struct audit_check *c, uint64_t n);
 void cli_print_z_meaning(void);
 
+/* Queried key j (0: the first after the inserted ones) of a key set that is the same in
+ * every filter, as text into out: an integer in decimal, bytes with anything but
+ * printable ASCII as \xNN, cut with "..." past about 60 characters. */
+struct keyset;
+void cli_key_text(const struct keyset *ks, uint64_t j, char *out, size_t len);
+
+/* A one-filter audit's lines on its stated range (audit.h's audit_range_t): the queries
+ * (ks's keys; precision: what the default was planned for), the exact count and rate,
+ * and the rate's spread across the successive ranges; audit LIBRARY and audit --exec
+ * print them alike. */
+struct audit_range;
+void cli_print_range(const struct audit_range *g, const struct keyset *ks, double precision);
+
 /* ---- options ---- */
 
 typedef enum {

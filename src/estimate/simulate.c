@@ -227,11 +227,15 @@ int sim_target_met(const exp_row_t *row, const stats_summary_t *s)
 
 /* Asks for 10% more than the standard error so far says the target needs: more lookups
  * on the same filters where they are shared (too big to build many) and the spread is
- * binomial (up to filter-bench's n queries a filter), else more filters, at least one
- * more batch and at least STATS_MIN_SPREAD_FILTERS in all. */
+ * binomial (never for filter-bench, whose filters keep their counters), else more
+ * filters, at least one more batch and at least STATS_MIN_SPREAD_FILTERS in all; nothing
+ * more for a one-filter row (its stated range). */
 sim_used_t sim_wanted(const exp_row_t *row, sim_used_t now, const row_out_t *out)
 {
-    if (row->precision <= 0)
+    /* A one-filter row queries a stated range, sim_first's batches, and no more: its rate
+     * is that range's exact count, whatever the target (docs/model.md, Key sets and real
+     * hashes). */
+    if (row->precision <= 0 || sim_one_filter(row))
         return now;
     exp_row_t cur = *row;
     cur.lookups_per_filter = now.lookups_per_filter;
@@ -241,10 +245,11 @@ sim_used_t sim_wanted(const exp_row_t *row, sim_used_t now, const row_out_t *out
     double rse = s.rate > 0 ? s.stderr_ / s.rate : INFINITY;
     double grow = isfinite(rse) ? (rse / row->precision) * (rse / row->precision) * 1.1 : 10;
     sim_used_t next = now;
-    /* filters of a key set with a bound on their queries (filter-bench's n) that have
-     * asked all they may: more filters */
-    int spent = row_real_keys(row) && keyset_queries_max(&row->keys) != UINT64_MAX &&
-                now.lookups_per_filter >= lookups_cap(row, now.filters);
+    /* filters of a key set with a bound on their queries (filter-bench's n): more
+     * filters, never more lookups, so that each filter's queries stay the counters its
+     * first run asked (the range a filter is measured over does not move with the
+     * target) */
+    int spent = row_real_keys(row) && keyset_queries_max(&row->keys) != UINT64_MAX;
     int few = sim_one_filter(row) && now.filters < STATS_MIN_SPREAD_FILTERS;
     if (sim_shared(row) && s.kind == STATS_BINOMIAL && !spent && !few) {
         uint64_t cap = lookups_cap(row, now.filters);

@@ -69,17 +69,19 @@ int sim_filters(const row_run_t *run, sim_res_t *rr, uint64_t f0, uint64_t F, ui
 int sim_one_filter(const exp_row_t *row);
 
 /* What a row runs first: its filters and lookups, but at least STATS_MIN_SPREAD_FILTERS
- * batches (row_max_filters allowing) for a one-filter row with a precision target, whose
- * target needs them (stats_trusted), so that they are asked of one build; the work of the
- * batches it adds goes into ps's total (ps may be NULL). */
+ * batches (row_max_filters allowing) for a one-filter row with a precision target, so
+ * that its spread across successive query ranges can be shown; those batches are all a
+ * one-filter row asks (its stated range: sim_wanted adds none); the work of the batches
+ * it adds goes into ps's total (ps may be NULL). */
 sim_used_t sim_first(const exp_row_t *row, progress_t *ps);
 
 /* With a precision target (docs/model.md, "Precision targets"): what to run after the
  * row ran `now` (its first now.filters filters, now.lookups_per_filter lookups each,
  * results in out): more filters, or, for a row of shared filters whose spread is
- * binomial (a one-filter row's, from STATS_MIN_SPREAD_FILTERS batches), more lookups on
- * every filter it has; `now` itself when the target is met or
- * the row's limits are reached. Looks only at out[0..now.filters). */
+ * binomial (not filter-bench's, whose filters keep their counters), more lookups on
+ * every filter it has; `now` itself when the target is met, the row's limits are
+ * reached, or the row is one filter over a stated range (sim_one_filter: its exact
+ * count does not move with the target). Looks only at out[0..now.filters). */
 sim_used_t sim_wanted(const exp_row_t *row, sim_used_t now, const row_out_t *out);
 
 /* After a row ran *now (its filters from *f0 into out): whether it goes on (sim_wanted).
