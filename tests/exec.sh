@@ -73,15 +73,18 @@ same_as_simulated() {
     name=$1
     shift
     "$B" audit --exec "$B adapter $name" "$@" > "$tmp/exec1" 2> "$tmp/stderr"
-    "$B" audit "$name" "$@" --threads 1 > "$tmp/exec2" 2> "$tmp/stderr2"
     # one filter over a stated range: the same exact count over the same keys
     e=$(grep -A2 '^  queries ' "$tmp/exec1")
     if [ -n "$e" ]; then
+        "$B" audit "$name" "$@" --threads 1 > "$tmp/exec2" 2> "$tmp/stderr2"
         [ "$e" = "$(grep -A2 '^  queries ' "$tmp/exec2")" ] &&
             [ "$(grep ' exact: ' "$tmp/exec1")" = "$(grep ' exact: ' "$tmp/exec2")" ]
         return
     fi
     e=$(sed -n 's/^ *\([0-9]*\) filters of \([0-9]*\) lookups, \([0-9]*\) false positives.*/\1 \2 \3/p' "$tmp/exec1")
+    # the simulated audit's first filters, as many as the adapter's plan built
+    "$B" audit "$name" "$@" --threads 1 --max-filters "$(echo "$e" | awk '{ print ($1 < 2 ? 2 : $1) }')" \
+        > "$tmp/exec2" 2> "$tmp/stderr2"
     s=$(sed -n 's/^ *\([0-9]*\) lookups, \([0-9]*\) false positives.*/\1 \2/p' "$tmp/exec2")
     [ -n "$e" ] && [ "$(echo "$e" | awk '{ print $1 * $2, $3 }')" = "$s" ]
 }
@@ -172,6 +175,22 @@ else
 fi
 
 # Bad adapters: one line, exit 2, nothing published.
+# No more work than the target needs (docs/adapter.md, How much work): at 1% and R = 0.1
+# the binomial floor is (1 - p)/(p R^2) = 9,900 lookups. An adapter that reports m and k
+# gets the binomial plan, 2 filters and at most 10% over the floor; one that hides them
+# (design ? ?) the spread's 8 filters, at most 1.5 times the floor (the spread's margin),
+# and its check of the inserted keys 10^5 / 8 a filter, not 10^5.
+"$B" audit --exec "$B adapter guava" --keys 100000 --rate 0.01 --precision 0.1 > "$tmp/plan" 2>&1
+fl=$(sed -n 's/^ *\([0-9]*\) filters of \([0-9]*\) lookups, .*/\1 \2/p' "$tmp/plan")
+echo "$fl" | awk '{ exit !($1 == 2 && $1 * $2 <= 10890) }' && ok \
+    || bad "audit --exec, m and k told: '$fl' is not 2 filters within 10% of 9,900 lookups: $(cat "$tmp/plan")"
+"$B" audit --exec "$B adapter guava | sed -u 's/^design [0-9]* [0-9]*$/design ? ?/'" --keys 100000 \
+    --rate 0.01 --precision 0.1 > "$tmp/plan" 2>&1
+fl=$(sed -n 's/^ *\([0-9]*\) filters of \([0-9]*\) lookups, .*/\1 \2/p' "$tmp/plan")
+echo "$fl" | awk '{ exit !($1 == 8 && $1 * $2 <= 1.5 * 9900 + 8) }' &&
+    grep -q "^  inserted   a random sample of 12500 of the 100000 keys of each filter asked again: 100000 queries, 0 absent" "$tmp/plan" && ok \
+    || bad "audit --exec, m and k hidden: '$fl' is not 8 filters within 1.5 times 9,900 lookups: $(cat "$tmp/plan")"
+
 a="--keys 1000 --rate 0.01 --precision 0.1"
 # wrap SED: bloomsim's guava adapter with its answers edited by SED on the way out (GNU
 # sed -u: a line at a time, as an adapter must answer).
@@ -189,11 +208,11 @@ expect_error 2 "answer to 'design 1000 0.01' is not the protocol's (got 'design 
     audit --exec "$(wrap 's/^design .*/design x y/')" $a
 expect_error 2 "answer to 'insert u64 1000' is not the protocol's (got 'inserted 7')" \
     audit --exec "$(wrap 's/^inserted .*/inserted 7/')" $a
-expect_error 2 "holds a byte other than 0 and 1 at 20001" \
+expect_error 2 "holds a byte other than 0 and 1 at 1912" \
     audit --exec "$(wrap 's/^[01][01]*$/&2/')" $a
-expect_error 2 "gave 19999 answers to 'query u64 20000', not 20000" \
+expect_error 2 "gave 1910 answers to 'query u64 1911', not 1911" \
     audit --exec "$(wrap 's/^[01]\([01]*\)$/\1/')" $a
-expect_error 2 "the adapter failed at 'query u64 20000': broken" \
+expect_error 2 "the adapter failed at 'query u64 1911': broken" \
     audit --exec "$(wrap 's/^[01][01]*$/error broken/')" $a
 expect_error 2 "the adapter ended with status 4 after quit" audit --exec "$B adapter guava; exit 4" $a
 expect_error 2 "the adapter refuses 'design-bpk 1000 10': guava takes a rate" \

@@ -37,6 +37,75 @@ double audit_exec_bits_rate(const audit_exec_t *x)
            : x->bits_per_key > 0 ? exp(-x->bits_per_key * LN2 * LN2) : 0;
 }
 
+/* A plan's margin on the spread: a spread of 8 filters planned to meet the target with
+ * its within-filter variance at 1 / EXEC_SPREAD_MARGIN of the budget comes out above the
+ * target (chi^2_7 / 7 > 1.5) about one time in six, and then more filters are asked. */
+#define EXEC_SPREAD_MARGIN 1.5
+
+/* Inserted keys filter f is asked again (exec.h): all n where that is no more than its L
+ * lookups, else a sample of max(L, 10^5 / F) of them, F the filters planned first, so
+ * that the audit asks at least 10^5 in all. */
+static uint64_t exec_check_count(uint64_t n, uint64_t L, uint64_t F)
+{
+    uint64_t share = (EST_CHECK_MIN + F - 1) / F, s = L > share ? L : share;
+    return n <= L ? n : s < n ? s : n;
+}
+
+/* Keys a plan of F filters of L lookups sends: each filter's n inserts, L queries and its
+ * check. */
+static double exec_cost(uint64_t n, uint64_t F, uint64_t L)
+{
+    return (double)F * ((double)n + (double)L + (double)exec_check_count(n, L, F));
+}
+
+/* The fewest keys that give the target an honest interval (docs/adapter.md, "How much
+ * work"), planned once the adapter has answered the first design: need = (1 - p) /
+ * (p R^2) lookups in all is the binomial floor of any plan. Where the adapter tells m and
+ * k, the model's between-filter variance v_b is known, and F filters of L <= 0.01 p
+ * (1 - p) / v_b lookups have a binomial interval (stats.h): F = need / L, at least 2 (a
+ * dispersion test). Otherwise, or where it is cheaper, the interval rests on the spread
+ * of at least 8 filters, L lookups each for a within-filter variance p (1 - p) / L of
+ * F R^2 p^2 / EXEC_SPREAD_MARGIN - v_b (v_b 0 where m is hidden). The cheaper plan in
+ * keys sent; more filters follow if the spread asks (exec_wanted). filter-bench's
+ * filters are asked all n of their counters (a defined range), L = n. */
+static void exec_plan_lookups(audit_exec_run_t *r)
+{
+    const audit_exec_t *x = r->x;
+    const double p = r->p, R = x->precision, n = (double)x->n;
+    const double need = (1 - p) / (p * R * R), w1 = p * (1 - p); /* w1: one lookup's */
+    const double cap = (double)AUDIT_MAX_LOOKUPS;
+    uint64_t bound = x->keys ? keyset_queries_max(x->keys) : UINT64_MAX;
+    double vb = r->m ? rate_between_var(r->m, x->n, r->k, p) : 0;
+    if (!(vb >= 0) || !isfinite(vb))
+        vb = 0;
+    /* The spread's plan: Var(mean) = (v_b + w1 / L) / F <= R^2 p^2 / margin, with F at
+     * least 8 and enough that v_b alone takes at most half of it. */
+    const double per = R * R * p * p / EXEC_SPREAD_MARGIN;
+    double fs = fmax((double)STATS_MIN_SPREAD_FILTERS, ceil(2 * vb / per));
+    uint64_t Fs = fs < (double)r->Fmax ? (uint64_t)fs : r->Fmax;
+    double room = (double)Fs * per - vb;
+    double ls = room > 0 ? ceil(w1 / room) : ceil(1.1 * need / (double)Fs);
+    ls = fmin(fmax(ls, 1), fmin(ceil(1.1 * need), cap)); /* never past the floor's */
+    uint64_t Ls = (uint64_t)ls;
+    uint64_t F = Fs, L = Ls;
+    if (r->m) { /* a binomial plan: more filters of fewer lookups each */
+        double lb = vb > 0 ? floor(STATS_NEGLIGIBLE * w1 / vb) : cap;
+        lb = fmin(lb, fmin(ceil(1.1 * need / 2), cap));
+        if (lb >= 1) { /* 10% over the floor, as the precision rule asks (sim_wanted) */
+            uint64_t Lb = (uint64_t)lb, Fb = (uint64_t)ceil(1.1 * need / lb);
+            Fb = Fb < 2 ? 2 : Fb;
+            if (Fb <= r->Fmax && exec_cost(x->n, Fb, Lb) < exec_cost(x->n, Fs, Ls))
+                F = Fb, L = Lb;
+        }
+    }
+    if (bound != UINT64_MAX) /* filter-bench: every counter of every filter */
+        L = bound, F = r->m ? 2 : STATS_MIN_SPREAD_FILTERS;
+    (void)n;
+    r->L = L;
+    r->want = F < r->Fmax ? F : r->Fmax;
+    r->check_n = exec_check_count(x->n, L, r->want);
+}
+
 /* The one filter's range of Q queries (cut to the whole ranges a key file holds: the
  * default only, --queries is checked against the file before the run). */
 static void exec_range(audit_exec_run_t *r, uint64_t Q)
@@ -58,7 +127,7 @@ int audit_exec_plan(audit_exec_run_t *r, const audit_exec_t *x, const atomic_int
     if (!r->c)
         return -1;
     r->p = audit_exec_bits_rate(x) > 0 ? audit_exec_bits_rate(x) : x->p;
-    r->L = audit_lookups(r->p, x->precision, 2);
+    r->L = 0; /* exec_plan_lookups, once the first design is answered; or the range's */
     r->Fmax = x->max_filters;
     if (x->keys && !audit_exec_per_filter(x)) { /* one filter, a stated range */
         r->range = (audit_range_t){.on = 1, .given = x->queries > 0, .first = x->n,
@@ -66,12 +135,6 @@ int audit_exec_plan(audit_exec_run_t *r, const audit_exec_t *x, const atomic_int
         r->Fmax = AUDIT_RANGES;
         if (x->queries)
             exec_range(r, x->queries);
-    } else if (x->keys) { /* more filters carry the rest */
-        if (keyset_queries_max(x->keys) != UINT64_MAX) /* filter-bench: all n counters */
-            r->L = keyset_queries_max(x->keys);
-        uint64_t fmax = keyset_plan_queries(x->keys, 1, &r->L);
-        if (r->Fmax > fmax)
-            r->Fmax = fmax;
     }
     return 0;
 }
@@ -216,6 +279,8 @@ static int exec_filter(audit_exec_run_t *r, uint64_t f)
             }
             exec_range(r, Q);
         }
+        if (f == 0 && !r->range.on) /* the filters and lookups, now that m and k are known */
+            exec_plan_lookups(r);
         if ((st = exec_send(r, f, salt, 0, x->n, &h)) != ADAPTER_OK)
             return st;
         uint64_t failed = 0, retries = 0;
@@ -227,7 +292,7 @@ static int exec_filter(audit_exec_run_t *r, uint64_t f)
     int st = exec_send(r, f, salt, 1, r->L, &r->c[f]);
     if (st != ADAPTER_OK || !(f == 0 || audit_exec_per_filter(x)))
         return st;
-    const uint64_t check = est_check_count(x->n, r->L);
+    const uint64_t check = r->range.on ? est_check_count(x->n, r->L) : r->check_n;
     uint64_t absent = 0;
     if ((st = exec_check(r, f, salt, check, &absent)) != ADAPTER_OK)
         return st;
@@ -258,13 +323,16 @@ static int exec_summary(const audit_exec_run_t *r, stats_summary_t *s)
 }
 
 /* The filters the target asks for next (as sim_wanted): 10% more than the standard
- * error so far says, at least one more and STATS_MIN_SPREAD_FILTERS in all. */
+ * error so far says, at least one more, and STATS_MIN_SPREAD_FILTERS in all where the
+ * interval is the spread's. */
 static uint64_t exec_wanted(const audit_exec_run_t *r, const stats_summary_t *s)
 {
     double rse = s->rate > 0 ? s->stderr_ / s->rate : INFINITY;
     double grow = isfinite(rse) ? (rse / r->x->precision) * (rse / r->x->precision) * 1.1 : 10;
     double want = ceil((double)r->F * grow);
-    uint64_t F = r->F + 1 > STATS_MIN_SPREAD_FILTERS ? r->F + 1 : STATS_MIN_SPREAD_FILTERS;
+    /* a binomial interval rests on any number of filters; a spread on 8 at least */
+    uint64_t least = s->kind == STATS_BINOMIAL ? 0 : STATS_MIN_SPREAD_FILTERS;
+    uint64_t F = r->F + 1 > least ? r->F + 1 : least;
     if (want > (double)F)
         F = want < (double)r->Fmax ? (uint64_t)want : r->Fmax;
     return F < r->Fmax ? F : r->Fmax;
@@ -280,8 +348,8 @@ int audit_exec_measure(audit_exec_run_t *r, stats_summary_t *s, int *met)
                 return ADAPTER_STOPPED;
             if (st != ADAPTER_OK)
                 return st;
-            if (!r->m && audit_exec_per_filter(r->x) && want < STATS_MIN_SPREAD_FILTERS)
-                want = STATS_MIN_SPREAD_FILTERS < r->Fmax ? STATS_MIN_SPREAD_FILTERS : r->Fmax;
+            if (r->F == 0 && !r->range.on) /* exec_plan_lookups' first filters */
+                want = r->want;
         }
         *met = exec_summary(r, s);
         if (r->range.on) { /* the exact count over the range: no sampling interval */

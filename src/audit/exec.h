@@ -9,15 +9,18 @@
  * 64 bits of the run's generator for unit (0, f) (pcg.h). Keys are random-looking
  * 64-bit integers, sent as `u64`; or a key set's (keys.h), by its rules as the
  * real-keys estimator takes them (est_keys.c): which keys filter f takes
- * (keyset_filter_keys), its queries within the key set's bounds (keyset_plan_queries:
- * a file's lines each asked once), sent as its descriptor's wire form. Its false
+ * (keyset_filter_keys), sent as its descriptor's wire form; a key set that is the same
+ * in every filter makes one filter asked a stated range (audit.h's audit_range_t: an
+ * exact count over it), filter-bench's filters all n of their counters. Its false
  * positives c_f over L lookups make the estimate as a row of `run` makes it (stats.h):
  * binomial where the model's between-filter variance at (m, n, k) is negligible, else
- * from the spread (always, where the adapter hides m and k). Filters are added until
- * the target is met or --max-filters are built (or a key file's queried lines are all
- * asked, each once). Each filter built is then asked about its inserted keys too
+ * from the spread (always, where the adapter hides m and k). F and L are planned once
+ * the first design is answered, the cheaper in keys sent of the binomial and the spread
+ * plans (docs/adapter.md, How much work); filters are added until the target is met or
+ * --max-filters are built. Each filter built is then asked about its inserted keys too
  * (docs/model.md, No false negatives): all n where that is no more than its L lookups,
- * else a sample of max(L, 10^5) (est_check_count): default keys i uniform on [0, n), a
+ * else a sample of max(L, 10^5 / F), F the filters first planned (a range's one filter:
+ * est_check_count's): default keys i uniform on [0, n), a
  * key set's in runs of 1024 consecutive keys from uniform starts, drawn from the
  * generator of unit (1, f), which nothing else draws from, after its L lookups, so that
  * no false-positive figure moves. Not thread-safe: one adapter, one thread.
@@ -70,6 +73,7 @@ typedef struct audit_exec_run {
      * of uniform probes at its m and k, or at p where it hides them), and its count. */
     audit_range_t range;
     uint64_t want, sent;    /* the filters planned so far; the keys sent */
+    uint64_t check_n;       /* inserted keys each filter is asked again (exec.c) */
     /* Called after each command (NULL: none), for a progress line. */
     void (*progress)(const struct audit_exec_run *r, void *ctx);
     void *progress_ctx;
@@ -80,10 +84,11 @@ typedef struct audit_exec_run {
  * 2^-F for an F-bit fingerprint compared once; 0 for a design by rate. */
 double audit_exec_bits_rate(const audit_exec_t *x);
 
-/* Plan the run of x into *r: L lookups a filter as audit plans them at the promise (at
- * audit_exec_bits_rate otherwise), for the first 2 filters
- * (audit_lookups), within the key set's bounds, and the most filters. Returns 0, or -1
- * out of memory (r->c, for max_filters counts; audit_exec_free frees it). */
+/* Plan the run of x into *r: the rate the lookups are planned at (the promise, or
+ * audit_exec_bits_rate), the most filters, and a one-filter key set's range where
+ * --queries gives it (F and L are planned after the first design: exec.c). Returns 0,
+ * or -1 out of memory (r->c, for max_filters counts, at least AUDIT_RANGES;
+ * audit_exec_free frees it). */
 int audit_exec_plan(audit_exec_run_t *r, const audit_exec_t *x, const atomic_int *stop);
 void audit_exec_free(audit_exec_run_t *r);
 

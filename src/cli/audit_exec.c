@@ -220,9 +220,11 @@ int cli_audit_exec(const audit_exec_t *x, int json)
         audit_exec_free(&r);
         return cli_die(1, "audit: out of memory for %" PRIu64 " filters", x->max_filters);
     }
-    if ((double)r.L * 2 > 1e9 && !cli_quiet)
-        fprintf(stderr, "bloomsim: audit: %" PRIu64 " lookups a filter through the adapter "
-                "for a relative standard error of %g at %g: this may take a while\n", r.L,
+    const double need = r.range.on && x->queries ? (double)x->queries
+                        : (1 - r.p) / (r.p * x->precision * x->precision);
+    if (need > 1e9 && !cli_quiet)
+        fprintf(stderr, "bloomsim: audit: at least %.3g lookups through the adapter for a "
+                "relative standard error of %g at %g: this may take a while\n", need,
                 x->precision, r.p);
     signal(SIGPIPE, SIG_IGN); /* a dead adapter: EPIPE, reported, not a silent exit */
     cli_catch_stop();
