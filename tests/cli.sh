@@ -123,6 +123,8 @@ grep -q "^m = 7298496 bits (7.298 bits per key), k = 5, 912312 bytes$" "$tmp/siz
 # audit (issue 12): end to end, and what it refuses.
 "$B" audit --list > "$tmp/list" && [ "$(wc -l < "$tmp/list")" -ge 29 ] \
     && grep -q "^spark-v1 *guava32 *spark " "$tmp/list" && ok || bad "audit --list: $(head -3 "$tmp/list")"
+# within 100 columns, the hash and the version wrapped (issue 37)
+awk 'length > 100 { exit 1 }' "$tmp/list" && ok || bad "audit --list: a line past 100 columns: $(awk 'length > 100' "$tmp/list")"
 "$B" audit parquet --keys 100000 --rate 0.01 --threads 2 > "$tmp/audit" 2> "$tmp/stderr" \
     && [ ! -s "$tmp/stderr" ] || bad "audit parquet: $(cat "$tmp/stderr")"
 # Parquet's formula and power-of-two bytes: 2^20 bits, 8 probes; its blocks' exact rate

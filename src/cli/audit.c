@@ -182,9 +182,14 @@ static int audit_list(int tsv, int hashes)
            wz, "sizing", "hash", LIST_INDENT, "");
     for (size_t i = 0; i < library_count(); i++) {
         const library_t *l = library_at(i);
-        printf("%-*s %-*s %-*s %s\n%*s", wl, l->name, ws, l->scheme->name, wz,
-               l->sizing->name, l->hash, LIST_INDENT, "");
-        int col = LIST_INDENT;
+        int col = printf("%-*s %-*s %-*s", wl, l->name, ws, l->scheme->name, wz,
+                         l->sizing->name);
+        const int hash_at = col + 1; /* the hash wrapped within the width, under itself */
+        putchar(' ');
+        col = hash_at + printf("%.*s", (int)strcspn(l->hash, " "), l->hash);
+        help_text(l->hash + strcspn(l->hash, " "), &col, hash_at, LIST_WIDTH);
+        printf("\n%*s", LIST_INDENT, "");
+        col = LIST_INDENT;
         help_text(l->version, &col, LIST_INDENT, LIST_WIDTH);
         putchar('\n');
     }
