@@ -121,6 +121,8 @@ def section(t, ctx, shown, display, libinfo):
                    f"to {m.get('end', '')}.")
         if m.get("retabulated"):
             out.append(f"Intervals re-tabulated {m['retabulated']}.")
+        if m.get("spliced"):
+            out.append(f"Rows rerun and spliced in {m['spliced']}.")
     else:
         out.append(f"Provenance: `{csv}`, {len(t.rows)} rows; no metadata (`{t.name}.meta` is missing).")
     new = []
