@@ -18,184 +18,6 @@
 #include "estimate/simulate.h"
 #include "libraries/registry.h"
 
-/* The usage, around the key sets' lines (help). */
-static const char usage_head[] =
-    "usage: bloomsim audit LIBRARY --keys N (--rate P | --bits-per-key B)\n"
-    "                      [--key-set KIND [--key-prefix X] [--key-file PATH]]\n"
-    "                      [--precision R] [--max-filters F] [--threads T] [--seed S]\n"
-    "                      [--queries Q] [--fail-above R]\n"
-    "       bloomsim audit --exec 'CMD' --keys N (--rate P | --bits-per-key B |\n"
-    "                      --fingerprint-bits F)\n"
-    "                      [--key-set KIND [--key-prefix X] [--key-file PATH]]\n"
-    "                      [--precision R] [--max-filters F] [--seed S] [--timeout S]\n"
-    "                      [--queries Q] [--fail-above R]\n"
-    "       bloomsim audit --list [--tsv | --hashes]\n"
-    "\n"
-    "Designs LIBRARY's filter for N keys at target false-positive rate P with the\n"
-    "library's own sizing rule, builds it with the library's own index arithmetic,\n"
-    "measures its rate to relative standard error R (default 0.02) and prints the\n"
-    "promise, the measured rate with its 95% interval, their ratio, the exact rate of\n"
-    "uniform independent probes at the same m and k, the exact rate of its blocks or\n"
-    "slices where it has them, and the model of its departure where one is known.\n"
-    "By default bloomsim feeds the arithmetic ideal uniform hash words of the library's\n"
-    "width: it measures the library's arithmetic and sizing, not its hash function.\n"
-    "--key-set inserts real keys through the library's own hash function instead.\n"
-    "Each filter built is also asked about its inserted keys (all of them, or a\n"
-    "random sample of at least 10^5): one reported absent fails the audit.\n"
-    "Keys that are the same in every filter (seq, seq-str, url, file) make one\n"
-    "filter, asked a stated range: the Q keys after the inserted ones (--queries Q; by\n"
-    "default the fewest that give an ideal filter of the design relative standard\n"
-    "error R), whose false positives are an exact count, no sampling interval; a line\n"
-    "of its own shows how the rate varies across 8 successive ranges of Q/8 keys.\n"
-    "\n"
-    "With --exec, measures any implementation instead: CMD (run by sh -c) speaks the\n"
-    "adapter protocol (docs/adapter.md) on its standard input and output; bloomsim\n"
-    "asks it to design filters for N keys at P (or at B bits per key), inserts N random\n"
-    "64-bit keys (or --key-set's) into each, asks about others never inserted, until\n"
-    "the rate's relative standard error is R, and prints the rate, its 95% interval,\n"
-    "the promise and the formula and exact rates at the m and k the adapter reports.\n"
-    "An adapter that refuses the design, dies, or answers outside the protocol: one\n"
-    "line, exit 2.\n"
-    "\n"
-    "  --bits-per-key B the design of libraries configured by bits per key (LevelDB,\n"
-    "                   RocksDB: NewBloomFilterPolicy(B)) instead of --rate\n"
-    "  --fingerprint-bits F  with --exec: the design of fingerprint filters configured\n"
-    "                   by their fingerprint's bits (design-fp N F: an xor filter's 8 or\n"
-    "                   16), 1 to 64, instead of --rate\n"
-    ;
-static const char usage_tail[] =
-    "  --key-prefix X   seq-str's prefix (default key); --key-file PATH  file's keys\n"
-    "  --list           the libraries, with the version each follows (--tsv: with the\n"
-    "                   cause and report, tab-separated, as results/libraries.tsv;\n"
-    "                   --hashes: their real hashes for --key-set, tab-separated: the\n"
-    "                   design each takes (rate or bits-per-key), the keys (int, text,\n"
-    "                   bytes), the hash and the bytes it hashes, or - and why none)\n"
-    "  --precision R    target relative standard error, above 0 and below 1\n"
-    "  --queries Q      with --key-set seq, seq-str, url or file: ask the Q keys after\n"
-    "                   the inserted ones, a multiple of 8 (default: as --precision R\n"
-    "                   asks of an ideal filter of the design)\n"
-    "  --max-filters F  build at most F filters (default 1000)\n"
-    "  --threads T      threads (default: all); --seed S  seed (default 1)\n"
-    "  --json           print the result as one JSON object (docs/json.md)\n"
-    "  --exec CMD       measure the adapter CMD (docs/adapter.md)\n"
-    "  --timeout S      with --exec: give up on an answer after S seconds (default\n"
-    "                   600; 0: wait for ever)\n"
-    "  --fail-above R   fail (exit 1) when the rate's 95% interval lies above R times\n"
-    "                   the promise (its lower bound > R P; by bits per key, P is the\n"
-    "                   rate they stand for)\n"
-    "\n"
-    "The \"verdict\" line and the exit status: 0 pass; 1 FAIL (an inserted key\n"
-    "reported absent, or --fail-above exceeded); 2 bad input, a refused design or an\n"
-    "adapter outside the protocol (one line, nothing on standard output); 3 target\n"
-    "not reached within --max-filters (or a key file's lines), nothing broken found.\n"
-    "Ctrl-C (SIGINT), SIGTERM or SIGHUP stops it; exit 130, 143 or 129.\n";
-
-/* One word of a help paragraph at *col (indent columns in, width at most), on the next
- * line where it would pass width. */
-static void help_word(const char *w, size_t len, int *col, int indent, int width)
-{
-    if (*col > indent && *col + 1 + (int)len > width) {
-        printf("\n%*s", indent, "");
-        *col = indent;
-    } else if (*col > indent) {
-        putchar(' ');
-        ++*col;
-    }
-    *col += printf("%.*s", (int)len, w);
-}
-
-/* The words of text, as help_word places them. */
-static void help_text(const char *text, int *col, int indent, int width)
-{
-    for (const char *p = text; *p;) {
-        size_t w = strcspn(p, " ");
-        if (w)
-            help_word(p, w, col, indent, width);
-        p += w;
-        p += strspn(p, " ");
-    }
-}
-
-/* The usage, its --key-set paragraph made from the registry of key sets (keys.h):
- * each name and what its keys are, wrapped at 81 columns. */
-static void help(void)
-{
-    const int indent = 19, width = 81;
-    fputs(usage_head, stdout);
-    int col = printf("  %-16s ", "--key-set KIND");
-    char item[256];
-    for (size_t i = 0; i < KEYSET_COUNT; i++) {
-        const keyset_kind_t *k = keyset_kind_at(i);
-        snprintf(item, sizeof item, "%s%s %s%s", i + 1 == KEYSET_COUNT ? "or " : "", k->name,
-                 k->help, i + 2 < KEYSET_COUNT ? "," : i + 1 == KEYSET_COUNT ? ";" : "");
-        help_text(item, &col, indent, width);
-    }
-    help_text("the keys queried for the rate are never inserted ones", &col, indent, width);
-    putchar('\n');
-    fputs(usage_tail, stdout);
-}
-
-/* Each library's real hash, for scripts (tests/adapters.sh): name, design, the kinds of
- * keys it takes, its hash and what it hashes, or "-", "-" and why it has none. */
-static int audit_list_hashes(void)
-{
-    for (size_t i = 0; i < library_count(); i++) {
-        const library_t *l = library_at(i);
-        const library_words_t *w = l->words;
-        unsigned kinds = w ? w->kinds : 0;
-        printf("%s\t%s\t%s%s%s%s\t%s\t%s\n", l->name,
-               l->sizing->bpk_from_rate ? "bits-per-key" : "rate", w ? "" : "-",
-               kinds & KEY_INT ? "int" : "", kinds & KEY_TEXT ? " text" : "",
-               kinds & KEY_BYTES ? " bytes" : "", w ? w->hash : "-",
-               w ? w->key_bytes : l->words_skipped);
-    }
-    return 0;
-}
-
-/* audit --list's version lines: their indent and width. */
-enum { LIST_INDENT = 4, LIST_WIDTH = 100 };
-
-static int audit_list(int tsv, int hashes)
-{
-    if (tsv && hashes)
-        return cli_die(2, "audit: --list takes --tsv or --hashes, not both");
-    if (hashes)
-        return audit_list_hashes();
-    if (tsv) { /* for scripts/report: one library a line, tab-separated */
-        for (size_t i = 0; i < library_count(); i++) {
-            const library_t *l = library_at(i);
-            printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", l->name, l->scheme->name, l->sizing->name,
-                   l->hash, l->version, l->cause, l->report);
-        }
-        return 0;
-    }
-    /* Columns as wide as their longest name, so that the versioned names line up; the
-     * version each follows under them, wrapped within 100 columns (issue 37). */
-    int wl = 7, ws = 6, wz = 6;
-    for (size_t i = 0; i < library_count(); i++) {
-        const library_t *l = library_at(i);
-        wl = (int)strlen(l->name) > wl ? (int)strlen(l->name) : wl;
-        ws = (int)strlen(l->scheme->name) > ws ? (int)strlen(l->scheme->name) : ws;
-        wz = (int)strlen(l->sizing->name) > wz ? (int)strlen(l->sizing->name) : wz;
-    }
-    printf("%-*s %-*s %-*s %s\n%*s(the version it follows)\n", wl, "library", ws, "scheme",
-           wz, "sizing", "hash", LIST_INDENT, "");
-    for (size_t i = 0; i < library_count(); i++) {
-        const library_t *l = library_at(i);
-        int col = printf("%-*s %-*s %-*s", wl, l->name, ws, l->scheme->name, wz,
-                         l->sizing->name);
-        const int hash_at = col + 1; /* the hash wrapped within the width, under itself */
-        putchar(' ');
-        col = hash_at + printf("%.*s", (int)strcspn(l->hash, " "), l->hash);
-        help_text(l->hash + strcspn(l->hash, " "), &col, hash_at, LIST_WIDTH);
-        printf("\n%*s", LIST_INDENT, "");
-        col = LIST_INDENT;
-        help_text(l->version, &col, LIST_INDENT, LIST_WIDTH);
-        putchar('\n');
-    }
-    return 0;
-}
-
 /* A reference rate beside the measured one: their ratio, and how many standard errors
  * apart (cli_print_z_meaning says what that means, once, after the last). */
 static void print_against(const char *label, double ref, const csv_row_t *r, const char *what)
@@ -206,6 +28,36 @@ static void print_against(const char *label, double ref, const csv_row_t *r, con
     if (r->stderr_ > 0)
         printf(" (%+.1f standard errors)", (r->rate - ref) / r->stderr_);
     printf("\n             %s\n", what);
+}
+
+/* The "target not reached" line: why the row stopped short of its precision target. */
+static void print_target(const exp_row_t *row, const csv_row_t *r, const audit_range_t *g)
+{
+    if (g->on)
+        printf("  target     not reached: the key file holds fewer queried lines than an ideal "
+               "filter needs\n             for the precision asked (%llu of %llu)\n",
+               (unsigned long long)g->queries, (unsigned long long)g->wanted);
+    else {
+        double rse = r->rate > 0 ? r->stderr_ / r->rate : INFINITY;
+        printf("  target     not reached: %.3g%% relative standard error, asked %g%%, ", 100 * rse,
+               100 * r->rse_target);
+        if (rse <= r->rse_target) { /* below the target, from too few to trust: stats_trusted */
+            if (sim_one_filter(row))
+                printf("from %llu batches of one filter's queries (at least %d are needed)",
+                       (unsigned long long)r->filters, STATS_MIN_SPREAD_FILTERS);
+            else
+                printf("from the spread of %llu filters (at least %d are needed to trust one)",
+                       (unsigned long long)r->filters, STATS_MIN_SPREAD_FILTERS);
+        } else
+            printf("after %llu filters", (unsigned long long)r->filters);
+        /* A key file's queried lines are each asked once: the row ends where they do. */
+        uint64_t q = row_real_keys(row) ? keyset_queries_total(&row->keys) : UINT64_MAX;
+        if (r->filters && r->lookups + r->lookups / r->filters > q)
+            cli_print_file_exhausted(row->keys.inserts, q, r->lookups);
+        else
+            printf("%s\n", r->filters >= row->max_filters ? ": the most --max-filters allows"
+                                                          : ": the most lookups it makes");
+    }
 }
 
 /* What the audit measured, beside what the library promised. */
@@ -250,31 +102,8 @@ static void print_audit(const library_t *lib, const audit_design_t *d, const exp
                " the interval\n             is over filters\n",
                (unsigned long long)keyset_queries_max(&row->keys));
     cli_print_check(&o->check, d->n);
-    if (r->target_met == 0 && g->on)
-        printf("  target     not reached: the key file holds fewer queried lines than an ideal "
-               "filter needs\n             for the precision asked (%llu of %llu)\n",
-               (unsigned long long)g->queries, (unsigned long long)g->wanted);
-    else if (r->target_met == 0) {
-        double rse = r->rate > 0 ? r->stderr_ / r->rate : INFINITY;
-        printf("  target     not reached: %.3g%% relative standard error, asked %g%%, ", 100 * rse,
-               100 * r->rse_target);
-        if (rse <= r->rse_target) { /* below the target, from too few to trust: stats_trusted */
-            if (sim_one_filter(row))
-                printf("from %llu batches of one filter's queries (at least %d are needed)",
-                       (unsigned long long)r->filters, STATS_MIN_SPREAD_FILTERS);
-            else
-                printf("from the spread of %llu filters (at least %d are needed to trust one)",
-                       (unsigned long long)r->filters, STATS_MIN_SPREAD_FILTERS);
-        } else
-            printf("after %llu filters", (unsigned long long)r->filters);
-        /* A key file's queried lines are each asked once: the row ends where they do. */
-        uint64_t q = row_real_keys(row) ? keyset_queries_total(&row->keys) : UINT64_MAX;
-        if (r->filters && r->lookups + r->lookups / r->filters > q)
-            cli_print_file_exhausted(row->keys.inserts, q, r->lookups);
-        else
-            printf("%s\n", r->filters >= row->max_filters ? ": the most --max-filters allows"
-                                                          : ": the most lookups it makes");
-    }
+    if (r->target_met == 0)
+        print_target(row, r, g);
     if (g->on)
         printf("  ratio      %.4g times the promise (exact, over the range)\n", r->rate / d->p);
     else
@@ -405,7 +234,7 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
         {.name = "--queries", .kind = CLI_COUNT, .dst = &a->queries, .min = AUDIT_RANGES,
          .max = UINT64_C(1) << 56, .must = "a whole number of queries from 8 to 2^56"},
     };
-    cli_spec_t spec = {.command = "audit", .help = help, .unknown = "argument", .opts = opts,
+    cli_spec_t spec = {.command = "audit", .help = cli_audit_help, .unknown = "argument", .opts = opts,
                        .nopts = sizeof opts / sizeof opts[0], .positional = library_name,
                        .ctx = a};
     int rc = cli_parse(&spec, argc, argv);
@@ -414,7 +243,7 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
     if (rc >= 0)
         return rc;
     if (a->list)
-        return audit_list(a->tsv, a->hashes);
+        return cli_audit_list(a->tsv, a->hashes);
     if (a->tsv || a->hashes)
         return cli_die(2, "audit: %s goes with --list (got '%s' alone)",
                        a->tsv ? "--tsv" : "--hashes", a->tsv ? "--tsv" : "--hashes");

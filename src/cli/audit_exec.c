@@ -94,11 +94,11 @@ void cli_print_range(const audit_range_t *g, const keyset_t *ks, double precisio
            "another exact rate)\n", g->lo, g->hi, g->ranges, g->per_range, g->sd);
 }
 
-static void exec_print(const audit_exec_run_t *r, const char *name, const stats_summary_t *s,
-                       int met, const audit_verdict_t *v, double secs)
+/* The design lines of an audit --exec: what was asked, what the adapter answered, and the
+ * promise (none by bits). */
+static void exec_print_design(const audit_exec_run_t *r)
 {
     const audit_exec_t *x = r->x;
-    printf("exec: %s\n  adapter    '%s'\n", name, x->cmd);
     if (x->fingerprint_bits)
         printf("  design     %" PRIu64 " keys at %u fingerprint bits", x->n, x->fingerprint_bits);
     else if (x->bits_per_key > 0)
@@ -122,6 +122,14 @@ static void exec_print(const audit_exec_run_t *r, const char *name, const stats_
                x->bits_per_key, exp(-x->bits_per_key * LN2 * LN2));
     else
         printf("  promised   %g\n", x->p);
+}
+
+static void exec_print(const audit_exec_run_t *r, const char *name, const stats_summary_t *s,
+                       int met, const audit_verdict_t *v, double secs)
+{
+    const audit_exec_t *x = r->x;
+    printf("exec: %s\n  adapter    '%s'\n", name, x->cmd);
+    exec_print_design(r);
     if (r->range.on) {
         cli_print_range(&r->range, x->keys, x->precision);
         printf("             one filter, built once by the adapter\n");

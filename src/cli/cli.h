@@ -37,6 +37,11 @@ int cli_crossread(int argc, char **argv);
 int cli_size(int argc, char **argv);
 /* size --help (size_help.c). */
 void cli_size_help(void);
+
+/* audit --help, and audit --list with --tsv or --hashes (1: given), its exit status
+ * (audit_help.c). */
+void cli_audit_help(void);
+int cli_audit_list(int tsv, int hashes);
 int cli_audit(int argc, char **argv);
 int cli_columns(int argc, char **argv);
 int cli_adapter(int argc, char **argv);
