@@ -414,7 +414,12 @@ static int plain_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, cha
     size_t nb = s->keys ? 1 : s->nbpk;
     size_t i = 0;
     exp_variant_t va[EXP_MAX_SCHEMES * EXP_MAX_LIST];
-    size_t nv = plan_variants(s, va);
+    size_t nv = plan_variants(s, va), real = 0;
+    for (size_t j = 0; j < s->nkey_sets; j++)
+        real += keyset_kind_real(s->key_sets[j]);
+    if (s->nsplits && !real)
+        return row_error(e, s->line[F_SPLITS], err, errlen, "splits needs key_sets with real "
+                         "keys (seq, seq-str, ...) to hash (got '%s')", s->splits[0]->name);
     for (size_t a = 0; a < s->nbits; a++) {
         uint64_t m = s->bits[a];
         for (size_t c = 0; c < nb; c++) {
