@@ -9,8 +9,12 @@ B=$1
 . tests/lib.sh
 for f in experiments/*.ini; do
     e=$(basename "$f" .ini)
-    if ! "$B" run "$e" --quick --threads 2 --out "$tmp" > /dev/null 2>&1; then
-        bad "$e --quick did not run"; continue
+    if ! "$B" run "$e" --quick --threads 2 --out "$tmp" > /dev/null 2> "$tmp/err"; then
+        # A split this build lacks (libsodium's BLAKE2b) stops the run, saying so.
+        if grep -q "is not in this build" "$tmp/err"; then
+            echo "skipped $e: $(cat "$tmp/err")"; continue
+        fi
+        bad "$e --quick did not run: $(head -2 "$tmp/err")"; continue
     fi
     strip_seconds "$tmp/$e.quick.csv" > "$tmp/$e.csv" || { bad "$e: no table"; continue; }
     if [ "${2:-}" = "--update" ]; then

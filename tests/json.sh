@@ -44,6 +44,8 @@ pair exact exact --bits 1000 --keys 100 --block-bits 64
 pair exact-split exact --bits 4096 --keys 300 --block-bits 512 --k 8
 pair probes-blocked probes blocked --bits 4096 --k 3 --h1 2 --draws 1,2,3
 pair probes-double probes double --bits 1000 --k 3 --h1 2 --h2 5
+pair probes-split probes double-odd --bits 65536 --k 3 --split fnv1a64 --key key7
+pair probes-split-int probes enhanced --bits 256 --k 2 --split mulshift-mixed --key-int 1
 pair crossread crossread --writer double-odd --reader double-prime --bits 4096 --keys 400 \
     --k 6 --filters 4 --queries 2000 --threads 1
 pair size-plain size --keys 1e6 --rate 0.01

@@ -78,4 +78,20 @@ answer() {
 # Seed 003: "When h2 = 0 the k probes collapse onto the single position h1": one bit.
 "$B" probes double --bits 64 --k 7 --h1 5 --h2 0 > "$tmp/out" || bad "probes double"
 [ "$(sed -n 2p "$tmp/out")" = "5 5 5 5 5 5 5" ] && ok || bad "stride 0: $(sed -n 2p "$tmp/out")"
+# Seed 003's split of a 64-bit hash, "the low 32 bits as h1 and the high 32 as h2"
+# (issue 39 item 5): FNV-1a 64 of "key7" is 0x5819c3d75cbda421 (the FNV formula in
+# Python's integers); at m = 2^16 the words are 0xa421 = 42017 and 0xc3d7 = 50135 (odd
+# already), and double-odd steps 42017, 92152 - 65536 = 26616, 76751 - 65536 = 11215.
+"$B" probes double-odd --bits 65536 --k 3 --split fnv1a64 --key key7 > "$tmp/out" ||
+    bad "probes --split fnv1a64"
+[ "$(sed -n 2p "$tmp/out")" = "split fnv1a64 of 'key7': h1 = 0x5cbda421, h2 = 0x5819c3d7; words 42017, 50135" ] &&
+    [ "$(sed -n 3p "$tmp/out")" = "42017 26616 11215" ] && ok || bad "split: $(cat "$tmp/out")"
+# The remedy on multiply-shift of the integer 1 (split.h: 1 * C * 0x9e3779b97f4a7c15,
+# then the high half xored into the low): 0x9e6f5def6e864a3a by hand in Python.
+"$B" probes enhanced --bits 256 --k 2 --split mulshift-mixed --key-int 1 > "$tmp/out" ||
+    bad "probes --split mulshift-mixed"
+grep -q "h1 = 0x6e864a3a, h2 = 0x9e6f5def; words 58, 239" "$tmp/out" && ok ||
+    bad "mulshift-mixed: $(cat "$tmp/out")"
+expect_error 2 "split mulshift feeds double-odd, enhanced and squares" probes double \
+    --bits 256 --k 2 --split mulshift --key-int 1
 finish

@@ -233,6 +233,7 @@ static void test_fields(void)
             [FT_LIBRARIES] = EXP_MAX_LIBRARIES * sizeof(const library_t *),
             [FT_FINGERPRINTS] = EXP_MAX_SCHEMES * sizeof(const fp_filter_t *),
             [FT_KEY_SETS] = KEYSET_COUNT * sizeof(const keyset_kind_t *),
+            [FT_SPLITS] = SPLIT_COUNT * sizeof(const split_t *),
         };
         assert(f->type == FT_TEXT ? f->size > 1 : f->size == size[f->type]);
         assert(f->offset + f->size <= (f->key < F_NFIELDS ? sizeof(sweep_t)
@@ -240,7 +241,8 @@ static void test_fields(void)
         /* every type but these reports "NAME must be MUST" */
         assert(!f->must == (f->type == FT_TEXT || f->type == FT_SCHEMES ||
                             f->type == FT_ESTIMATOR || f->type == FT_LIBRARIES ||
-                            f->type == FT_FINGERPRINTS || f->type == FT_KEY_SETS));
+                            f->type == FT_FINGERPRINTS || f->type == FT_KEY_SETS ||
+                            f->type == FT_SPLITS));
         assert(!f->words == (f->type != FT_CHOICE));
         if (f->type == FT_COUNT || f->type == FT_COUNT_LIST || f->type == FT_K_RULE)
             assert(f->min <= f->max);
@@ -281,6 +283,7 @@ static const char *sample(const exp_field_t *f, char *buf, size_t len)
     case FT_LIBRARIES: return "guava";
     case FT_FINGERPRINTS: return "quotient";
     case FT_KEY_SETS: return "seq";
+    case FT_SPLITS: return "xxh64";
     default: return "x";
     }
 }

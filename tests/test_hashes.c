@@ -445,6 +445,13 @@ static void test_fnv(void)
     EQ(hash_fnv64_js("", 0), 0xcbf29ce484222325u, "FNV-1a 64 \"\"");
     EQ(hash_fnv64_js("a", 1), 0xaf63dc4c8601ec8cu, "FNV-1a 64 \"a\"");
     EQ(hash_fnv64_js("foobar", 6), 0x85944171f73967e8u, "FNV-1a 64 \"foobar\"");
+    /* The plain byte version (hash splits): the same vectors, and bytes past 0x7f taken
+     * one by one (c3 a9, not the unit 0xe9). */
+    EQ(hash_fnv1a64("", 0), 0xcbf29ce484222325u, "FNV-1a 64 bytes \"\"");
+    EQ(hash_fnv1a64("a", 1), 0xaf63dc4c8601ec8cu, "FNV-1a 64 bytes \"a\"");
+    EQ(hash_fnv1a64("foobar", 6), 0x85944171f73967e8u, "FNV-1a 64 bytes \"foobar\"");
+    EQ(hash_fnv1a64("\xc3\xa9", 2),
+       (((0xcbf29ce484222325u ^ 0xc3) * 0x100000001b3u) ^ 0xa9) * 0x100000001b3u, "c3 a9");
     /* One unit per code unit: "é" (U+00E9) is one unit 0xe9, not the bytes c3 a9. */
     EQ(hash_fnv64_js("\xc3\xa9", 2), (0xcbf29ce484222325u ^ 0xe9) * 0x100000001b3u, "é");
     uint16_t u[8];

@@ -207,8 +207,28 @@ static void test_real_errors(void)
          "key_sets = seq\nkey_file = k.txt\n", "t.ini:6: key_file needs file in key_sets "
          "(got 'k.txt')"},
         {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nschemes = double\n"
-         "key_sets = seq\n", "t.ini:5: key_sets needs libraries (their hashes turn keys into "
-         "words) (got 'seq')"},
+         "key_sets = seq\n", "t.ini:5: key_sets needs libraries or splits (their hashes turn "
+         "keys into words) (got 'seq')"},
+        /* hash splits (splits/split.h): plain sweeps of seed 003's schemes on real keys */
+        {"[sweep]\nbits = 1024\nbits_per_key = 8\nschemes = enhanced\nkey_sets = seq\n",
+         "t.ini:5: key_sets needs libraries or splits"},
+        {"[sweep]\nbits = 1024\nbits_per_key = 8\nschemes = enhanced\nkey_sets = seq\n"
+         "splits = xxh64, nope\n", "t.ini:6: splits: unknown split (fnv1a64, fnv1a64-mixed, "},
+        {"[sweep]\nbits = 1024\nbits_per_key = 8\nschemes = enhanced\nkey_sets = ideal\n"
+         "splits = xxh64\n", "t.ini:6: splits needs key_sets with real keys (seq, seq-str, "
+         "...) to hash (got 'xxh64')"},
+        {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nschemes = enhanced\n"
+         "splits = xxh64\n", "t.ini:5: splits does not go with design_keys (got 'splits')"},
+        {"[sweep]\nbits = 1024\nbits_per_key = 8\nschemes = enhanced, double\n"
+         "key_sets = seq\nsplits = xxh64\n", "t.ini:6: split xxh64 feeds double-odd, "
+         "enhanced and squares (their words are h1 and an odd stride on [0, m)), not double "
+         "(got 'xxh64')"},
+        {"[sweep]\nbits = 1000\nbits_per_key = 8\nschemes = enhanced\nkey_sets = seq\n"
+         "splits = xxh64\n", "t.ini:6: split xxh64 needs m a power of two from 2 to 2^32 "
+         "(its halves are 32 bits), not 1000 (got 'xxh64')"},
+        {"[sweep]\nbits = 1024\nbits_per_key = 8\nschemes = enhanced\nkey_sets = seq\n"
+         "splits = xxh64\nestimator = conditional\n", "t.ini:7: real keys (key set seq) are "
+         "measured by lookups (got 'conditional')"},
         {"[sweep]\ndesign_keys = 1000\ndesign_rate = 0.01\nlibraries = guava\n"
          "key_sets = seq\nkey_prefix = user:\n", "t.ini:6: key_prefix needs seq-str in "
          "key_sets (got 'user:')"},
@@ -238,8 +258,33 @@ static void test_real_errors(void)
            sizeof cases / sizeof cases[0]);
 }
 
+/* A sweep of splits plans, per scheme, each key set in file order, a real one once per
+ * split: ideal, then seq through fnv1a64 and xxh64-mixed; each real row labelled. */
+static void test_split_rows(void)
+{
+    static const char text[] = "[sweep]\nbits = 4096\nbits_per_key = 8\nschemes = double-odd, "
+                               "enhanced\nkey_sets = ideal, seq\nsplits = fnv1a64, xxh64-mixed\n"
+                               "estimator = lookups\n";
+    char err[EXP_ERR_LEN] = "";
+    experiment_t *e = calloc(1, sizeof *e);
+    exp_row_t *rows = NULL;
+    size_t n;
+    assert(experiment_load_text("t.ini", text, strlen(text), e, err, sizeof err) == 0);
+    assert(plan_rows(e, 0, &rows, &n, err, sizeof err) == 0 && n == 6);
+    assert(!row_real_keys(&rows[0]) && row_real_keys(&rows[1]) && row_real_keys(&rows[5]));
+    assert(strcmp(rows[1].scheme->name, "double-odd") == 0);
+    assert(strcmp(rows[5].scheme->name, "enhanced") == 0);
+    assert(strncmp(rows[1].label, "split fnv1a64; keys seq; hash FNV-1a 64", 38) == 0);
+    assert(strncmp(rows[5].label, "split xxh64-mixed; keys seq; hash XXH64", 38) == 0);
+    assert(rows[1].words == &split_find("fnv1a64")->words && rows[1].n == 512);
+    plan_rows_free(rows, n);
+    free(e);
+    printf("a sweep of splits: 6 rows, ideal then each split of seq, labelled\n");
+}
+
 int main(void)
 {
+    test_split_rows();
     test_run_real();
     test_one_filter_batches();
     test_run_file();

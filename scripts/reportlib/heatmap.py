@@ -201,3 +201,28 @@ def keysets_heat(tables, stem):
             "inserted. Bold and framed: the rates differ by more than 3 standard errors. Hatched: no row.")
     alt = f"heat map of real keys' rate ÷ ideal words' rate, library by key set and keys ({names})"
     return draw.Plot(stem, alt, lambda: heat(title, rows, cols, cells, "real keys ÷ ideal words (log scale)", note, 1))
+
+
+def splits_heat(t, stem):
+    """Hash splits (hash-split): for each bits per key, rate ÷ exact rate of independent
+    probes, rows (split, scheme), columns key set then m; framed where the rate departs
+    from fill^k by more than 3 standard errors."""
+    from .markdown import split_cells
+    out = []
+    for b in sorted({num(r["bits_per_key"]) for r in t.rows}):
+        rows, cols, cells = split_cells(t, b)
+        names = [f"{s} / {sc}" for s, sc in rows]
+        fam = [(n, s.replace("-mixed", "").replace("-32", "")) for n, (s, _) in zip(names, rows)]
+        hc = [(c[0], f"$2^{{{int(math.log2(c[1]))}}}$", c) for c in cols]
+        hcells = {(n, c): (v, beyond) for n, key in zip(names, rows) for c in cols
+                  if (key, c) in cells for v, _, beyond in [cells[key, c]]}
+        k = next(r["k"] for r in t.rows if num(r["bits_per_key"]) == b)
+        title = f"Hash splits: rate ÷ exact rate of independent probes, b = {text(b)}, k = {k} ({t.name})"
+        note = ("Rows: split / scheme (ideal words: the scheme's own uniform words). Columns: key "
+                "set, then m. Bold and framed: the rate departs from fill^k, independent probes "
+                "given the filter's bits set, by more than 3 standard errors.")
+        alt = f"heat map of hash splits' rate ÷ exact rate at b = {text(b)}, split by key set and m ({t.name})"
+        out.append(draw.Plot(f"{stem}-b{text(b)}", alt,
+                             lambda title=title, fam=fam, hc=hc, hcells=hcells, note=note:
+                             heat(title, fam, hc, hcells, "rate ÷ exact (log scale)", note, 1)))
+    return out

@@ -438,3 +438,57 @@ def cell_text(v):
 TABLES = {"plain": plain_table, "blocked": blocked_table, "model": model_table,
           "design": design_table, "library": library_table, "expandable": expandable_table,
           "generic": generic_table}
+
+
+def split_cells(t, b):
+    """Hash splits (issue 39, experiment hash-split) at b bits per key: per (split or
+    "ideal words", scheme) and (key set, m), the rate over the exact rate of independent
+    probes (ratio_exact) with its standard error, and whether the rate departs from
+    fill^k, the rate of independent probes given the filter's share of bits set, by more
+    than 3 standard errors (clustering beyond what the fill explains; ideal rows: False).
+    Returns (rows, cols, cells): cells[(row, col)] = (ratio, se, beyond)."""
+    rows, cols, cells = [], [], {}
+    for r in t.rows:
+        if num(r["bits_per_key"]) != b:
+            continue
+        split, kind, _ = split_library(r["library"] or "ideal words")
+        split = split.replace("split ", "")
+        row, col = (split, r["scheme"]), (kind, int(num(r["m"])))
+        if kind == "ideal":
+            col = None
+        if row not in rows:
+            rows.append(row)
+        beyond = False
+        if r["fill"] != "":  # a rate of 1 has standard error 0: any departure counts
+            model = num(r["fill"]) ** num(r["k"])
+            beyond = abs(num(r["rate"]) - model) > max(3 * num(r["stderr"]), 1e-9)
+        for c in ([col] if col else []) or [("ideal", int(num(r["m"])))]:
+            if c not in cols:
+                cols.append(c)
+            cells[row, c] = (num(r["ratio_exact"]), ratio_se(r, "ratio_exact"), beyond)
+    order = ["ideal", "seq", "seq-str", "url", "random", "uuid"]
+    cols.sort(key=lambda c: (order.index(c[0]) if c[0] in order else 9, c[1]))
+    return rows, cols, cells
+
+
+def split_table(t):
+    """The hash-split table: one Markdown table per bits per key, a row per (split,
+    scheme), a column per (key set, m)."""
+    out = []
+    for b in sorted({num(r["bits_per_key"]) for r in t.rows}):
+        k = next(r["k"] for r in t.rows if num(r["bits_per_key"]) == b)
+        rows, cols, cells = split_cells(t, b)
+        out += ["", f"Rate ÷ exact rate of independent probes at b = {text(b)} (k = {k}), ± one "
+                "standard error; * where the rate departs from fill^k (independent probes given "
+                "the filter's bits set) by more than 3 standard errors.", ""]
+        out += header(["split", "scheme"] + [f"{c[0]} {comma(c[1])}" for c in cols])
+        for key in rows:
+            cs = []
+            for c in cols:
+                if (key, c) not in cells:
+                    cs.append("")
+                    continue
+                v, se, beyond = cells[key, c]
+                cs.append(pm(v, se) + (" *" if beyond else ""))
+            out.append(row([f"`{key[0]}`", f"`{key[1]}`"] + cs))
+    return out

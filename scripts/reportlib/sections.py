@@ -12,7 +12,7 @@ naming functions of plots.py (or heatmap.py) that take the table and return plot
 by experiment name). A table no line names still gets its section, placed after the
 known ones in name order, with its kind's tables and DEFAULT[kind]'s plots."""
 from . import heatmap, plots
-from .markdown import keyset_ratios
+from .markdown import keyset_ratios, split_table
 
 
 class Section:
@@ -82,6 +82,7 @@ SECTIONS = [
     Section("stride-zero", [rates_floor]),
     Section("strides", [rates_floor]),
     Section("cubic-gain", [rates_floor]),
+    Section("hash-split", [lambda t, ctx: heatmap.splits_heat(t, t.name + "-heat")], split_table),
     Section("past-design", [one(plots.loads)]),
     Section("stack", [one(plots.loads)]),
     Section("stack-dials", [one(plots.loads)]),

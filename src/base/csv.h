@@ -70,7 +70,8 @@
     X(REAL, design_rate, "design_rate", "designs and stacks: the target rate (a stack: "  \
       "its first layer's rate `eps`)")                                                   \
     X(REAL, load, "load", "designs and stacks: keys inserted over design keys")           \
-    X(REAL, fill, "fill", "designed filter: mean fraction of bits set")                   \
+    X(REAL, fill, "fill", "designed filter, or a hash split's row: mean fraction of bits " \
+      "set")                                                                            \
     X(REAL, n_est, "n_est", "designed filter: mean of the load estimated from the set "   \
       "bits, `−(m/k) ln(1 − X/m)`")                                                      \
     X(REAL, n_est_error, "n_est_error", "designed filter: mean of `n_est/n − 1` over "    \
@@ -104,7 +105,8 @@
       "--help`)")                                                                         \
     X(TEXT, library, "library", "sweeps of libraries: the library (`bloomsim audit "       \
       "--list`), whose scheme and sizing rule the row's are; with real keys (`key_sets`), " \
-      "`LIBRARY; keys SET; hash HASH`")                                                  \
+      "`LIBRARY; keys SET; hash HASH`; a hash split's row (`splits`), `split NAME; keys "  \
+      "SET; hash HASH`")                                                                 \
     X(TEXT, interval, "interval", "how `stderr` and the interval were made: `binomial` "  \
       "(between-filter variance negligible: Wilson's interval of the counts), `spread` "  \
       "(estimated from the `F` rates, at least `w²`), `exact` (rates exact given the "    \

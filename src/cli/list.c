@@ -1,5 +1,5 @@
 /* list.c - `bloomsim list`: the named experiments with their titles, the probe schemes,
- * the estimators, the fingerprint filters and the key sets. */
+ * the estimators, the fingerprint filters, the key sets and the hash splits. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,11 +11,13 @@
 #include "experiment/experiment.h"
 #include "fingerprint/registry.h"
 #include "libraries/registry.h"
+#include "splits/split.h"
 
 static const char usage[] =
     "usage: bloomsim list\n\nLists the named experiments (NAME.ini) with their titles, under\n"
     "each directory bloomsim run looks in (bloomsim run --help), then the probe schemes,\n"
-    "the estimators, the fingerprint filters and the key sets.\n";
+    "the estimators, the fingerprint filters, the key sets and the hash splits (each\n"
+    "split this build lacks is marked unavailable, with the package to install).\n";
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -142,8 +144,16 @@ int cli_list(int argc, char **argv)
     puts("\nfingerprint filters (fingerprint = NAME... in a design sweep):");
     for (size_t i = 0; i < fp_filter_count(); i++)
         printf("  %-22s %s\n", fp_filter_at(i)->name, fp_filter_at(i)->summary);
-    puts("\nkey sets (key_sets = NAME... with libraries; audit --key-set NAME):");
+    puts("\nkey sets (key_sets = NAME... with libraries or splits; audit --key-set NAME):");
     for (size_t i = 0; i < KEYSET_COUNT; i++)
         printf("  %-18s %s\n", keyset_kind_at(i)->name, keyset_kind_at(i)->summary);
+    puts("\nhash splits (splits = NAME... with key_sets in a sweep of bits; probes --split NAME):");
+    for (size_t i = 0; i < SPLIT_COUNT; i++) {
+        const split_t *s = split_at(i);
+        if (s->unavailable)
+            printf("  %-18s unavailable: %s\n", s->name, s->unavailable);
+        else
+            printf("  %-18s %s\n", s->name, s->summary);
+    }
     return 0;
 }

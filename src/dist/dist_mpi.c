@@ -191,7 +191,7 @@ int dist_agree(int rc, char *err, size_t errlen)
 
 size_t dist_words_per_filter(const exp_row_t *row)
 {
-    return 1 + !sim_counts(row) + (row->structure == STRUCT_DESIGN) +
+    return 1 + !sim_counts(row) + row_popcounts(row) +
            (row->structure == STRUCT_STACK) + (row->structure == STRUCT_FINGERPRINT);
 }
 
@@ -203,7 +203,7 @@ void dist_pack(const exp_row_t *row, const row_out_t *out, uint64_t f0, uint64_t
     p += n;
     if (!sim_counts(row))
         memcpy(p, out->within + f0, 8 * n), p += n;
-    if (row->structure == STRUCT_DESIGN)
+    if (row_popcounts(row))
         memcpy(p, out->popcounts + f0, 8 * n), p += n;
     if (row->structure == STRUCT_STACK)
         memcpy(p, out->consulted + f0, 8 * n);
@@ -219,7 +219,7 @@ void dist_unpack(const exp_row_t *row, const row_out_t *out, uint64_t f0, uint64
     p += n;
     if (!sim_counts(row))
         memcpy(out->within + f0, p, 8 * n), p += n;
-    if (row->structure == STRUCT_DESIGN && out->popcounts)
+    if (row_popcounts(row) && out->popcounts)
         memcpy(out->popcounts + f0, p, 8 * n), p += n;
     if (row->structure == STRUCT_STACK)
         memcpy(out->consulted + f0, p, 8 * n);

@@ -75,7 +75,7 @@ typedef struct exp_row {
     int compares;                /* the sweep compares structures (rebuilt or fingerprint
                                   * filters): the row fills `structure` and `places` */
     union {
-        struct { /* DESIGN */
+        struct { /* DESIGN; a PLAIN row of a hash split uses keys, words and label */
             /* rebuilt: designed for the n keys inserted, not for design_keys (the
              * sweep's `rebuilt`) */
             int rebuilt;
@@ -113,10 +113,20 @@ static inline const library_t *row_library(const exp_row_t *row)
     return row->structure == STRUCT_DESIGN ? row->library : NULL;
 }
 
-/* Does the row insert and look up real keys through its library's hash? */
+/* Does the row insert and look up real keys through its library's hash, or (a plain
+ * row: the DESIGN variant's keys, words and label, which no other plain row sets) through
+ * a hash split's? */
 static inline int row_real_keys(const exp_row_t *row)
 {
-    return row->structure == STRUCT_DESIGN && keyset_kind_real(row->keys.kind);
+    return (row->structure == STRUCT_DESIGN || row->structure == STRUCT_PLAIN) &&
+           keyset_kind_real(row->keys.kind);
+}
+
+/* Does the row keep each filter's popcount (row_out_t.popcounts): a designed filter, or a
+ * plain row of real keys (a hash split's), whose fill the table shows? */
+static inline int row_popcounts(const exp_row_t *row)
+{
+    return row->structure == STRUCT_DESIGN || row_real_keys(row);
 }
 
 /* What a row yields per filter f (arrays of at least as many entries as the row may

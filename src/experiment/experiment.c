@@ -294,16 +294,16 @@ const char *experiment_key_param(const sweep_t *s, const keyset_kind_t *kind,
     return v && *v ? v : NULL;
 }
 
-/* key_sets takes libraries (their hashes make the keys' words); a key set's parameter
- * key (keyset_kind_t.param_key: key_prefix, key_file) takes that key set among them and
+/* key_sets takes libraries or splits (their hashes make the keys' words); a key set's
+ * parameter key (keyset_kind_t.param_key: key_prefix, key_file) takes that key set and
  * at most its bytes, and a key set that needs its parameter needs the key: the key sets
  * that need theirs first (a file's), then the others, each in registry order. Returns 0,
  * or -1 with the message set. */
 static int check_key_sets(parse_state_t *ps, const sweep_t *sw, const raw_value_t *raw)
 {
-    if (sw->line[F_KEY_SETS] && !sw->nlibraries)
-        return exp_fail_at(ps, sw->line[F_KEY_SETS], "key_sets needs libraries (their hashes "
-                           "turn keys into words) (got '%s')", raw[F_KEY_SETS].text), -1;
+    if (sw->line[F_KEY_SETS] && !sw->nlibraries && !sw->nsplits)
+        return exp_fail_at(ps, sw->line[F_KEY_SETS], "key_sets needs libraries or splits (their "
+                           "hashes turn keys into words) (got '%s')", raw[F_KEY_SETS].text), -1;
     for (size_t k = 0; k < 2 * KEYSET_COUNT; k++) {
         const keyset_kind_t *kind = keyset_kind_at(k % KEYSET_COUNT);
         const exp_field_t *f = param_field(kind);

@@ -112,13 +112,18 @@ static const exp_field_t fields[] = {
      EXP_KEY_BIT(F_K) | EXP_KEY_BIT(F_STACK) | EXP_KEY_BIT(F_REBUILT) |
      EXP_KEY_BIT(F_FINGERPRINT), SWEEP_AT(libraries),
      .offset2 = offsetof(sweep_t, nlibraries)},
-    /* Real keys through each library's own hash (keys.h, libraries/library_words.h). */
+    /* Real keys through each library's own hash (keys.h, libraries/library_words.h), or
+     * in a plain sweep through each hash split (splits/split.h). */
     {.key = F_KEY_SETS, .name = "key_sets", .type = FT_KEY_SETS, SWEEP_KEY,
-     .sweeps = SW_DESIGN, SWEEP_AT(key_sets), .offset2 = offsetof(sweep_t, nkey_sets)},
+     .sweeps = SW_DESIGN | SW_PLAIN, SWEEP_AT(key_sets), .offset2 = offsetof(sweep_t, nkey_sets)},
     {.key = F_KEY_PREFIX, .name = "key_prefix", .type = FT_TEXT, SWEEP_KEY,
      .sweeps = SW_DESIGN, SWEEP_AT(key_prefix)},
     {.key = F_KEY_FILE, .name = "key_file", .type = FT_TEXT, SWEEP_KEY,
      .sweeps = SW_DESIGN, SWEEP_AT(key_file)},
+    /* Issue 39: hash splits, each real key set's keys hashed once and cut into the
+     * schemes' two words (experiment.c, check_key_sets). */
+    {.key = F_SPLITS, .name = "splits", .type = FT_SPLITS, SWEEP_KEY, .sweeps = SW_PLAIN,
+     SWEEP_AT(splits), .offset2 = offsetof(sweep_t, nsplits)},
     /* An adapter's sweep: each row `audit --exec` of it, designed for its `inserted` keys
      * at each design_rate or bits_per_key (experiment.c, check_exec). */
     {.key = F_EXEC, .name = "exec", .type = FT_TEXT, SWEEP_KEY, .sweeps = SW_EXEC,
@@ -504,6 +509,23 @@ static int convert_key_sets(const exp_field_t *f, const char *v, void *base, bad
     return 0;
 }
 
+static const void *find_split(const char *name) { return split_find(name); }
+
+static int convert_splits(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
+{
+    char unknown[SPLIT_COUNT * 24 + 64];
+    snprintf(unknown, sizeof unknown, "unknown split (%s)", split_names_list());
+    const names_kind_t kinds = {find_split, unknown, "split listed twice", "too many splits",
+        "needs at least one split", SPLIT_COUNT};
+    names_ctx_t nc = {.kind = &kinds};
+    if (convert_names(&nc, f, v, base, b))
+        return -1;
+    const split_t **list = field_at(base, f->offset);
+    for (size_t i = 0; i < nc.n; i++)
+        list[i] = nc.list[i];
+    return 0;
+}
+
 /* first_capacity/growth/tightening, one or more, blank or comma separated. */
 static int convert_stacks(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
 {
@@ -573,7 +595,7 @@ static const converter_t converters[FT_NTYPES] = {
     [FT_STACKS] = convert_stacks, [FT_SIZING] = convert_sizing,
     [FT_ESTIMATOR] = convert_estimator, [FT_LIBRARIES] = convert_libraries,
     [FT_FINGERPRINTS] = convert_fingerprints,
-    [FT_KEY_SETS] = convert_key_sets,
+    [FT_KEY_SETS] = convert_key_sets, [FT_SPLITS] = convert_splits,
 };
 
 /* A key no longer given: its value back to 0 (a list or set to no entries; a sizing rule
@@ -582,7 +604,8 @@ static void field_clear(const exp_field_t *f, void *base)
 {
     int listed = f->type == FT_COUNT_LIST || f->type == FT_REAL_LIST ||
                  f->type == FT_SCHEMES || f->type == FT_STACKS || f->type == FT_LIBRARIES ||
-                 f->type == FT_FINGERPRINTS || f->type == FT_KEY_SETS;
+                 f->type == FT_FINGERPRINTS || f->type == FT_KEY_SETS ||
+                 f->type == FT_SPLITS;
     if (listed)
         *(size_t *)field_at(base, f->offset2) = 0;
     else if (f->type == FT_SIZING)

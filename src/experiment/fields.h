@@ -33,6 +33,8 @@ typedef enum {
     FT_FINGERPRINTS, /* const fp_filter_t *[EXP_MAX_SCHEMES], names unique; count at offset2 */
     FT_KEY_SETS,   /* const keyset_kind_t *[KEYSET_COUNT] (keys.h), names unique;
                     * count at offset2 */
+    FT_SPLITS,     /* const split_t *[SPLIT_COUNT] (splits/split.h), names unique; count
+                    * at offset2 */
     FT_NTYPES
 } exp_field_type_t;
 

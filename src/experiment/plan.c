@@ -11,7 +11,6 @@
 #include "base/csv.h"
 #include "base/memory.h"
 #include "base/stats.h"
-#include "hashes/hashes.h"
 #include "libraries/registry.h"
 
 unsigned plan_k(k_rule_t rule, unsigned k, double b)
@@ -25,6 +24,8 @@ unsigned plan_k(k_rule_t rule, unsigned k, double b)
  * arrays below, EXP_MAX_SCHEMES * EXP_MAX_LIST, hold either. */
 _Static_assert(EXP_MAX_LIBRARIES * KEYSET_COUNT <= EXP_MAX_SCHEMES * EXP_MAX_LIST,
                "room for the libraries at every key set");
+_Static_assert(EXP_MAX_SCHEMES * KEYSET_COUNT * SPLIT_COUNT <= EXP_MAX_SCHEMES * EXP_MAX_LIST,
+               "room for the schemes at every key set and split");
 
 size_t plan_variants(const sweep_t *s, exp_variant_t *v)
 {
@@ -32,13 +33,19 @@ size_t plan_variants(const sweep_t *s, exp_variant_t *v)
     for (size_t i = 0; i < s->nlibraries; i++)
         for (size_t j = 0; j < (s->nkey_sets ? s->nkey_sets : 1); j++)
             v[n++] = (exp_variant_t){s->libraries[i]->scheme, 0, s->libraries[i],
-                                     s->nkey_sets ? s->key_sets[j] : NULL};
-    for (size_t i = 0; i < s->nschemes; i++) {
+                                     s->nkey_sets ? s->key_sets[j] : NULL, NULL};
+    for (size_t i = 0; i < s->nschemes && s->nsplits; i++)
+        for (size_t j = 0; j < s->nkey_sets; j++)
+            for (size_t q = 0; q < (keyset_kind_real(s->key_sets[j]) ? s->nsplits : 1); q++)
+                v[n++] = (exp_variant_t){s->schemes[i], 0, NULL, s->key_sets[j],
+                                         keyset_kind_real(s->key_sets[j]) ? s->splits[q]
+                                                                          : NULL};
+    for (size_t i = 0; i < s->nschemes && !s->nsplits; i++) {
         size_t nb = s->schemes[i]->block_default && s->nblock_bits ? s->nblock_bits : 1;
         for (size_t j = 0; j < nb; j++)
             v[n++] = (exp_variant_t){s->schemes[i], s->schemes[i]->block_default &&
                                                     s->nblock_bits ? s->block_bits[j] : 0,
-                                     NULL, NULL};
+                                     NULL, NULL, NULL};
     }
     return n;
 }
@@ -168,99 +175,14 @@ static int single_row(const experiment_t *e, const sweep_t *s, const exp_variant
     return 0;
 }
 
-/* The row's lookups a filter and its filters within its key set's bounds: a filter's
- * queries (filter-bench's n: more filters, not more lookups, where more are wanted) and,
- * where its queries are bounded in all (a file's lines after the inserted ones), the
- * batches of the one filter they allow, each query asked once: at most Q / L filters
- * before one would be asked twice (keyset_plan_queries). The precision rule's growth of
- * L is capped the same way (simulate.c, lookups_cap). */
-static void cap_queries(exp_row_t *row)
-{
-    uint64_t fmax = keyset_plan_queries(&row->keys, row->precision > 0,
-                                        &row->lookups_per_filter);
-    if (row->filters > fmax)
-        row->filters = fmax;
-    if (row->max_filters > fmax)
-        row->max_filters = fmax;
-}
-
-/* A key file's first line that is not UTF-8, for a library whose keys are text, which
- * its adapter refuses as a str key (docs/adapter.md): 0, or -1 with the line in err. */
-static int file_not_text(const keyset_t *ks, const char *lib, char *err, size_t errlen)
-{
-    const uint8_t *p = ks->map, *end = ks->map + ks->size;
-    for (unsigned long long line = 1; p < end; line++) {
-        const uint8_t *nl = memchr(p, '\n', (size_t)(end - p));
-        size_t len = (size_t)((nl ? nl : end) - p);
-        len -= len > 0 && p[len - 1] == '\r';
-        if (!hash_utf8_valid(p, len)) {
-            snprintf(err, errlen, "key file %s:%llu: not UTF-8, and %s's keys are text (its "
-                     "adapter refuses the line too)", ks->path, line, lib);
-            return -1;
-        }
-        p = nl ? nl + 1 : end;
-    }
-    return 0;
-}
-
-int plan_key_file(exp_row_t *row, const keyset_kind_t *kind, const char *path,
-                  const char *shown, char *err, size_t errlen)
-{
-    if (keyset_open(&row->keys, kind, 0, row->n, path, err, errlen) ||
-        keyset_check(&row->keys, kind->min_queries, err, errlen) ||
-        (row->words && row->words->kinds & KEY_TEXT && row->keys.map &&
-         file_not_text(&row->keys, row->library->name, err, errlen))) {
-        /* keyset_close keeps the kind: plan_rows_free may close it again, harmlessly */
-        keyset_close(&row->keys);
-        return 2;
-    }
-    snprintf(row->label, sizeof row->label, "%s; keys %s %s; hash %s", row->library->name,
-             kind->name, shown, row->words->hash);
-    cap_queries(row);
-    return 0;
-}
-
 void plan_rows_free(exp_row_t *rows, size_t nrows)
 {
     for (size_t i = 0; rows && i < nrows; i++)
-        if (rows[i].structure == STRUCT_DESIGN)
+        if (rows[i].structure == STRUCT_DESIGN || rows[i].structure == STRUCT_PLAIN)
             keyset_close(&rows[i].keys);
     free(rows);
 }
 
-int plan_real_keys(exp_row_t *row, const library_t *lib, const keyset_kind_t *kind,
-                   const char *param, char *err, size_t errlen)
-{
-    const library_words_t *w = lib->words;
-    if (!w) {
-        snprintf(err, errlen, "library %s has no real hash in bloomsim: %s", lib->name,
-                 lib->words_skipped ? lib->words_skipped : "not covered");
-        return 2;
-    }
-    if (!(w->kinds & kind->kinds)) {
-        if (kind->kinds == KEY_BYTES)
-            snprintf(err, errlen, "library %s hashes text only: %s keys are bytes", lib->name,
-                     kind->name);
-        else
-            snprintf(err, errlen, "library %s does not hash %s keys", lib->name, kind->name);
-        return 2;
-    }
-    char shown[KEYSET_PREFIX_MAX + 32] = "";
-    if (!kind->param_path) { /* a path is opened by plan_key_file */
-        if (keyset_open(&row->keys, kind, 0, row->n, param, err, errlen) != KEYSET_OK)
-            return 2;
-        cap_queries(row);
-        if (keyset_check(&row->keys, row->lookups_per_filter, err, errlen) != KEYSET_OK)
-            return 2;
-        if (kind->show)
-            kind->show(&row->keys, 0, shown, sizeof shown);
-    }
-    row->words = w;
-    row->est = &est_lookups;
-    snprintf(row->label, sizeof row->label, "%s; keys %s%s; hash %s", lib->name, kind->name,
-             shown, w->hash);
-    return 0;
-}
 
 /* The row of a stack whose first layer has the point's rate, beside the one filter sized
  * for all n keys at that rate (single_bits); its layers go in row->layers (room for
@@ -464,6 +386,27 @@ static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r,
     return 0;
 }
 
+/* A plain row's real keys through its split (plan_split_keys); what the split refuses
+ * is an error at the splits line, what the key set refuses at the key_sets line. */
+static int split_row(const experiment_t *e, const sweep_t *s, const exp_variant_t *va,
+                     exp_row_t *row, char *err, size_t errlen)
+{
+    char why[EXP_ERR_LEN];
+    const keyset_kind_t *kind = va->key_set;
+    if (split_check(va->split, va->scheme, row->geom.m, why, sizeof why) != SPLIT_OK)
+        return row_error(e, s->line[F_SPLITS], err, errlen, "%s (got '%s')", why,
+                         va->split->name);
+    if (s->estimator != EXP_ESTIMATOR_AUTO && s->estimator != est_find("lookups"))
+        return row_error(e, s->line[F_ESTIMATOR], err, errlen, "real keys (key set %s) are "
+                         "measured by lookups (got '%s')", kind->name,
+                         est_at((size_t)s->estimator)->name);
+    unsigned line;
+    const char *param = experiment_key_param(s, kind, &line);
+    if (plan_split_keys(row, va->split, kind, param, why, sizeof why))
+        return row_error(e, s->line[F_KEY_SETS], err, errlen, "%s (got '%s')", why, kind->name);
+    return 0;
+}
+
 /* Rows of a plain sweep: size, then bits per key, then scheme. */
 static int plain_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, char *err,
                       size_t errlen)
@@ -471,7 +414,12 @@ static int plain_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, cha
     size_t nb = s->keys ? 1 : s->nbpk;
     size_t i = 0;
     exp_variant_t va[EXP_MAX_SCHEMES * EXP_MAX_LIST];
-    size_t nv = plan_variants(s, va);
+    size_t nv = plan_variants(s, va), real = 0;
+    for (size_t j = 0; j < s->nkey_sets; j++)
+        real += keyset_kind_real(s->key_sets[j]);
+    if (s->nsplits && !real)
+        return row_error(e, s->line[F_SPLITS], err, errlen, "splits needs key_sets with real "
+                         "keys (seq, seq-str, ...) to hash (got '%s')", s->splits[0]->name);
     for (size_t a = 0; a < s->nbits; a++) {
         uint64_t m = s->bits[a];
         for (size_t c = 0; c < nb; c++) {
@@ -497,6 +445,8 @@ static int plain_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r, cha
                 r[i].bits_per_key = b;
                 r[i].n = (uint64_t)nd;
                 row_common(&r[i], s, va[d].scheme, supported);
+                if (va[d].split && split_row(e, s, &va[d], &r[i], err, errlen))
+                    return 2;
             }
         }
     }

@@ -18,11 +18,14 @@ typedef struct exp_variant {
     const scheme_t *scheme;
     uint64_t block;
     const library_t *library; /* a sweep of libraries: the library, else NULL */
-    const keyset_kind_t *key_set; /* a sweep of libraries: its key set (keys.h), or NULL */
+    const keyset_kind_t *key_set; /* a sweep of libraries or splits: its key set (keys.h),
+                                   * or NULL */
+    const split_t *split;     /* a sweep of splits: the split of a real key set, else NULL */
 } exp_variant_t;
 
-/* The sweep's variants in row order (schemes in file order, each at its block sizes; or
- * the libraries in file order, each at its key sets in file order) into v (room for
+/* The sweep's variants in row order (schemes in file order, each at its block sizes, or
+ * with splits at its key sets in file order, a real one once per split in file order;
+ * or the libraries in file order, each at its key sets in file order) into v (room for
  * EXP_MAX_SCHEMES * EXP_MAX_LIST); returns their number. */
 size_t plan_variants(const sweep_t *s, exp_variant_t *v);
 
@@ -51,6 +54,14 @@ int plan_real_keys(exp_row_t *row, const library_t *lib, const keyset_kind_t *ki
  * err (the file unreadable, or without kind->min_queries lines to query). */
 int plan_key_file(exp_row_t *row, const keyset_kind_t *kind, const char *path,
                   const char *shown, char *err, size_t errlen);
+
+/* Make a plain row of a scheme (its n and geometry set, split_check passed) measure real
+ * keys of kind through split (splits/split.h): the key set opened for n inserts with
+ * param, the row's lookups and filters within its bounds, the lookups estimator, the
+ * label naming split, keys and hash (the CSV's library column). Returns 0, or 2 with a
+ * one-line reason in err (a key set whose parameter is a file; a parameter refused). */
+int plan_split_keys(exp_row_t *row, const split_t *split, const keyset_kind_t *kind,
+                    const char *param, char *err, size_t errlen);
 
 /* An adapter's sweep (plan_exec.c): its rows' number, and the rows into r (keys inserted,
  * then design_rate or bits_per_key; STRUCT_EXEC, row.h). Nothing to refuse: the

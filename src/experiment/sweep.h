@@ -14,6 +14,7 @@
 #include "estimate/row.h"
 #include "schemes/scheme.h"
 #include "rates/sizing.h"
+#include "splits/split.h"
 
 #define EXP_MAX_LIST 256
 #define EXP_MAX_SCHEMES 32
@@ -34,7 +35,8 @@ enum {
     F_BITS, F_BPK, F_KEYS, F_K, F_SCHEMES, F_ESTIMATOR, F_FILTERS, F_LOOKUPS, F_STRIDES,
     F_PRECISION, F_MAX_FILTERS, F_DESIGN_KEYS, F_DESIGN_RATE, F_SIZING, F_LOAD, F_INSERTED,
     F_STACK, F_SINGLE, F_BLOCK_BITS, F_REBUILT, F_FINGERPRINT, F_LOAD_THRESHOLD,
-    F_FINGERPRINT_BITS, F_LIBRARIES, F_KEY_SETS, F_KEY_PREFIX, F_KEY_FILE, F_EXEC, F_NFIELDS
+    F_FINGERPRINT_BITS, F_LIBRARIES, F_KEY_SETS, F_KEY_PREFIX, F_KEY_FILE, F_SPLITS, F_EXEC,
+    F_NFIELDS
 };
 enum { X_TITLE = F_NFIELDS, X_DESCRIPTION, X_SEED, X_NKEYS };
 
@@ -89,13 +91,18 @@ typedef struct sweep {
     size_t nfingerprints;
     double load_threshold;
     uint64_t fingerprint_bits;
-    /* Libraries only: the key sets (keys.h; none given: ideal alone), each library's rows
-     * once per key set, side by side; seq-str's prefix (empty: "key"). */
+    /* Libraries, or schemes with splits: the key sets (keys.h; none given: ideal alone),
+     * each library's (or split's) rows once per key set, side by side; seq-str's prefix
+     * (empty: "key"). */
     const keyset_kind_t *key_sets[KEYSET_COUNT];
     size_t nkey_sets;
     char key_prefix[KEYSET_PREFIX_MAX + 1];
     /* The file key set's file, as written (relative: to the experiment file's folder). */
     char key_file[1024];
+    /* Plain sweeps of schemes only: hash splits (splits/split.h), each real key set's
+     * keys through each split's hash, cut into the scheme's words. */
+    const split_t *splits[SPLIT_COUNT];
+    size_t nsplits;
     /* An adapter's sweep (docs/adapter.md): the command that starts it (sh -c), each row
      * one `bloomsim audit --exec` of it; empty: not one. */
     char exec[1024];

@@ -18,6 +18,11 @@
  * From UTF-8 to the string: the WHATWG Encoding Standard's UTF-8 decoder (what Node's
  * TextDecoder and Buffer.toString do): code points past U+FFFF as surrogate pairs,
  * each maximal invalid subsequence as one U+FFFD.
+ *
+ * hash_fnv1a64 is plain FNV-1a 64 over bytes (Fowler, Noll, Vo; the reference
+ * isthe.com/chongo/tech/comp/fnv: offset basis 0xcbf29ce484222325, prime 0x100000001b3),
+ * with no final mix: the unmixed hash seed 003 warns against splitting (src/splits/).
+ * Over ASCII bytes it is hash_fnv64_js, whose units are then the bytes.
  */
 #include "hashes/hashes.h"
 
@@ -102,6 +107,15 @@ uint64_t hash_fnv64_js(const void *utf8, size_t len)
         for (int j = 0; j < c; j++)
             h = (h ^ u[j]) * UINT64_C(0x100000001b3);
     }
+    return h;
+}
+
+uint64_t hash_fnv1a64(const void *data, size_t len)
+{
+    const uint8_t *p = data;
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ p[i]) * UINT64_C(0x100000001b3);
     return h;
 }
 

@@ -89,6 +89,8 @@ uint64_t hash_xxph3_64(const void *data, size_t len, uint64_t seed);
 /* The input is a UTF-8 string and is hashed as the JavaScript string that decodes from
  * it, code unit by code unit (UTF-16; bytes that are not UTF-8 decode to U+FFFD, as in
  * Node's Buffer.toString). */
+/* Plain FNV-1a 64 over bytes, no final mix (the reference's FNV1A_64; hash splits). */
+uint64_t hash_fnv1a64(const void *data, size_t len);
 /* 0.0.19 on (0.0.21, 1.1.0): 64-bit FNV-1a over whole code units, in 16-bit limbs. */
 uint64_t hash_fnv64_js(const void *utf8, size_t len);
 /* 0.0.17-0.0.18 fnv_1a(v, seed) and up to 0.0.16 fnv_1a(v) (seed 0): 32-bit FNV-1a

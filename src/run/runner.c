@@ -69,7 +69,7 @@ int runner_row(const char *name, const char *what, const row_run_t *run, csv_row
     progress_t *ps = run->ps;
     ps->row_start = monotonic_seconds();
     row_out_t ro = *run->out;
-    if (row->structure != STRUCT_DESIGN)
+    if (!row_popcounts(row))
         ro.popcounts = NULL;
     row_run_t at = *run;
     at.out = &ro;

@@ -170,6 +170,8 @@ csv_row_t tabulate_row(const char *name, const exp_row_t *row, uint64_t filters,
         r.block_bits = g->block;
     if (row->scheme->model_rocksdb && row->structure != STRUCT_STACK)
         r.model_rocksdb = row->scheme->model_rocksdb(g, row->n);
+    if (row->structure == STRUCT_PLAIN && row_real_keys(row) && out->popcounts)
+        design_columns(row, filters, out->popcounts, &r); /* a hash split's fill */
     if (row->structure == STRUCT_PLAIN)
         return r;
     r.design_keys = (double)row->design_keys;
