@@ -71,6 +71,7 @@ typedef struct fp_design {
     double threshold; /* quotient family: the load, in (0, 1], that triggers an expansion */
     uint64_t size;    /* a table whose size is no power of two: its buckets (bloom-filters'
                        * cuckoo) or slots (its xor filter); 0 otherwise */
+    double bpk;       /* RocksDB's Ribbon filter: its bits per key setting; 0 otherwise */
 } fp_design_t;
 
 enum {
