@@ -82,6 +82,20 @@ static void test_designs(void)
     assert(design("bloom-filters-xor", 1000, 0.01, 12, &s) == FP_EBITS);
     assert(design("bloom-filters-xor", 2000000000, 0.01, 0, &s) == FP_EBIG);
     assert(!fp_has_conditional(F("bloom-filters-xor")) && F("bloom-filters-xor")->rebuilt);
+
+    /* RocksDB's Ribbon filter: 1% is 9.886 bits per key (the least millibits whose
+     * CacheLocalFpRate at ChooseNumProbes = 6 is at most 1%); 10^6 keys take 1,047,552
+     * slots (past 2^17 slots, 2^20 / (base + 20 x 0.0038) keys, interpolated), 8,184
+     * blocks, 880,000 bytes: 2,288 blocks of 6 result bits and 5,896 of 7 (+ 5 metadata
+     * bytes); 100 keys take 256 slots, 2 blocks of 7 and 8 columns, 240 bytes, more than
+     * the Bloom filter's 128: RocksDB builds that; past 950,000,000 keys always Bloom. */
+    assert(design("rocksdb-ribbon", 1000000, 0.01, 0, &s) == FP_OK && s.d.bpk == 9.886);
+    assert(s.slots == 1047552 && s.bits == 8 * 880005 && s.width == 7);
+    assert(design("rocksdb-ribbon", 100, 0.01, 0, &s) == FP_OK && s.bits == 8 * 133 && s.width == 0);
+    assert(design("rocksdb-ribbon", 1000000000, 0.01, 0, &s) == FP_OK && s.width == 0);
+    assert(design("rocksdb-ribbon", 1000, 1e-20, 0, &s) == FP_ERATE);
+    assert(design("rocksdb-ribbon", 1000, 0.01, 8, &s) == FP_EBITS);
+    assert(!fp_has_conditional(F("rocksdb-ribbon")) && F("rocksdb-ribbon")->rebuilt);
     printf("designs: ok\n");
 }
 

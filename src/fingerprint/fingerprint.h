@@ -52,6 +52,8 @@ typedef struct fp_filter {
     const fp_real_t *real;
     /* FP_EBITS's message for it (NULL: fp_strerror's, which names the papers' filters) */
     const char *bits_refusal;
+    /* FP_ERATE's message for it (NULL: fp_strerror's) */
+    const char *rate_refusal;
 } fp_filter_t;
 
 /* The load that triggers an expansion when none is given: the reference's
