@@ -31,8 +31,8 @@
 # scripts/deps installs it (only a machine without node skips the JavaScript adapters,
 # saying so; exit 77 if nothing ran). ADAPTERS_ONLY (a list of build.sh's names,
 # tests/conformance_go.sh's) runs those alone; without it the Go and Python adapters are
-# left to tests/conformance_go.sh and bloom-filters' cuckoo and xor filters to
-# tests/conformance_fp.sh.
+# left to tests/conformance_go.sh and bloom-filters' cuckoo and xor filters and RocksDB's
+# Ribbon filter to tests/conformance_fp.sh.
 set -u
 B=$1
 . tests/lib.sh
@@ -214,7 +214,7 @@ expect() {
 }
 
 . tests/adapters_fp.sh
-fingerprint="seiflotfy-cuckoo bloom-filters-cuckoo bloom-filters-xor"
+fingerprint="seiflotfy-cuckoo bloom-filters-cuckoo bloom-filters-xor rocksdb-ribbon"
 
 ran=0
 "$B" audit --list --hashes > "$tmp/hashes"
@@ -222,7 +222,7 @@ ran=0
 # filters tests/conformance_fp.sh's (ADAPTERS_ONLY names them), so that this test stays
 # within its time on a loaded machine.
 go_python="bits-and-blooms blobloom dcso-bloom flor seiflotfy-cuckoo bloom-filters-cuckoo
-           bloom-filters-xor"
+           bloom-filters-xor rocksdb-ribbon"
 only() {
     if [ -n "${ADAPTERS_ONLY:-}" ]; then
         case " $ADAPTERS_ONLY " in *" $1 "*) return 0 ;; esac

@@ -139,6 +139,24 @@ awk -v z="$z" 'BEGIN { exit !(z != "" && z > -5 && z < 5) }' && ok || bad "audit
 [ "$(grep '^  measured' "$tmp/audit")" = "$(grep '^  measured' "$tmp/audit1")" ] && ok \
     || bad "audit: 1 and 2 threads differ"
 expect_error 2 "audit: unknown library (got 'guava33')" audit guava33 --keys 1000 --rate 0.01
+# audit of a real library's fingerprint filter (issue 40): RocksDB's Ribbon filter at 10
+# bits per key, its rate within 5 standard errors of its exact rate, its bits (7.04 a key
+# with the metadata at 20,000 keys: 1,100 segments of 16 bytes and 5 bytes), its cache
+# lines; a setting RocksDB clamps said, one it refuses refused, as RocksDB does.
+"$B" audit rocksdb-ribbon --keys 20000 --bits-per-key 10 --precision 0.05 --threads 2 \
+    > "$tmp/audit" 2> "$tmp/stderr" && [ ! -s "$tmp/stderr" ] || bad "audit rocksdb-ribbon: $(cat "$tmp/stderr")"
+awk '/^  measured/ { r = $2; s = $0; sub(/.*standard error /, "", s); sub(/ .*/, "", s) }
+     /^  exact/ { x = $2 }
+     /^  bits / { b = $2 }
+     /^  lookup/ { c = $2 }
+     END { exit !(s > 0 && (r - x) / s > -5 && (r - x) / s < 5 && b > 6.5 && b < 8 && c > 3 && c < 5) }' \
+    "$tmp/audit" && grep -q "^  retried    [0-9]* builds retried" "$tmp/audit" && ok \
+    || bad "audit rocksdb-ribbon: $(cat "$tmp/audit")"
+"$B" audit rocksdb-ribbon --keys 2000 --bits-per-key 0.7 --precision 0.1 > "$tmp/audit" 2> "$tmp/stderr" \
+    && grep -q "bits per key below 1 are 1" "$tmp/stderr" && grep -q "NewRibbonFilterPolicy(1.000)" "$tmp/audit" \
+    && ok || bad "audit rocksdb-ribbon at 0.7 bits per key: $(cat "$tmp/stderr" "$tmp/audit")"
+expect_error 2 "audit: rocksdb-ribbon builds no filter below 0.5 bits per key" audit rocksdb-ribbon --keys 1000 --bits-per-key 0.4
+expect_error 2 "audit: bloom-filters-xor takes a rate (--rate), not bits per key" audit bloom-filters-xor --keys 1000 --bits-per-key 8
 expect_error 2 "audit: LIBRARY, --keys and --rate (or --bits-per-key) are required (got no --rate)" audit guava --keys 1000
 expect_error 2 "audit: --rate must be a number strictly between 0 and 1 (got '0')" audit guava --keys 1000 --rate 0
 expect_error 2 "HashFunction throws IllegalArgumentException (\"maxValue must be > 0\")" audit hadoop --keys 500000000 --rate 0.01

@@ -23,6 +23,8 @@
 #include "experiment/plan.h"
 #include "fingerprint/real.h"
 #include "fingerprint/registry.h"
+#include "fingerprint/ribbon.h"
+#include "hashes/hashes.h"
 
 static const fp_filter_t *F(const char *name)
 {
@@ -80,6 +82,20 @@ static void test_designs(void)
     assert(design("bloom-filters-xor", 1000, 0.01, 12, &s) == FP_EBITS);
     assert(design("bloom-filters-xor", 2000000000, 0.01, 0, &s) == FP_EBIG);
     assert(!fp_has_conditional(F("bloom-filters-xor")) && F("bloom-filters-xor")->rebuilt);
+
+    /* RocksDB's Ribbon filter: 1% is 9.886 bits per key (the least millibits whose
+     * CacheLocalFpRate at ChooseNumProbes = 6 is at most 1%); 10^6 keys take 1,047,552
+     * slots (past 2^17 slots, 2^20 / (base + 20 x 0.0038) keys, interpolated), 8,184
+     * blocks, 880,000 bytes: 2,288 blocks of 6 result bits and 5,896 of 7 (+ 5 metadata
+     * bytes); 100 keys take 256 slots, 2 blocks of 7 and 8 columns, 240 bytes, more than
+     * the Bloom filter's 128: RocksDB builds that; past 950,000,000 keys always Bloom. */
+    assert(design("rocksdb-ribbon", 1000000, 0.01, 0, &s) == FP_OK && s.d.bpk == 9.886);
+    assert(s.slots == 1047552 && s.bits == 8 * 880005 && s.width == 7);
+    assert(design("rocksdb-ribbon", 100, 0.01, 0, &s) == FP_OK && s.bits == 8 * 133 && s.width == 0);
+    assert(design("rocksdb-ribbon", 1000000000, 0.01, 0, &s) == FP_OK && s.width == 0);
+    assert(design("rocksdb-ribbon", 1000, 1e-20, 0, &s) == FP_ERATE);
+    assert(design("rocksdb-ribbon", 1000, 0.01, 8, &s) == FP_EBITS);
+    assert(!fp_has_conditional(F("rocksdb-ribbon")) && F("rocksdb-ribbon")->rebuilt);
     printf("designs: ok\n");
 }
 
@@ -132,6 +148,16 @@ static void test_known_answers(void)
             "00000000000000000000000\n10\ndesign 528 ?\ninserted 3\nbits 528 0000b762000000"
             "000000aad1b0ba0000000000000000000000000000000000000000000000000000000000000000"
             "0000000000000000000000000000000000000000\nfailures 0 0\n");
+    /* RocksDB's Ribbon filter of u64 keys 29,000 .. 29,999 (8 bytes little-endian) at 10
+     * bits per key: 7,040 bits, banded on its second seed, as tests/conformance/
+     * rocksdb_adapter.cc answered under librocksdb 7.8.3 (its seed byte less the first
+     * tried, Lower32of64(Hash64(its least key)) & 255). */
+    static char in[16000];
+    size_t at = (size_t)snprintf(in, sizeof in, "hello 1\ndesign-bpk 1000 10\ninsert u64 1000\n");
+    for (unsigned k = 29000; k < 30000; k++)
+        at += (size_t)snprintf(in + at, sizeof in - at, "%u\n", k);
+    snprintf(in + at, sizeof in - at, "failures\nquit\n");
+    session("rocksdb-ribbon", in, "design 7040 ?\ninserted 1000\nfailures 0 1\n");
     printf("known answers: ok\n");
 }
 
@@ -192,11 +218,88 @@ static void test_against_exact(void)
     against_exact("[sweep]\ndesign_keys = 1000\ndesign_rate = 0.0001\ninserted = 1000\n"
                   "fingerprint = bloom-filters-xor\nestimator = lookups\nfilters = 16\n"
                   "lookups = 4e6\n", 20261243, 8);
+    /* RocksDB's Ribbon filter by lookups: 2^-r and 2^-(r+1) mixed by its blocks, within
+     * 5 standard errors (its coefficients and result bits share one product, so the
+     * exact rate is the independent comparisons'; none measurable here), at 1% and 0.1%
+     * (7 and 10 result bits) and 100 keys (its Bloom fallback's 512-bit lines). */
+    against_exact("[sweep]\ndesign_keys = 20000\ndesign_rate = 0.01 0.001\ninserted = 100 "
+                  "20000\nfingerprint = rocksdb-ribbon\nestimator = lookups\nfilters = 16\n"
+                  "lookups = 1e6\n", 20261244, 0);
     printf("against exact: ok\n");
+}
+
+/* RocksDB's own pins of its Ribbon filter: util/bloom_test.cc @v7.8.3, FullBloomTest
+ * Schema (lines 540-805) with the Standard128Ribbon policy (BloomLikeFilterPolicy, as
+ * NewRibbonFilterPolicy builds it): keys Key(i), i's 4 bytes little-endian, added in
+ * order from FIRST to END - 1 at B bits per key; the filter's seed byte, BloomHash of
+ * the whole filter with its metadata (hash_rocksdb32 seeded 0xbc9f1d34) and FirstFPs: the
+ * first i >= 0 whose Key(i + 1000000) the filter matches. 87 keys at 5 bits fall back
+ * to the FastLocalBloom filter (k = 3, the filter the Bloom policies pin there too). */
+static void test_ribbon_pins(void)
+{
+    static const struct {
+        double bpk;
+        int first, end, seed; /* seed -1: the Bloom fallback */
+        uint32_t hash;
+        const char *fps;
+    } pin[] = {
+        {5, 0, 87, -1, 4130687756U, "31,38,40,43,61,83,86,112,125,131"},
+        {2, 0, 2087, 61, 1705851228U, "3,8,10,17,19,20,23,28,31,32"},
+        {3, 0, 2087, 61, 1095342358U, "3,17,20,28,32,33,36,43,49,54"},
+        {5, 0, 2087, 61, 3971337699U, "3,33,36,43,67,70,76,78,84,102"},
+        {8, 0, 2087, 61, 3651449053U, "33,187,203,296,300,322,411,419,547,582"},
+        {9, 0, 2087, 61, 1005676675U, "33,187,203,296,411,419,604,612,615,619"},
+        {11, 0, 2087, 61, 3129900846U, "411,419,623,665,727,794,955,1052,1323,1330"},
+        {14, 0, 2087, 61, 1855638875U, "665,727,1323,1755,3866,4232,4442,4492,4736"},
+        {16, 0, 2087, 61, 459379967U, "727,1323,1755,4442,4736,5386,6974,7154,8222"},
+        {10, 0, 2087, 61, 1273231667U, "296,411,419,612,619,623,630,665,686,727"},
+        {10, 1, 2087, 184, 3007790572U, "33,152,383,497,589,633,737,781,911,990"},
+        {10, 1, 2088, 184, 1942323379U, "33,95,360,589,737,911,990,1048,1081,1414"},
+        {9.5, 1, 2088, 184, 1148258663U, "33,54,95,360,589,693,737,911,990,1048"},
+        {10.499, 1, 2088, 184, 792138188U, "33,95,360,589,737,990,1048,1081,1414,1643"},
+    };
+    for (size_t c = 0; c < sizeof pin / sizeof pin[0]; c++) {
+        rb_policy_t p;
+        assert(rb_policy(pin[c].bpk, &p) == 0 && !p.clamp);
+        uint64_t n = (uint64_t)(pin[c].end - pin[c].first), h[2100], retries;
+        for (uint64_t i = 0; i < n; i++) {
+            uint32_t k = (uint32_t)pin[c].first + (uint32_t)i;
+            uint8_t b[4] = {(uint8_t)k, (uint8_t)(k >> 8), (uint8_t)(k >> 16), (uint8_t)(k >> 24)};
+            h[i] = hash_xxph3_64(b, 4, 0);
+        }
+        uint8_t *f;
+        size_t len;
+        assert(rb_filter_build(&p, h, n, &f, &len, &retries) == 0);
+        char fps[128] = "";
+        size_t at = 0;
+        int count = 0, want = 1;
+        for (const char *q = pin[c].fps; *q; q++)
+            want += *q == ',';
+        for (uint32_t i = 0; count < want; i++) {
+            uint32_t k = i + 1000000;
+            uint8_t b[4] = {(uint8_t)k, (uint8_t)(k >> 8), (uint8_t)(k >> 16), (uint8_t)(k >> 24)};
+            if (rb_filter_query(f, len, hash_xxph3_64(b, 4, 0)))
+                at += (size_t)snprintf(fps + at, sizeof fps - at, "%s%u", count++ ? "," : "", i);
+        }
+        int seed = f[len - 5] == 0xfe ? f[len - 4] : -1;
+        uint32_t hash = hash_rocksdb32(f, len, HASH_BLOOM_SEED);
+        if (seed != pin[c].seed || hash != pin[c].hash || strcmp(fps, pin[c].fps) != 0) {
+            fprintf(stderr, "ribbon pin %zu (%g bits, keys %d..%d): seed %d hash %u fps %s; "
+                    "RocksDB pinned %d %u %s\n", c, pin[c].bpk, pin[c].first, pin[c].end - 1,
+                    seed, hash, fps, pin[c].seed, pin[c].hash, pin[c].fps);
+            assert(0);
+        }
+        printf("  ribbon pin %zu: %g bits per key, %llu keys: %zu bytes, seed %d (%llu "
+               "retried), BloomHash %u, as RocksDB's test\n", c, pin[c].bpk,
+               (unsigned long long)n, len, seed, (unsigned long long)retries, hash);
+        free(f);
+    }
+    printf("ribbon pins: ok\n");
 }
 
 int main(void)
 {
+    test_ribbon_pins();
     test_designs();
     test_known_answers();
     test_against_exact();

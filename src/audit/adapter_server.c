@@ -436,12 +436,14 @@ static int cmd_bits(srv_t *s, int nw)
     if (s->at_once && s->dirty && build(s))
         return 1;
     if (s->fpf) { /* the library's table in its file's layout */
-        uint8_t *b = malloc(s->m / 8 + 1);
+        /* a table sized by its keys (built_m) may differ from the design's */
+        uint64_t m = s->fpf->real->built_m ? s->fpf->real->built_m(s->table) : s->m;
+        uint8_t *b = malloc(m / 8 + 1);
         if (!b)
             return FATAL(s, "out of memory");
         s->fpf->real->bits(s->table, b);
-        fprintf(s->out, "bits %" PRIu64 " ", s->m);
-        for (uint64_t i = 0; i < (s->m + 7) / 8; i++)
+        fprintf(s->out, "bits %" PRIu64 " ", m);
+        for (uint64_t i = 0; i < (m + 7) / 8; i++)
             fprintf(s->out, "%02x", b[i]);
         free(b);
         return done(s);
@@ -530,7 +532,9 @@ int adapter_serve(const library_t *lib, const library_words_t *lw, FILE *in, FIL
 int adapter_serve_fingerprint(const fp_filter_t *f, FILE *in, FILE *out, FILE *diag)
 {
     srv_t s = {.in = in, .out = out, .diag = diag, .fpf = f, .name = f->name, .kinds = f->real->kinds,
-               .takes = f->real->takes == FP_REAL_BITS ? 'f' : 'r',
+               .takes = f->real->takes == FP_REAL_BITS  ? 'f'
+                        : f->real->takes == FP_REAL_BPK ? 'b'
+                                                        : 'r',
                .at_once = f->real->at_once};
     return serve(&s);
 }

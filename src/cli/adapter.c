@@ -28,9 +28,10 @@ static const char usage[] =
     "hash turns each key into hash words, its index arithmetic places them. The\n"
     "libraries that take bits per key (leveldb, rocksdb, rocksdb-legacy) take\n"
     "design-bpk; the others design. LIBRARY may also be a fingerprint filter of a real\n"
-    "library (seiflotfy-cuckoo, bloom-filters-cuckoo, bloom-filters-xor): its table,\n"
-    "its hash and its random choices, designed by design (a rate) or design-fp\n"
-    "(fingerprint bits) as the library takes, with failures. What the adapters of the\n"
+    "library (seiflotfy-cuckoo, bloom-filters-cuckoo, bloom-filters-xor,\n"
+    "rocksdb-ribbon): its table, its hash and its random choices, designed by design\n"
+    "(a rate), design-fp (fingerprint bits) or design-bpk (RocksDB's Ribbon filter's\n"
+    "bits per key) as the library takes, with failures. What the adapters of the\n"
     "libraries' own code (tests/conformance/) are checked against, answer for answer\n"
     "and bit for bit.\n";
 

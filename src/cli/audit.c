@@ -17,6 +17,8 @@
 #include "run/runner.h"
 #include "estimate/simulate.h"
 #include "libraries/registry.h"
+#include "fingerprint/real.h"
+#include "fingerprint/registry.h"
 
 /* A reference rate beside the measured one: their ratio, and how many standard errors
  * apart (cli_print_z_meaning says what that means, once, after the last). */
@@ -141,6 +143,7 @@ typedef struct audit_key_param {
 /* What audit was asked. */
 typedef struct audit_args {
     const library_t *lib;
+    const fp_filter_t *fpf; /* or a fingerprint filter of a real library (audit_fp.c) */
     uint64_t n, seed, max_filters, threads;
     double p, precision, bpk, timeout, fail_above;
     uint64_t fbits;   /* --fingerprint-bits, 0: not given */
@@ -168,8 +171,13 @@ static const char *key_param(const audit_args_t *a, const keyset_kind_t *kind)
 static int library_name(void *ctx, const char *arg)
 {
     audit_args_t *a = ctx;
-    if (a->lib)
+    if (a->lib || a->fpf)
         return cli_die(2, "audit: unknown argument (got '%s'); see bloomsim audit --help", arg);
+    const fp_filter_t *f = fp_filter_find(arg);
+    if (f && f->real) {
+        a->fpf = f;
+        return 0;
+    }
     if (!(a->lib = library_find(arg)))
         return cli_die(2, "audit: unknown library (got '%s'); bloomsim audit --list names "
                           "them", arg);
@@ -248,9 +256,9 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
         return cli_die(2, "audit: %s goes with --list (got '%s' alone)",
                        a->tsv ? "--tsv" : "--hashes", a->tsv ? "--tsv" : "--hashes");
     if (a->exec) {
-        if (a->lib)
+        if (a->lib || a->fpf)
             return cli_die(2, "audit: --exec measures its adapter, not a library (got '%s')",
-                           a->lib->name);
+                           a->lib ? a->lib->name : a->fpf->name);
         int designs = (a->p >= 0) + (a->bpk >= 0) + (a->fbits > 0);
         if (!a->n || designs != 1)
             return cli_die(2, "audit: --exec needs --keys and one of --rate, --bits-per-key "
@@ -263,9 +271,9 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
     }
     if (a->p >= 0 && a->bpk >= 0)
         return cli_die(2, "audit: give --rate or --bits-per-key, not both (got both)");
-    if (!a->lib || !a->n || (a->p < 0 && a->bpk < 0))
+    if ((!a->lib && !a->fpf) || !a->n || (a->p < 0 && a->bpk < 0))
         return cli_die(2, "audit: LIBRARY, --keys and --rate (or --bits-per-key) are required "
-                          "(got %s)", !a->lib ? "no library" : !a->n ? "no --keys" : "no --rate");
+                          "(got %s)", !a->lib && !a->fpf ? "no library" : !a->n ? "no --keys" : "no --rate");
     return check_key_args(a);
 }
 
@@ -427,6 +435,18 @@ int cli_audit(int argc, char **argv)
         return rc;
     if (a.exec)
         return audit_exec(&a);
+    if (a.fpf) {
+        if (a.key_set || a.json || a.fail_above >= 0)
+            return cli_die(2, "audit: %s is measured on ideal hashes, in text: --key-set, --json and "
+                           "--fail-above go with a library (got '%s')", a.fpf->name,
+                           a.key_set ? "--key-set" : a.json ? "--json" : "--fail-above");
+        char why[EXP_ERR_LEN] = "";
+        if (!a.threads && cli_default_threads("audit", &a.threads, why, sizeof why))
+            return cli_die(2, "%s", why);
+        return cli_audit_fingerprint(&(cli_audit_fp_t){
+            .filter = a.fpf, .n = a.n, .seed = a.seed, .max_filters = a.max_filters,
+            .threads = a.threads, .rate = a.p, .bits_per_key = a.bpk, .precision = a.precision});
+    }
     exp_row_t row;
     audit_design_t d;
     char err[EXP_ERR_LEN] = "";

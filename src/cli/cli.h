@@ -52,6 +52,17 @@ int cli_adapter(int argc, char **argv);
 struct audit_exec;
 int cli_audit_exec(const struct audit_exec *x, int json);
 
+/* audit FILTER for a fingerprint filter of a real library (audit_fp.c): its row for n keys
+ * at rate (or, for RocksDB's Ribbon filter, bits_per_key >= 0; rate then unused) measured
+ * to precision, printed. Returns the exit status, or 2 after its one-line message. */
+struct fp_filter;
+typedef struct cli_audit_fp {
+    const struct fp_filter *filter;
+    uint64_t n, seed, max_filters, threads;
+    double rate, bits_per_key, precision;
+} cli_audit_fp_t;
+int cli_audit_fingerprint(const cli_audit_fp_t *a);
+
 /* Set on the ranks of a distributed run other than rank 0 (dist.h): rank 0 alone
  * reports, so a message appears once. */
 extern int cli_quiet;

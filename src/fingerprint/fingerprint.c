@@ -131,5 +131,7 @@ int fp_has_conditional(const fp_filter_t *f) { return f->ops->conditional != NUL
 
 const char *fp_refusal(const fp_filter_t *f, int status)
 {
-    return status == FP_EBITS && f->bits_refusal ? f->bits_refusal : fp_strerror(status);
+    return status == FP_EBITS && f->bits_refusal   ? f->bits_refusal
+           : status == FP_ERATE && f->rate_refusal ? f->rate_refusal
+                                                   : fp_strerror(status);
 }

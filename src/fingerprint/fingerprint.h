@@ -52,6 +52,8 @@ typedef struct fp_filter {
     const fp_real_t *real;
     /* FP_EBITS's message for it (NULL: fp_strerror's, which names the papers' filters) */
     const char *bits_refusal;
+    /* FP_ERATE's message for it (NULL: fp_strerror's) */
+    const char *rate_refusal;
 } fp_filter_t;
 
 /* The load that triggers an expansion when none is given: the reference's
@@ -71,6 +73,7 @@ typedef struct fp_design {
     double threshold; /* quotient family: the load, in (0, 1], that triggers an expansion */
     uint64_t size;    /* a table whose size is no power of two: its buckets (bloom-filters'
                        * cuckoo) or slots (its xor filter); 0 otherwise */
+    double bpk;       /* RocksDB's Ribbon filter: its bits per key setting; 0 otherwise */
 } fp_design_t;
 
 enum {

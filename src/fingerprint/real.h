@@ -7,9 +7,10 @@
  * the library on keys.
  *
  * A filter is designed for n keys either at a rate (FP_REAL_RATE: the protocol's `design
- * N P`, as bloom-filters' CuckooFilter.create) or at a fingerprint width (FP_REAL_BITS:
+ * N P`, as bloom-filters' CuckooFilter.create), at a fingerprint width (FP_REAL_BITS:
  * `design-fp N F`, as seiflotfy's NewFilter with its one byte, bloom-filters'
- * XorFilter(n, bits)). A filter that builds at once (an xor filter: at_once) is given all
+ * XorFilter(n, bits)) or at bits per key (FP_REAL_BPK: `design-bpk N B`, RocksDB's
+ * NewRibbonFilterPolicy(B)). A filter that builds at once (an xor filter: at_once) is given all
  * its keys at the first query or bits after an insert, as LevelDB's is. Each filter's
  * `bits` is its table in the layout its file documents: slots in order, each W bits,
  * least significant first, M = slots x W, the protocol's bit i = bit i mod 8 of byte
@@ -32,7 +33,7 @@
 #include "fingerprint/fingerprint.h"
 #include "keys/keys.h"
 
-enum { FP_REAL_RATE = 0, FP_REAL_BITS = 1 };
+enum { FP_REAL_RATE = 0, FP_REAL_BITS = 1, FP_REAL_BPK = 2 };
 enum { FP_REAL_STORED = 1, FP_REAL_FAILED = 0, FP_REAL_THROWS = -1 };
 
 struct fp_real {
@@ -40,9 +41,11 @@ struct fp_real {
     const char *hash;      /* its hash, for the hello line */
     const char *key_bytes; /* what it hashes for an integer key and for a string */
     unsigned kinds;        /* the keys it takes (keys.h) */
-    int takes;             /* FP_REAL_RATE or FP_REAL_BITS */
+    int takes;             /* FP_REAL_RATE, FP_REAL_BITS or FP_REAL_BPK (`design-bpk N B`:
+                            * RocksDB's Ribbon filter's bits per key) */
     int at_once;           /* builds from all its keys at once */
-    /* A new, empty filter for n >= 1 keys at x (0 < x < 1 a rate, or x fingerprint bits)
+    /* A new, empty filter for n >= 1 keys at x (0 < x < 1 a rate, x fingerprint bits, or
+     * x > 0 bits per key)
      * into *t, the bits of its layout into *m: NULL, or the library's refusal in one line
      * (no filter then; *t NULL). A design the library clamps is built as clamped, M says
      * it, and *clamp says how in a line (else NULL). Out of memory is the refusal "out of
@@ -58,6 +61,9 @@ struct fp_real {
     int (*query)(const void *t, const rkey_t *k, const char **why);
     /* The layout's ceil(m / 8) bytes into out. */
     void (*bits)(const void *t, uint8_t *out);
+    /* The bits of the filter built last, where its keys size it (a Ribbon filter's length
+     * follows its first key's hash), or NULL: the design's M. */
+    uint64_t (*built_m)(const void *t);
     /* Builds retried with another seed since open (0 for a filter that never retries). */
     uint64_t (*retries)(const void *t);
     void (*close)(void *t);

@@ -20,7 +20,8 @@
     X(cuckoo_rebuilt)        \
     X(seiflotfy_cuckoo)      \
     X(bloom_filters_cuckoo)  \
-    X(bloom_filters_xor)
+    X(bloom_filters_xor)     \
+    X(rocksdb_ribbon)
 
 #define FP_EXTERN_FILTER(id) extern const fp_filter_t fp_filter_##id;
 FP_FILTERS(FP_EXTERN_FILTER)

@@ -13,6 +13,8 @@
 #   rocksdb-fastlocal      C++, -lrocksdb (librocksdb-dev), format_version 5 (rocksdb,
 #                          7.8.3)
 #   rocksdb-legacy         the same program, format_version 4
+#   rocksdb-ribbon         the same program, NewRibbonFilterPolicy (bloomsim's fingerprint
+#                          filter rocksdb-ribbon)
 #   guava                  Java, javac against /usr/share/java/guava.jar (libguava-java,
 #                          default-jdk-headless)
 #   bloomfilter-js-0.0.21  node, tests/conformance/node_modules (npm ci)
@@ -87,7 +89,8 @@ if has_header c++ c++ rocksdb/sst_file_writer.h; then
         c++ -std=c++17 -O2 -Wall -Wextra -Wpedantic -Werror "$src/rocksdb_adapter.cc" \
         -lrocksdb -o "$tmp" &&
         printf 'rocksdb-fastlocal\trocksdb\t%s fastlocal\n' "$out/rocksdb-adapter" &&
-        printf 'rocksdb-legacy\trocksdb-legacy\t%s legacy\n' "$out/rocksdb-adapter"
+        printf 'rocksdb-legacy\trocksdb-legacy\t%s legacy\n' "$out/rocksdb-adapter" &&
+        printf 'rocksdb-ribbon\trocksdb-ribbon\t%s ribbon\n' "$out/rocksdb-adapter"
 else
     skip rocksdb "no c++, or no rocksdb/sst_file_writer.h (Debian g++ librocksdb-dev; scripts/deps installs them)"
 fi

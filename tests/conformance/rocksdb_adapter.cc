@@ -3,6 +3,8 @@
 // tests/conformance/build.sh with `c++ ... -lrocksdb`; bloomsim never links it.
 //   rocksdb_adapter fastlocal   FastLocalBloom, BlockBasedTableOptions::format_version 5
 //   rocksdb_adapter legacy      the legacy full filter, format_version 4
+//   rocksdb_adapter ribbon      the Standard128Ribbon filter, NewRibbonFilterPolicy
+//                               (bloom_equivalent_bits_per_key), format_version 5
 //
 // The classes that build and read a filter (FilterBitsBuilder, FilterBitsReader) are
 // internal since 7.0 (rocksdb/filter_policy.h:41-43 @v7.8.3: only declared), so the
@@ -46,7 +48,16 @@
 //    512-bit lines (an odd number of them, :1147-1157), then 5 bytes of metadata:
 //    num_probes, then num_lines as a little-endian uint32. A probe sets bit b of line L
 //    as data[64 L + b / 8] |= 1 << (b % 8) (util/bloom_impl.h:432-444).
-// In both, bit i of the filter is bit i mod 8 of byte i / 8: the protocol's layout. The
+//  - ribbon (Standard128RibbonBitsBuilder::Finish, :612-765): the solution's 16-byte
+//    segments (128-bit words, low 64 bits first, little-endian), then 5 bytes of
+//    metadata: -2, the ordinal seed, num_blocks in 24 bits; or, below 1,024 slots where
+//    it is smaller (:789-796) or when all 256 seeds fail (:681-692), the fastlocal filter
+//    above (-1). A fingerprint filter of the protocol: `design-bpk N B` answers `design M
+//    ?`, `failures` answers `failures 0 R`, R the seeds that failed: the seed byte less the
+//    first one tried, Lower32of64(Hash64(first key)) & 255 (:647-650, util/hash.h: the
+//    library's exported rocksdb::Hash64), 256 when RocksDB logged "Too many re-seeds"
+//    (the adapter's Logger sees its warnings). A table's first key is its least.
+// In each, bit i of the filter is bit i mod 8 of byte i / 8: the protocol's layout. The
 // adapter strips the 5 metadata bytes: m = 8 * (filter length - 5), k from the metadata.
 //
 // RocksDB takes bits per key, never a rate: `design-bpk N B` (a double, as
@@ -69,6 +80,7 @@
 #include <rocksdb/version.h>
 
 #include <cerrno>
+#include <cstdarg>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -84,7 +96,24 @@
 
 #include <unistd.h>
 
+namespace rocksdb {
+uint64_t Hash64(const char *data, size_t n);  // util/hash.h, exported by librocksdb
+}
+
 namespace {
+
+// Counts RocksDB's warnings that its Ribbon filter fell back after 256 seeds.
+struct SeedLogger : public rocksdb::Logger {
+  int reseeds = 0;
+  using rocksdb::Logger::Logv;
+  void Logv(const char *format, va_list ap) override {
+    char line[512];
+    std::vsnprintf(line, sizeof line, format, ap);
+    if (std::strstr(line, "Too many re-seeds")) ++reseeds;
+  }
+};
+std::shared_ptr<SeedLogger> seed_logger = std::make_shared<SeedLogger>();
+bool ribbon = false;
 
 std::string workdir;            // a scratch directory for the table files and the DB
 rocksdb::DB *db = nullptr;       // the DB that ingested the current file, if any
@@ -117,9 +146,11 @@ void check(const rocksdb::Status &s, const char *what) {
 // compressed; the rest need not be either), the filter policy and format version.
 rocksdb::Options table_options(int format_version, double bits_per_key) {
   rocksdb::BlockBasedTableOptions t;
-  t.filter_policy.reset(rocksdb::NewBloomFilterPolicy(bits_per_key));
+  t.filter_policy.reset(ribbon ? rocksdb::NewRibbonFilterPolicy(bits_per_key)
+                               : rocksdb::NewBloomFilterPolicy(bits_per_key));
   t.format_version = format_version;
   rocksdb::Options o;
+  o.info_log = seed_logger;
   o.compression = rocksdb::kNoCompression;
   o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(t));
   return o;
@@ -199,6 +230,7 @@ Filter shape(const std::string &filter, bool legacy) {
   Filter s;
   s.m = 8 * (filter.size() - 5);
   s.k = static_cast<unsigned char>(filter[filter.size() - (legacy ? 5 : 3)]);
+  if (ribbon && static_cast<signed char>(filter[filter.size() - 5]) == -2) return s;
   if (!legacy && static_cast<signed char>(filter[filter.size() - 5]) != -1)
     fail("rocksdb: the filter is not a FastLocalBloom filter (metadata marker)");
   if (legacy && fixed(filter, filter.size() - 4, 4) * 512 != s.m)
@@ -210,11 +242,13 @@ Filter shape(const std::string &filter, bool legacy) {
 
 int main(int argc, char **argv) {
   std::ios::sync_with_stdio(false);
-  if (argc != 2 || (std::strcmp(argv[1], "fastlocal") && std::strcmp(argv[1], "legacy"))) {
-    std::cerr << "usage: rocksdb_adapter fastlocal|legacy\n";
+  if (argc != 2 || (std::strcmp(argv[1], "fastlocal") && std::strcmp(argv[1], "legacy") &&
+                    std::strcmp(argv[1], "ribbon"))) {
+    std::cerr << "usage: rocksdb_adapter fastlocal|legacy|ribbon\n";
     return 2;
   }
   const bool legacy = std::strcmp(argv[1], "legacy") == 0;
+  ribbon = std::strcmp(argv[1], "ribbon") == 0;
   const int format_version = legacy ? 4 : 5;
   const char *tmp = std::getenv("TMPDIR");
   std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/rocksdb-adapter.XXXXXX";
@@ -231,6 +265,7 @@ int main(int argc, char **argv) {
   std::set<std::string> keys;     // inserted so far
   std::string filter;             // of the current file; empty when stale
   std::string end = "\xff";       // the range deletion's end: past every key seen
+  int build_reseeds = 0;          // RocksDB's warnings of 256 failed seeds in the last build
   // The file of the inserted keys, its filter, and the DB that ingested it, made when
   // first needed after an insert (or after a query key past the range deletion).
   auto build = [&]() {
@@ -240,7 +275,9 @@ int main(int argc, char **argv) {
     db = nullptr;
     rocksdb::Options o = table_options(format_version, bpk);
     rocksdb::DestroyDB(workdir + "/db", o).PermitUncheckedError();
+    const int reseeds = seed_logger->reseeds;
     write_table(o, workdir + "/keys.sst", keys, end);
+    build_reseeds = seed_logger->reseeds - reseeds;
     filter = read_filter(workdir + "/keys.sst");
     if (filter.size() < 5) fail("rocksdb: the table file has no full filter block");
     o.create_if_missing = true;
@@ -257,8 +294,11 @@ int main(int argc, char **argv) {
     double b;
     if (w.size() == 2 && w[0] == "hello" && w[1] == "1") {
       std::cout << "hello 1 RocksDB " << rocksdb::GetRocksVersionAsString() << " ("
-                << (legacy ? "legacy Bloom, format_version 4" : "FastLocalBloom, format_version 5")
-                << "; Debian librocksdb-dev, NewBloomFilterPolicy, SstFileWriter)\n";
+                << (legacy   ? "legacy Bloom, format_version 4"
+                    : ribbon ? "Standard128Ribbon, format_version 5"
+                             : "FastLocalBloom, format_version 5")
+                << "; Debian librocksdb-dev, "
+                << (ribbon ? "NewRibbonFilterPolicy" : "NewBloomFilterPolicy") << ", SstFileWriter)\n";
     } else if (w.size() == 1 && w[0] == "quit") {
       break;
     } else if (w.size() == 3 && (w[0] == "design" || w[0] == "design-bpk")) {
@@ -271,7 +311,9 @@ int main(int argc, char **argv) {
       filter.clear();
       end = "\xff";
       if (rate) {
-        std::cout << "error RocksDB takes bits per key (NewBloomFilterPolicy(double)), not a rate\n";
+        std::cout << "error RocksDB takes bits per key ("
+                  << (ribbon ? "NewRibbonFilterPolicy" : "NewBloomFilterPolicy")
+                  << "(double)), not a rate\n";
       } else if (b < 0.5) {
         std::cout << "error RocksDB builds no filter below 0.5 bits per key\n";
       } else {
@@ -298,8 +340,34 @@ int main(int argc, char **argv) {
         if (f.size() < 5) fail("rocksdb: the design's table file has no full filter block");
         Filter s = shape(f, legacy);
         bpk = b;
-        std::cout << "design " << s.m << " " << s.k << "\n";
+        if (ribbon) {
+          if (b < 1.0 || !(b < 100.0))
+            std::cerr << "rocksdb_adapter: bits per key " << w[2] << " are "
+                      << (b < 1.0 ? "1" : "100") << " (BloomLikeFilterPolicy's clamp)\n";
+          std::cout << "design " << s.m << " ?\n";
+        } else {
+          std::cout << "design " << s.m << " " << s.k << "\n";
+        }
       }
+    } else if (w.size() == 3 && w[0] == "design-fp") {
+      if (!parse_u64(w[1], &n) || n == 0 || !parse_u64(w[2], &count))
+        fail("malformed design-fp: " + cmd);
+      bpk = 0;
+      keys.clear();
+      filter.clear();
+      std::cout << "error RocksDB takes bits per key, not fingerprint bits\n";
+    } else if (w.size() == 1 && w[0] == "failures" && ribbon) {
+      if (bpk == 0) fail("no filter: a design must come first");
+      build();
+      uint64_t retried = 0;
+      if (static_cast<signed char>(filter[filter.size() - 5]) == -2) {
+        const std::string &first = *keys.begin();
+        unsigned start = static_cast<unsigned>(rocksdb::Hash64(first.data(), first.size())) & 255;
+        retried = (static_cast<unsigned char>(filter[filter.size() - 4]) - start) & 255;
+      } else if (build_reseeds > 0) {
+        retried = 256;
+      }
+      std::cout << "failures 0 " << retried << "\n";
     } else if (w.size() == 3 && (w[0] == "insert" || w[0] == "query")) {
       const std::string &kind = w[1];
       if (kind != "u64" && kind != "str" && kind != "hex") fail("unknown key kind: " + kind);
