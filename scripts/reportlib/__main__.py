@@ -9,14 +9,15 @@ import re
 import shutil
 import sys
 
-from . import markdown, sections
+from . import markdown, sections, tsv
 from .table import Table
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 USAGE = """usage: scripts/report [--in DIR] [--out DIR] [--no-plots] [--jobs N]
 A report of the bloomsim tables in DIR (default results/: the committed tables): for each
 NAME.csv with its NAME.meta, a section with the experiment's question, its tables in the
-seeds' form, its provenance and its plots. Writes OUT/REPORT.md and OUT/plots/*.png (OUT
+seeds' form, its provenance and its plots; then one for each benchmark's or tabulation's
+NAME.tsv (libraries.tsv aside: the libraries table's notes). Writes OUT/REPORT.md and OUT/plots/*.png (OUT
 defaults to DIR). The same tables give the same REPORT.md, byte for byte."""
 
 
@@ -77,19 +78,26 @@ def slug(title, used):
 
 
 def load(indir):
+    """The experiments' tables (NAME.csv with NAME.meta), in the sections' order, then
+    the benchmarks' and tabulations' (NAME.tsv but libraries.tsv), by name."""
     tables = []
-    for path in sorted(glob.glob(os.path.join(indir, "*.csv"))):
+    paths = sorted(glob.glob(os.path.join(indir, "*.csv"))) + \
+        [p for p in sorted(glob.glob(os.path.join(indir, "*.tsv")))
+         if os.path.basename(p)[: -len(".tsv")] not in tsv.NOT_TABLES]
+    for path in paths:
         meta = path[: -len(".csv")] + ".meta"
         try:
-            tables.append(Table(path, meta))
+            tables.append(Table(path, None if path.endswith(".tsv") else meta))
         except (OSError, UnicodeDecodeError, csv.Error) as e:  # one line, nothing written
             fail(f"cannot read {path}: {e}")
     order = {s.experiment: i for i, s in enumerate(sections.SECTIONS)}
-    tables.sort(key=lambda t: (order.get(t.experiment, len(order)), t.name))
+    tables.sort(key=lambda t: (t.tsv, order.get(t.experiment, len(order)), t.name))
     return tables
 
 
 def plots_of(t, ctx):
+    if t.tsv:
+        return tsv.plots(t) or sections.DEFAULT["generic"][0](t, ctx)
     known = {s.experiment: s for s in sections.SECTIONS}
     funcs = known[t.experiment].plots if t.experiment in known else sections.DEFAULT[markdown.kind_of(t)]
     return [p for f in funcs for p in f(t, ctx)]
@@ -97,6 +105,8 @@ def plots_of(t, ctx):
 
 def section(t, ctx, shown, display, libinfo):
     """A table's section: its lines, and the plots first shown in it."""
+    if t.tsv:
+        return tsv_section(t, ctx, shown, display)
     m = t.meta
     title = m.get("title", t.name)
     out = ["", "## " + title, ""]
@@ -123,6 +133,22 @@ def section(t, ctx, shown, display, libinfo):
             out.append(f"Intervals re-tabulated {m['retabulated']}.")
     else:
         out.append(f"Provenance: `{csv}`, {len(t.rows)} rows; no metadata (`{t.name}.meta` is missing).")
+    lines, new = images_of(t, ctx, shown, title)
+    return out + lines, new
+
+
+def tsv_section(t, ctx, shown, display):
+    """A benchmark's or tabulation's section: its # header lines, its table, the file."""
+    title = tsv.title(t)
+    out = ["", "## " + title, "", tsv.description(t)] + tsv.table_lines(t)
+    out += ["", f"Provenance: `{os.path.join(display, t.name + '.tsv')}`, {len(t.rows)} rows; "
+            "its header lines (above) say what made it, where and when."]
+    lines, new = images_of(t, ctx, shown, title)
+    return out + lines, new
+
+
+def images_of(t, ctx, shown, title):
+    """The plots of t, and those first shown here (drawn once): (lines, new plots)."""
     new = []
     images = []
     for p in plots_of(t, ctx):
@@ -133,9 +159,7 @@ def section(t, ctx, shown, display, libinfo):
             shown[p.stem] = title
             images.append(f"![{p.alt}](plots/{p.stem}.png)")
             new.append(p)
-    if images:
-        out += [""] + images
-    return out, new
+    return ([""] + images if images else []), new
 
 
 PLOTS = []  # (plot, path, table): what render(i) draws, shared with its worker processes
@@ -206,7 +230,7 @@ def main(argv):
             fail(f"{t.path}: {t.where(bad)}: not a number (got '{bad}')")
         except (KeyError, ZeroDivisionError, IndexError) as e:
             fail(f"{t.path}: a table its section cannot take ({type(e).__name__}: {e})")
-        title = t.meta.get("title", t.name)
+        title = tsv.title(t) if t.tsv else t.meta.get("title", t.name)
         contents.append(f"- [{title}](#{slug(title, used)}) (`{t.name}`)")
         body += out
         todo += [(p, t) for p in new]

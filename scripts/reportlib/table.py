@@ -1,4 +1,5 @@
-"""One bloomsim table: its rows (read with Python's csv module; columns by header name,
+"""One bloomsim table (an experiment's NAME.csv, or a benchmark's or a tabulation's NAME.tsv
+with its # header lines): its rows (read with Python's csv module; columns by header name,
 docs/model.md), its metadata (NAME.meta, `key = value` lines) and the number formats the
 report prints. The formats follow C's printf (Python's % operator is the same), and a
 number turned into text is written as awk writes it (an integer as an integer, any other
@@ -14,8 +15,15 @@ class Table:
 
     def __init__(self, path, meta_path=None):
         self.path = path
+        self.tsv = path.endswith(".tsv")
+        self.comments = []  # a TSV's header lines (# ...): what made it, where and when
         with open(path, newline="") as f:
-            reader = csv.DictReader(f)
+            lines = f
+            if self.tsv:
+                lines = [line for line in f if not line.startswith("#")]
+                f.seek(0)
+                self.comments = [line[1:].strip() for line in f if line.startswith("#")]
+            reader = csv.DictReader(lines, delimiter="\t" if self.tsv else ",")
             self.columns = reader.fieldnames or []
             self.rows = [{k: (v or "") for k, v in r.items() if k is not None} for r in reader]
         self.meta = {}
@@ -25,7 +33,7 @@ class Table:
                     key, sep, value = line.rstrip("\n").partition(" = ")
                     if sep and key not in self.meta:
                         self.meta[key] = value
-        self.name = os.path.basename(path)[: -len(".csv")]
+        self.name = os.path.basename(path)[: -len(".tsv" if self.tsv else ".csv")]
         self.experiment = self.meta.get("experiment", self.name)
 
     def has(self, column):
