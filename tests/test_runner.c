@@ -2,7 +2,8 @@
  *  - statistical: `independent` measured against the exact rate of rate.c, and
  *    `partitioned` against its own exact rate, within 5 standard errors at several
  *    points (fixed seed; the z-score of each is printed);
- *  - determinism: per-filter counts identical at 1 and 2 threads.
+ *  - determinism: per-filter counts identical at 1 and 2 threads;
+ *  - the cache lines of an absent lookup (run/lines.h), worked by hand.
  * The standard error is the estimator's own (between-filter spread), so the bound is
  * derived from the estimate, never hand-picked. */
 #undef NDEBUG
@@ -16,7 +17,9 @@
 #include "estimate/estimator.h"
 #include "experiment/experiment.h"
 #include "rates/rate.h"
+#include "run/lines.h"
 #include "run/runner.h"
+#include "libraries/registry.h"
 #include "estimate/simulate.h"
 #include "base/stats.h"
 #include "test_util.h"
@@ -191,8 +194,28 @@ static void test_tiny_rates(void)
     free(e);
 }
 
+/* The cache lines of an absent lookup (run/lines.h), worked by hand: RocksDB's 512-bit
+ * lines, 1; 4 slices of 250 bits at fill 1/2, 1 + 1/2 + 1/4 + 1/8; one array of 1,024 bits
+ * (2 lines), k = 3, fill 1/2: x = 1/2 (1 - 1/2) = 1/4, 1 + 1/4 + 1/16; blocks of 1,024
+ * bits, wider than a line, and a fill outside [0, 1]: none. */
+static void test_lines(void)
+{
+    probe_geom_t g;
+    assert(scheme_find("rocksdb-fastlocal")->geometry(1 << 20, 6, 0, &g) == SCHEME_OK);
+    assert(lines_absent_lookup(&g, 0.5) == 1);
+    assert(scheme_find("partitioned")->geometry(1000, 4, 0, &g) == SCHEME_OK && g.w == 250);
+    assert(fabs(lines_absent_lookup(&g, 0.5) - 1.875) < 1e-15);
+    assert(scheme_find("independent")->geometry(1024, 3, 0, &g) == SCHEME_OK);
+    assert(fabs(lines_absent_lookup(&g, 0.5) - 1.3125) < 1e-15);
+    assert(isnan(lines_absent_lookup(&g, 1.5)));
+    assert(scheme_find("blocked")->geometry(1 << 20, 7, 1024, &g) == SCHEME_OK);
+    assert(isnan(lines_absent_lookup(&g, 0.5)));
+    printf("lines: 1 (RocksDB's lines), 1.875 (4 slices), 1.3125 (2 lines, k = 3) at fill 1/2\n");
+}
+
 int main(void)
 {
+    test_lines();
     test_tiny_rates();
     test_stack_exact();
     test_against_exact();

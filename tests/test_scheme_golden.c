@@ -36,7 +36,8 @@ static uint64_t second_size(const scheme_t *s)
  * two 32-bit words, and 2^32 (their wrap, or the sign) is 0 mod 4096. dcso-bloom (issue
  * 36) at 4,096 bits finds 22% of its lookups: m = 2^12 divides 2^64, so each of its
  * probes follows from the first (dcso.c). squares (seed 003's loop) and double-even (issue 39)
- * were pinned the same way, at 131,072 bits as double-odd. */
+ * were pinned the same way, at 131,072 bits as double-odd, and bloom-filters-slices (issue 40)
+ * at the slices of floor(m/7) bits its geometry takes. */
 /* long: a table of pinned digests, two a scheme. */
 typedef struct golden {
     const char *name;
@@ -126,6 +127,8 @@ static const golden_t goldens[] = {
     {"dcso-bloom", 100003, 7, 10000, UINT64_C(0x5b35a75ba0b58b62), 848},
     {"blobloom", 4096, 7, 409, UINT64_C(0x3238e409dc795abf), 839},
     {"blobloom", 100003, 7, 10000, UINT64_C(0x050d5d10f3626556), 985},
+    {"bloom-filters-slices", 4096, 7, 409, UINT64_C(0xbfa96182c0f69a72), 884},
+    {"bloom-filters-slices", 100003, 7, 10000, UINT64_C(0x0006ccfe973cb9e9), 797},
 };
 
 static uint64_t fnv1a_words(const bits_t *b)

@@ -231,6 +231,16 @@ static const hand_case_t CASES[] = {
     {"bloom-filters", UINT64_C(1) << 33, 3, {4294967295u, 4000000000u},
       {4294967295u, UINT64_C(8294967295), UINT64_C(3705032704)}},
 
+    /* bloom-filters-slices, m = 1000, k = 4: slices of s = 250 bits; a = 2^32 - 1 = 45 mod
+     * 250, b = 4 * 10^9 = 0 mod 250: index i = 45 + (i^3 - i)/6 = 45, 45, 46, 49, as the
+     * package's doubleHashing(i, a, b, 250) gives; slice i starts at 250 i. */
+    {"bloom-filters-slices", 1000, 4, {4294967295u, 4000000000u}, {45, 295, 546, 799}},
+    /* PartitionedBloomFilter.create(1000, 0.01) (k = 7 slices of 1,370 bits), the key "a":
+     * hashTwice gives a = 3682865304, b = 2079021027, and getIndexes("a", 1370, 7, seed)
+     * 1164 611 59 879 332 1159 621 (bloom-filters 3.0.4 under node), at 1370 i + index. */
+    {"bloom-filters-slices", 9590, 7, {3682865304u, 2079021027u},
+     {1164, 1981, 2799, 4989, 5812, 8009, 8841}},
+
     /* dcso-bloom, m = 1000, h = 1: x = 1 mod P = 1; x g = 2^64 - 1469 (< P) -> 147; x g =
      * (2^64 - 1469)^2 = 1469^2 = 2,157,961 mod 2^64 -> 961; x g = -1469 * 2,157,961 mod 2^64
      * = 2^64 - 3,170,044,709 = 18446744070539506907 (< P) -> 907. */

@@ -103,6 +103,18 @@ static void test_library_rules_more(void)
      * k = ceil(6.644) = 7. */
     expect(RULE("bloomfilter-js"), 1000, 0.01, 9586, 9600, 7);
     expect(RULE("bloomfilter-js"), 1000000, 0.001, 14377588, 14377600, 10);
+    /* bloom-filters-slices (PartitionedBloomFilter.create, loadFactor 0.5): size =
+     * ceil(1000 * 4.60517 / 0.480453) = ceil(9,585.06) = 9,586, k = ceil(6.644) = 7 slices
+     * of ceil(9,586 / 7) = 1,370 bits: 9,590; at 10^4 keys for 0.01%: 191,702 = 14 slices
+     * of 13,693 exactly; at 0.1%: 143,776, 10 slices of 14,378 (as the package's _m, _size
+     * and _nbHashes under node). */
+    expect(RULE("bloom-filters-slices"), 1000, 0.01, 9586, 9590, 7);
+    expect(RULE("bloom-filters-slices"), 10000, 1e-4, 191702, 191702, 14);
+    expect(RULE("bloom-filters-slices"), 10000, 0.001, 143776, 143780, 10);
+    /* ... and at 10^10 keys for 1%: 95,850,583,774 bits, 7 slices of 13,692,940,540 (under
+     * 2^35 each, as node computes them): built. */
+    expect(RULE("bloom-filters-slices"), UINT64_C(10000000000), 0.01, 95850583774,
+           95850583780, 7);
     /* dcso-bloom (Initialize): |ceil(-958,505.8)| = 958,505, k = ceil(6.644) = 7; the
      * package's own tests: 10^4 keys at 0.1%, 143,775 bits and k = ceil(9.966) = 10
      * (TestInitialization); 10^5 at 10^-4, 1,917,011 and 14 (TestAccessors); 1,000 at
@@ -174,6 +186,10 @@ static void test_library_refusals(void)
     assert(sizing_design_full(RULE("commons"), 10, 0.75, &mc, &m, &k) == SIZING_ENOFILTER);
     /* DCSO: 1 key at 90% computes |ceil(-0.219)| = 0 bits (a filter that finds every
      * key); 2^48 keys at 1% compute 2.7 * 10^15 bits, past make's 2^51. */
+    /* bloom-filters-slices at 3 * 10^10 keys for 50%: one slice of 4.33 * 10^10 bits, past
+     * the 2^35 a Uint8Array holds. */
+    assert(sizing_design_full(RULE("bloom-filters-slices"), UINT64_C(30000000000), 0.5, &mc, &m,
+                              &k) == SIZING_ECAP);
     assert(sizing_design_full(RULE("dcso-bloom"), 1, 0.9, &mc, &m, &k) == SIZING_EZERO);
     assert(sizing_design_full(RULE("dcso-bloom"), UINT64_C(1) << 48, 0.01, &mc, &m, &k) ==
            SIZING_ECAP);

@@ -438,3 +438,52 @@ def generic(t):
         return fig
 
     return [draw.Plot(f"{t.name}", f"{t.name}: {y} against {x}", figure)]
+
+
+# ---- filter families (families) ----
+def family_name(r):
+    """A row's filter: its library, or its fingerprint filter."""
+    return r["library"] or r["structure"] or r["scheme"]
+
+
+def families(t):
+    """Per key count, two panels against the promise: measured ÷ promised (log, 95%
+    intervals), and bits per key ÷ log2(1/p), the information-theoretic floor, a series
+    per filter."""
+    rows = [r for r in t.rows if r["design_rate"] != ""]
+    keys = ordered(int(num(r["design_keys"])) for r in rows)
+    names = ordered(family_name(r) for r in rows)
+
+    def figure():
+        fig, axes = draw.figure(len(keys), 2, width=11.0, height=3.2, sharex=True)
+        look = draw.colour_map(names)
+        for row_axes, n in zip(axes, keys):
+            left, right = row_axes
+            ys = []
+            for name in names:
+                rs = [r for r in rows if family_name(r) == name and int(num(r["design_keys"])) == n]
+                if not rs:
+                    continue
+                p = col(rs, "design_rate")
+                y, lo, hi = over(rs, "design_rate")
+                ys += y
+                draw.series(left, name, look[name], p, y, lo, hi, logy=True)
+                floor = [b / math.log2(1 / q) for b, q in zip(col(rs, "bits_per_key"), p)]
+                draw.series(right, name, look[name], p, floor)
+            for ax in (left, right):
+                draw.log_axis(ax, "x")
+                ax.invert_xaxis()
+            draw.log_axis(left, "y")
+            draw.reference(left, 1.0, "the promise")
+            draw.reference(right, 1.0, "log2(1/p)")
+            left.set_ylabel(f"{comma(n)} keys\nmeasured ÷ promised")
+            right.set_ylabel("bits per key ÷ log2(1/p)")
+            draw.legend_outside(right)
+        axes[0][0].set_title(f"{t.name}: rate ÷ promise (95% intervals)")
+        axes[0][1].set_title("bits per key ÷ the floor log2(1/p)")
+        for ax in axes[-1]:
+            ax.set_xlabel("promised rate p")
+        return fig
+
+    return [draw.Plot(t.name, f"{t.name}: measured ÷ promised and bits per key ÷ log2(1/p) "
+                      "per filter, against the promise", figure)]

@@ -75,6 +75,37 @@ def own_heat(t, ctx):
     return out
 
 
+def families_table(t):
+    """A row per filter and key count, a column per promise: measured ÷ promised with its
+    95% interval, then bits per key (÷ log2(1/p)) and the places a lookup reads."""
+    import math
+    from .table import comma, num
+    rows = [r for r in t.rows if r["design_rate"] != ""]
+    name = plots.family_name
+    rates = plots.ordered(r["design_rate"] for r in rows)
+    keys = plots.ordered(r["design_keys"] for r in rows)
+    names = plots.ordered(name(r) for r in rows)
+    head = "| filter | keys | " + " | ".join(f"{100 * num(p):g}%: rate ÷ promise; bits/key (÷ log2 1/p); places"
+                                            for p in rates) + " |"
+    out = ["", "**Measured ÷ promised (95% interval); bits per key, every bit of the table "
+           "counted, and its ratio to log2(1/p); places a lookup of an absent key reads (a Bloom "
+           "filter's cache lines, a cuckoo filter's buckets, an xor filter's slots)**", "",
+           head, "|---|---|" + "---|" * len(rates)]
+    for n in names:
+        for k in keys:
+            cells = []
+            for p in rates:
+                r = next((x for x in rows if name(x) == n and x["design_keys"] == k and x["design_rate"] == p), None)
+                if r is None:
+                    cells.append("")
+                    continue
+                q, b = num(p), num(r["bits_per_key"])
+                cells.append(f"{num(r['rate']) / q:.3g} ({num(r['ci_low']) / q:.3g}–{num(r['ci_high']) / q:.3g}); "
+                             f"{b:.2f} ({b / math.log2(1 / q):.2f}); {num(r['places']):.2f}")
+            out.append(f"| {n} | {comma(k)} | " + " | ".join(cells) + " |")
+    return out
+
+
 SECTIONS = [
     Section("exact-vs-formula", [rates]),
     Section("floor-4096", [rates_floor]),
@@ -99,6 +130,7 @@ SECTIONS = [
     Section("real-keys-big", [real_keys_heat]),
     Section("real-keys-reports", [lambda t, ctx: [heatmap.keysets_heat([t], t.name + "-heat")]]),
     Section("adapter-example", [one(plots.library_lines)]),
+    Section("families", [one(plots.families)], tables=families_table),
 ]
 
 # The plots of a table no section names, by its kind.

@@ -123,7 +123,9 @@
     X(REAL, places, "places", "the same sweeps: places a lookup of an absent key "        \
       "consults, on average: 1 filter (single, rebuilt), the stack's layers asked "       \
       "(`layers_consulted`), a fingerprint filter's tables (InfiniFilter's secondary "    \
-      "when the main one says no) or buckets (cuckoo: 2)")                                \
+      "when the main one says no), buckets (cuckoo: 2) or slots (xor: 3); a library's "   \
+      "filter beside fingerprint filters: the 512-bit cache lines its lookup reads, "     \
+      "stopping at its first unset bit")                                                  \
     X(COUNT, expansions, "expansions", "fingerprint filters: doublings so far")           \
     X(COUNT, fingerprint_bits, "fingerprint_bits", "fingerprint filters: hash bits in "   \
       "the fingerprint of a key inserted now (quotient: `r` less one a doubling; "        \

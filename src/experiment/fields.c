@@ -97,7 +97,7 @@ static const exp_field_t fields[] = {
      .excludes = EXP_KEY_BIT(F_LIBRARIES), SWEEP_AT(rebuilt), .words = no_yes,
      .must = "yes or no"},
     {.key = F_FINGERPRINT, .name = "fingerprint", .type = FT_FINGERPRINTS, SWEEP_KEY,
-     .sweeps = SW_DESIGN, .excludes = EXP_KEY_BIT(F_LIBRARIES), SWEEP_AT(fingerprints),
+     .sweeps = SW_DESIGN, .excludes = EXP_KEY_BIT(F_KEY_SETS), SWEEP_AT(fingerprints),
      .offset2 = offsetof(sweep_t, nfingerprints)},
     {.key = F_LOAD_THRESHOLD, .name = "load_threshold", .type = FT_REAL, SWEEP_KEY,
      .sweeps = SW_DESIGN, SWEEP_AT(load_threshold), .lo = 0, .hi = 1, .open = OPEN_LO,
@@ -106,16 +106,18 @@ static const exp_field_t fields[] = {
      .sweeps = SW_DESIGN, SWEEP_AT(fingerprint_bits), .min = 1, .max = FP_MAX_BITS,
      .must = "a whole number of bits from 1 to 64"},
     /* A library is a scheme and a sizing rule: it takes the place of both; its rule
-     * fixes k, and its filters are single. */
+     * fixes k, and its filters are single (beside fingerprint filters, where the sweep
+     * gives them: a sweep of families, whose library rows say the cache lines a lookup
+     * reads, run/lines.h). */
     {.key = F_LIBRARIES, .name = "libraries", .type = FT_LIBRARIES, SWEEP_KEY,
      .sweeps = SW_DESIGN, .excludes = EXP_KEY_BIT(F_SCHEMES) | EXP_KEY_BIT(F_SIZING) |
-     EXP_KEY_BIT(F_K) | EXP_KEY_BIT(F_STACK) | EXP_KEY_BIT(F_REBUILT) |
-     EXP_KEY_BIT(F_FINGERPRINT), SWEEP_AT(libraries),
+     EXP_KEY_BIT(F_K) | EXP_KEY_BIT(F_STACK) | EXP_KEY_BIT(F_REBUILT), SWEEP_AT(libraries),
      .offset2 = offsetof(sweep_t, nlibraries)},
     /* Real keys through each library's own hash (keys.h, libraries/library_words.h), or
      * in a plain sweep through each hash split (splits/split.h). */
     {.key = F_KEY_SETS, .name = "key_sets", .type = FT_KEY_SETS, SWEEP_KEY,
-     .sweeps = SW_DESIGN | SW_PLAIN, SWEEP_AT(key_sets), .offset2 = offsetof(sweep_t, nkey_sets)},
+     .sweeps = SW_DESIGN | SW_PLAIN, .excludes = EXP_KEY_BIT(F_FINGERPRINT), SWEEP_AT(key_sets),
+     .offset2 = offsetof(sweep_t, nkey_sets)},
     {.key = F_KEY_PREFIX, .name = "key_prefix", .type = FT_TEXT, SWEEP_KEY,
      .sweeps = SW_DESIGN, SWEEP_AT(key_prefix)},
     {.key = F_KEY_FILE, .name = "key_file", .type = FT_TEXT, SWEEP_KEY,

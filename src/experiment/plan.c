@@ -323,11 +323,13 @@ static int library_design(const experiment_t *e, const sweep_t *s, const library
     return 0;
 }
 
-/* Whether a design sweep runs the single designed filter: with no other structure, or
- * asked for (`single = yes`). */
+/* Whether a design sweep runs the single designed filter: with no other structure, asked
+ * for (`single = yes`), or a library's (its filters are single, beside any fingerprint
+ * filters: a sweep of families). */
 static size_t sweep_single(const sweep_t *s)
 {
-    return (s->nstacks == 0 && !s->rebuilt && s->nfingerprints == 0) || s->single;
+    return (s->nstacks == 0 && !s->rebuilt && s->nfingerprints == 0) || s->single ||
+           s->nlibraries;
 }
 
 /* Rows of a design sweep: design rate, then load, then structure (the single designed

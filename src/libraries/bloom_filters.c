@@ -91,7 +91,8 @@ static void bloom_filters_words(const rkey_t *key, const probe_geom_t *g, uint64
     out[0] = (uint32_t)hash_xxh64(in, len, 0x34567891u);
     out[1] = (uint32_t)hash_xxh64(in, len, 0x34567892u);
 }
-static const library_words_t words_bloom_filters = {
+/* Shared with its PartitionedBloomFilter (bloom_filters_slices.c): the same getIndexes. */
+const library_words_t words_bloom_filters = {
     .hash = "XXH64 (xxhashjs), seeds 0x34567891 and 0x34567892, low 32 bits",
     .key_bytes = "integer: its decimal string; string: its UTF-8 (xxhashjs toUTF8Array)",
     .kinds = LIBRARY_KEYS_INT_TEXT_BYTES, .nwords = 2, .word_bits = 32,

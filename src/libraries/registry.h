@@ -142,6 +142,7 @@ const char *scheme_refusal(const scheme_t *s, int status);
 #define REGISTRY_LIBRARY_FILES(X) \
     X(dcso_bloom)                 \
     X(blobloom)                   \
+    X(bloom_filters_slices)       \
     /* each library's line, X(id) and a backslash, goes above this one */
 
 #define REGISTRY_EXTERN_SCHEME(id) extern const scheme_t scheme_##id;
@@ -153,6 +154,9 @@ REGISTRY_SCHEMES(REGISTRY_EXTERN_SCHEME)
 REGISTRY_SIZING_RULES(REGISTRY_EXTERN_SIZING)
 REGISTRY_LIBRARIES(REGISTRY_EXTERN_LIBRARY)
 REGISTRY_LIBRARY_FILES(REGISTRY_EXTERN_FILE)
+/* Real hashes one library's rows share between files: bloom-filters' getIndexes words
+ * (bloom_filters.c), its BloomFilter's and its PartitionedBloomFilter's. */
+extern const library_words_t words_bloom_filters;
 
 /* The catalogues, read (registry.c). Thread-safe: the tables are constant. */
 

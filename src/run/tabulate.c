@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "rates/rate.h"
+#include "run/lines.h"
 
 double tabulate_layers_combined(const double *x, size_t n)
 {
@@ -186,6 +187,10 @@ csv_row_t tabulate_row(const char *name, const exp_row_t *row, uint64_t filters,
         if (row->compares)
             r.places = 1;
         design_columns(row, filters, out->popcounts, &r);
+        /* A library's filter beside fingerprint filters (a sweep of families): the cache
+         * lines its lookup of an absent key reads, from its measured fill (lines.h). */
+        if (row->compares && row_library(row))
+            r.places = lines_absent_lookup(g, r.fill);
     } else if (row->structure == STRUCT_STACK) {
         stack_columns(row, filters, out->consulted, &r);
     } else {

@@ -20,6 +20,7 @@
 #   bloomfilter-js-0.0.21  node, tests/conformance/node_modules (npm ci)
 #   bloomfilter-js-1.1.0   the same program (library bloomfilter-js)
 #   bloom-filters          node
+#   bloom-filters-slices   node: its PartitionedBloomFilter (library bloom-filters-slices)
 #   bloom-filters-cuckoo   node: bloom-filters' CuckooFilter (bloomsim's fingerprint filter
 #                          bloom-filters-cuckoo)
 #   bloom-filters-xor      node: its XorFilter (bloom-filters-xor)
@@ -121,8 +122,8 @@ if command -v node > /dev/null; then
             skip "bloomfilter-js-$v" "tests/conformance/node_modules lacks it (scripts/deps: npm ci)"
         fi
     done
-    for f in bloom-filters:bloom_filters bloom-filters-cuckoo:bloom_filters_cuckoo \
-             bloom-filters-xor:bloom_filters_xor; do
+    for f in bloom-filters:bloom_filters bloom-filters-slices:bloom_filters_slices \
+             bloom-filters-cuckoo:bloom_filters_cuckoo bloom-filters-xor:bloom_filters_xor; do
         if [ -f "$src/node_modules/bloom-filters/package.json" ]; then
             printf '%s\t%s\tnode %s\n' "${f%%:*}" "${f%%:*}" "$src/${f#*:}_adapter.js"
         else
