@@ -140,7 +140,7 @@ static void pybloom(void)
 }
 
 /* Probes of an absent key: an empty link is asked one bit; a link of fill q and k probes
- * (1 - q^k) / (1 - q) bits, and passes the key on with probability q^k. */
+ * (1 - q^k) / (1 - q) bits, and says no, passing the key on, with probability 1 - q^k. */
 static void probes(void)
 {
     sizing_layer_t l[2] = {{.capacity = 10, .n = 0, .m = 64, .k = 4},
@@ -150,8 +150,8 @@ static void probes(void)
     l[1].n = 16; /* q = 1 - e^{-1} */
     double q = 1 - exp(-1.0), qk = pow(q, 4);
     double p = chain_probes(l, 2, &asked);
-    assert(fabs(asked - (1 + qk)) < 1e-12);
-    assert(fabs(p - ((1 - qk) / (1 - q) + qk)) < 1e-12);
+    assert(fabs(asked - (1 + (1 - qk))) < 1e-12);
+    assert(fabs(p - ((1 - qk) / (1 - q) + (1 - qk))) < 1e-12);
 }
 
 int main(void)

@@ -180,6 +180,18 @@ static int audit_list(int tsv, int hashes)
         help_text(l->version, &col, LIST_INDENT, LIST_WIDTH);
         putchar('\n');
     }
+    printf("\nscalable filter (audit CHAIN --keys N [--capacity C] [--rate P] [--expansion E])\n"
+           "%*s(its rules; the version it follows)\n", LIST_INDENT, "");
+    for (size_t i = 0; i < chain_count(); i++) {
+        const library_chain_t *c = chain_at(i);
+        printf("%s (scheme %s)\n%*s", c->name, c->scheme->name, LIST_INDENT, "");
+        int col = LIST_INDENT;
+        help_text(c->summary, &col, LIST_INDENT, LIST_WIDTH);
+        printf("\n%*s", LIST_INDENT, "");
+        col = LIST_INDENT;
+        help_text(c->version, &col, LIST_INDENT, LIST_WIDTH);
+        putchar('\n');
+    }
     return 0;
 }
 
@@ -488,6 +500,9 @@ int cli_audit(int argc, char **argv)
                       .fail_above = -1,
                       .timeout = 600, .precision = AUDIT_PRECISION, .threads = 0,
                       .key_params = {{"--key-prefix", NULL}, {"--key-file", NULL}}};
+    const library_chain_t *chain = argc > 1 ? chain_find(argv[1]) : NULL;
+    if (chain) /* a library's scalable filter: its own options (audit_chain.c) */
+        return cli_audit_chain(chain, argc, argv);
     int rc = parse_audit_args(argc, argv, &a);
     if (rc >= 0)
         return rc;

@@ -46,6 +46,9 @@ int cli_adapter(int argc, char **argv);
  * JSON when json is 1: audit_json.h), or its one-line message. */
 struct audit_exec;
 int cli_audit_exec(const struct audit_exec *x, int json);
+/* `bloomsim audit CHAIN ...` (audit_chain.c): argv[1] names the chain c. */
+struct library_chain;
+int cli_audit_chain(const struct library_chain *c, int argc, char **argv);
 
 /* Set on the ranks of a distributed run other than rank 0 (dist.h): rank 0 alone
  * reports, so a message appears once. */

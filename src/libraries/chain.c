@@ -99,6 +99,8 @@ const char *chain_strerror(const library_chain_t *c, int status)
         return "more than 1024 links (bloomsim's limit for a chain)";
     case CHAIN_EUNDERFLOW:
         return "the next link's rate is 0: the library refuses the link";
+    case SIZING_EPROBES:
+        return "the next link would need more than 1000 probes (bloomsim's limit)";
     default:
         return sizing_strerror(status);
     }
@@ -113,7 +115,7 @@ double chain_probes(const sizing_layer_t *links, size_t nlinks, double *links_as
         double qk = pow(q, (double)l->k);
         asked += pass;
         probes += pass * (q < 1 ? (1 - qk) / (1 - q) : (double)l->k);
-        pass *= qk;
+        pass *= 1 - qk; /* it says no: the next link is asked */
     }
     if (links_asked)
         *links_asked = asked;

@@ -85,10 +85,10 @@ int chain_links(const library_chain_t *c, const chain_params_t *p, uint64_t keys
 const char *chain_strerror(const library_chain_t *c, int status);
 
 /* The bit probes a lookup of an absent key makes, on average, asking the links newest
- * first and each link until its first unset bit (textbook fills: a link of m bits and n
- * keys has each bit set with probability q = 1 - e^{-kn/m}, so it probes
- * (1 - q^k) / (1 - q) bits and passes the key on with probability q^k); *links gets the
- * links asked on average. */
+ * first, each until its first unset bit, and stopping at the first link that says yes
+ * (textbook fills: a link of m bits and n keys has each bit set with probability
+ * q = 1 - e^{-kn/m}, so it probes (1 - q^k) / (1 - q) bits and says no, passing the key
+ * on, with probability 1 - q^k); *links gets the links asked on average. */
 double chain_probes(const sizing_layer_t *links, size_t nlinks, double *links_asked);
 
 #endif
