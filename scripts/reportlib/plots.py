@@ -438,3 +438,45 @@ def generic(t):
         return fig
 
     return [draw.Plot(f"{t.name}", f"{t.name}: {y} against {x}", figure)]
+
+
+# ---- libraries' scalable filters filled far past their first capacity (issue 41) ----
+def growth_label(r):
+    if r["structure"] == "chain" or (r["library"] and r["growth"]):  # a chain, compared or not
+        return f"{r['library']} E={text(num(r['growth']))}"
+    if r["structure"] == "stack":
+        return f"seed 001 stack {comma(r['first_capacity'])}/{text(num(r['growth']))}/{text(num(r['tightening']))}"
+    return r["structure"] or "filter"
+
+
+def growth(t):
+    """Rate and bits per key against keys inserted, log axes: a column per promise (each
+    library's defaults), the chains beside seed 001's stack and the rebuilt filter."""
+    designs = ordered((r["design_keys"], r["design_rate"]) for r in t.rows)
+
+    def figure():
+        fig, axes = draw.figure(2, len(designs), width=min(7.4 * len(designs), 15.0), height=3.3)
+        names = ordered(growth_label(r) for r in t.rows)
+        look = draw.colour_map(names)
+        for c, d in enumerate(designs):
+            top, bottom = axes[0][c], axes[1][c]
+            rows = [r for r in t.rows if (r["design_keys"], r["design_rate"]) == d]
+            for ax in (top, bottom):
+                draw.log_axis(ax, "x")
+                draw.log_axis(ax, "y")
+            for n in ordered(growth_label(r) for r in rows):
+                rs = sorted((r for r in rows if growth_label(r) == n), key=lambda r: num(r["n"]))
+                draw.series(top, n, look[n], col(rs, "n"), col(rs, "rate"), col(rs, "ci_low"),
+                            col(rs, "ci_high"), logy=True)
+                draw.series(bottom, n, look[n], col(rs, "n"), col(rs, "bits_per_key"), logy=True)
+            p = num(d[1])
+            draw.reference(top, p, f"promise {text(100 * p)}%")
+            top.set_title(f"first capacity {comma(d[0])}, promise {text(100 * p)}% (95% intervals)")
+            top.set_ylabel("false-positive rate")
+            bottom.set_ylabel("bits per key")
+            bottom.set_xlabel("keys inserted")
+            draw.legend_outside(top)
+        return fig
+
+    return [draw.Plot(t.name, f"{t.name}: rate and bits per key of the libraries' scalable "
+                      "filters against keys inserted (log axes)", figure)]

@@ -160,9 +160,12 @@ static int json_chain(const library_chain_t *c, const chain_params_t *cp, const 
     return json_out_print(o, "audit");
 }
 
-int cli_audit_chain(const library_chain_t *c, int argc, char **argv)
+/* The options; the chain's parameters into *cp. Returns -1 to go on, else the exit
+ * status after a message. */
+static int chain_args(const library_chain_t *c, int argc, char **argv, chain_args_t *ap,
+                      chain_params_t *cp)
 {
-    chain_args_t a = {.filters = 16, .lookups = 1600000, .seed = 1};
+    chain_args_t a = *ap;
     const cli_opt_t opts[] = {
         CLI_OPT_KEYS(&a.n),
         {.name = "--capacity", .kind = CLI_COUNT, .dst = &a.capacity, .min = 0,
@@ -192,21 +195,32 @@ int cli_audit_chain(const library_chain_t *c, int argc, char **argv)
     if (a.given_expansion && !c->has_expansion)
         return cli_die(2, "audit: %s takes no expansion (got '--expansion %g')", c->name,
                        a.expansion);
-    chain_params_t cp = c->defaults;
+    *cp = c->defaults;
     if (a.given_capacity)
-        cp.capacity = a.capacity;
+        cp->capacity = a.capacity;
     if (a.given_rate)
-        cp.rate = a.rate;
+        cp->rate = a.rate;
     if (a.given_expansion)
-        cp.expansion = a.expansion;
-    int st = c->check(&cp);
+        cp->expansion = a.expansion;
+    int st = c->check(cp);
     if (st != SIZING_OK) {
         const char *flag = st == CHAIN_ECAPACITY ? "--capacity" : st == CHAIN_ERATE ? "--rate"
                                                                                     : "--expansion";
-        double v = st == CHAIN_ECAPACITY ? (double)cp.capacity : st == CHAIN_ERATE ? cp.rate
-                                                                                   : cp.expansion;
+        double v = st == CHAIN_ECAPACITY ? (double)cp->capacity : st == CHAIN_ERATE ? cp->rate
+                                                                                    : cp->expansion;
         return cli_die(2, "audit: %s: %s (got '%s %g')", c->name, chain_strerror(c, st), flag, v);
     }
+    *ap = a;
+    return -1;
+}
+
+int cli_audit_chain(const library_chain_t *c, int argc, char **argv)
+{
+    chain_args_t a = {.filters = 16, .lookups = 1600000, .seed = 1};
+    chain_params_t cp;
+    int rc = chain_args(c, argc, argv, &a, &cp);
+    if (rc >= 0)
+        return rc;
     char err[EXP_ERR_LEN] = "";
     if (!a.threads && cli_default_threads("audit", &a.threads, err, sizeof err))
         return cli_die(2, "%s", err);
