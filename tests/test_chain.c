@@ -19,11 +19,19 @@
  * 0.001, mode 4 (Python, as CPython computes it):
  *   100 at 0.0009000000000000001: 11 slices of 133 bits, m = 1463
  *   400 at 0.0008100000000000001: 11 x 539 = 5929; 1600 at 0.000729: 11 x 2187 = 24057
+ * valkey-bloom (src/bloom/utils.rs @e627e871): filter 0 of C at P, filter j of E times
+ * the capacity at P 0.5^j, each the bloomfilter crate's new_for_fp_rate (bytes =
+ * ceil(n ln p / (-8 ln^2 2)), k = round(m / n ln 2)); a filter above 64 MiB refused.
+ * Defaults 100, 0.01, 2:
+ *   100 at 0.01: 120 bytes, m = 960, k = 7; 200 at 0.005: 2208, k = 8; 400 at 0.0025:
+ *   4992, k = 9; filter 18 (26,214,400 keys at 0.01 2^-18) needs 75.6 MiB: refused,
+ *   so the chain holds at most 100 (2^18 - 1) = 26,214,300 keys added
  */
 #undef NDEBUG
 #include <assert.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "libraries/registry.h"
 
@@ -139,6 +147,27 @@ static void pybloom(void)
     assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ECAPACITY);
 }
 
+static void valkey(void)
+{
+    const library_chain_t *c = chain_find("valkey-bloom");
+    assert(c && c->scheme == scheme_find("rust-bloomfilter") && c->swallows);
+    assert(c->defaults.capacity == 100 && c->defaults.rate == 0.01 &&
+           c->defaults.expansion == 2 && c->tightening == 0.5);
+    const library_chain_t plain = plain_of(c);
+    size_t nl;
+    double sw;
+    assert(chain_links(&plain, &c->defaults, 700, links, &nl, &sw) == SIZING_OK && nl == 3);
+    expect_link(0, 100, 0.01, 960, 7);
+    expect_link(1, 200, 0.005, 2208, 8);
+    expect_link(2, 400, 0.0025, 4992, 9);
+    assert(chain_links(&plain, &c->defaults, 26214300, links, &nl, &sw) == SIZING_OK &&
+           nl == 18);
+    int st = chain_links(&plain, &c->defaults, 26214301, links, &nl, &sw);
+    assert(st != SIZING_OK && strstr(chain_strerror(c, st), "exceeding size limit"));
+    chain_params_t bad = {100, 0.01, 0};
+    assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_EEXPANSION);
+}
+
 /* Probes of an absent key: an empty link is asked one bit; a link of fill q and k probes
  * (1 - q^k) / (1 - q) bits, and says no, passing the key on, with probability 1 - q^k. */
 static void probes(void)
@@ -158,6 +187,7 @@ int main(void)
 {
     redisbloom();
     pybloom();
+    valkey();
     probes();
     printf("test_chain: ok\n");
     return 0;

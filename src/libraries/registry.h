@@ -134,7 +134,8 @@
 /* The libraries' scalable filters (libraries/chain.h): X(id) stands for chain_id. */
 #define REGISTRY_CHAINS(X) \
     X(redisbloom)          \
-    X(pybloom_live)
+    X(pybloom_live)        \
+    X(valkey_bloom)
 
 /* The words for a status scheme s's geometry returned: for SCHEME_EMBIG, the caps of
  * every scheme that has one (its m_cap, under its m_cap_as or name), for SCHEME_ELOSES
