@@ -445,7 +445,9 @@ def growth_label(r):
     if r["structure"] == "chain" or (r["library"] and r["growth"]):  # a chain, compared or not
         return f"{r['library']} E={text(num(r['growth']))}"
     if r["structure"] == "stack":
-        return f"seed 001 stack {comma(r['first_capacity'])}/{text(num(r['growth']))}/{text(num(r['tightening']))}"
+        first = num(r["bound"]) * (1 - num(r["tightening"]))
+        return (f"seed 001 stack {comma(r['first_capacity'])}/{text(num(r['growth']))}/"
+                f"{text(num(r['tightening']))}, first at {text(100 * first)}%")
     return r["structure"] or "filter"
 
 
@@ -460,12 +462,19 @@ def growth(t):
         look = draw.colour_map(names)
         for c, d in enumerate(designs):
             top, bottom = axes[0][c], axes[1][c]
-            rows = [r for r in t.rows if (r["design_keys"], r["design_rate"]) == d]
+            # From the first capacity on: below it every structure is one lightly filled
+            # filter (the table has those rows).
+            rows = [r for r in t.rows if (r["design_keys"], r["design_rate"]) == d
+                    and num(r["n"]) >= num(r["design_keys"])]
             for ax in (top, bottom):
                 draw.log_axis(ax, "x")
                 draw.log_axis(ax, "y")
             for n in ordered(growth_label(r) for r in rows):
-                rs = sorted((r for r in rows if growth_label(r) == n), key=lambda r: num(r["n"]))
+                rs, seen = [], set()  # one row a load (two sweeps' rebuilt filters are alike)
+                for r in sorted((r for r in rows if growth_label(r) == n), key=lambda r: num(r["n"])):
+                    if r["n"] not in seen:
+                        seen.add(r["n"])
+                        rs.append(r)
                 draw.series(top, n, look[n], col(rs, "n"), col(rs, "rate"), col(rs, "ci_low"),
                             col(rs, "ci_high"), logy=True)
                 draw.series(bottom, n, look[n], col(rs, "n"), col(rs, "bits_per_key"), logy=True)
@@ -479,4 +488,4 @@ def growth(t):
         return fig
 
     return [draw.Plot(t.name, f"{t.name}: rate and bits per key of the libraries' scalable "
-                      "filters against keys inserted (log axes)", figure)]
+                      "filters against keys inserted from their first capacity on (log axes)", figure)]
