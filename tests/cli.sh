@@ -32,6 +32,21 @@ if (ulimit -v 524288 && "$B" --version) > /dev/null 2>&1; then
         && grep -qF "available (the address-space limit, ulimit -v) (got '--keys 1000000000')" "$tmp/stderr" \
         && ok || bad "audit's memory refusal: $(cat "$tmp/stderr")"
 fi
+# A library's chain (issue 41): the library's own refusals, bloomsim's k limit, and a chain
+# past the memory available, each one line before any work.
+expect_error 2 "RedisBloom refuses it: \"ERR expansion should be greater or equal to 1\" (got '--expansion 0.5')" \
+    audit redisbloom-sbchain --keys 1000 --expansion 0.5
+expect_error 2 "\"ERR bad expansion\" (a whole number) (got '--expansion 2.5')" \
+    audit redisbloom-sbchain --keys 1000 --expansion 2.5
+expect_error 2 "\"ERR (capacity should be larger than 0)\" (got '--capacity 0')" \
+    audit redisbloom-sbchain --keys 1000 --capacity 0
+expect_error 2 "ValueError(\"Error_Rate must be between 0 and 1.\") (got '--rate 1.5')" \
+    audit pybloom-live-scalable --keys 1000 --rate 1.5
+expect_error 2 "at 1000000 keys: the next link would need more than 1000 probes (bloomsim's limit)" \
+    audit redisbloom-sbchain --keys 1e6 --expansion 1
+expect_error 2 "audit: redisbloom-sbchain at 100000000000 keys (30 links, 5521525620096 bits) needs 1285.6 GiB, only" \
+    audit redisbloom-sbchain --keys 1e11
+expect_error 2 "audit: redisbloom-sbchain needs --keys" audit redisbloom-sbchain --rate 0.01
 [ "$(ls "$tmp/out")" = "sentinel.csv" ] && [ "$(cat "$tmp/out/sentinel.csv")" = "earlier result" ] \
     && ok || bad "bad input touched the output directory: $(ls "$tmp/out")"
 

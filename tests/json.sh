@@ -63,6 +63,9 @@ pair size-quotient-bits size --keys 500 --filter quotient --fingerprint-bits 8
 pair size-cuckoo size --keys 500 --rate 0.01 --filter cuckoo
 pair audit-guava audit guava --keys 1e4 --rate 0.01 --threads 1
 pair audit-rocksdb audit rocksdb --keys 1e4 --rate 0.01 --threads 1
+pair audit-chain audit redisbloom-sbchain --keys 1e4 --threads 1
+pair audit-chain-py audit pybloom-live-scalable --keys 3000 --capacity 100 --rate 0.01 \
+    --expansion 2 --threads 1
 pair audit-bpk audit leveldb --keys 1e4 --bits-per-key 10 --threads 1
 pair audit-real audit leveldb --keys 1e4 --rate 0.01 --key-set seq-str --threads 1
 seq 1 1800 | sed 's/^/user:/' > "$tmp/keys.txt"

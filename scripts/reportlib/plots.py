@@ -487,3 +487,54 @@ def families(t):
 
     return [draw.Plot(t.name, f"{t.name}: measured ÷ promised and bits per key ÷ log2(1/p) "
                       "per filter, against the promise", figure)]
+
+
+# ---- libraries' scalable filters filled far past their first capacity (issue 41) ----
+def growth_label(r):
+    if r["structure"] == "chain" or (r["library"] and r["growth"]):  # a chain, compared or not
+        return f"{r['library']} E={text(num(r['growth']))}"
+    if r["structure"] == "stack":
+        first = num(r["bound"]) * (1 - num(r["tightening"]))
+        return (f"seed 001 stack {comma(r['first_capacity'])}/{text(num(r['growth']))}/"
+                f"{text(num(r['tightening']))}, first at {text(100 * first)}%")
+    return r["structure"] or "filter"
+
+
+def growth(t):
+    """Rate and bits per key against keys inserted, log axes: a column per promise (each
+    library's defaults), the chains beside seed 001's stack and the rebuilt filter."""
+    designs = ordered((r["design_keys"], r["design_rate"]) for r in t.rows)
+
+    def figure():
+        fig, axes = draw.figure(2, len(designs), width=min(7.4 * len(designs), 15.0), height=3.3)
+        names = ordered(growth_label(r) for r in t.rows)
+        look = draw.colour_map(names)
+        for c, d in enumerate(designs):
+            top, bottom = axes[0][c], axes[1][c]
+            # From the first capacity on: below it every structure is one lightly filled
+            # filter (the table has those rows).
+            rows = [r for r in t.rows if (r["design_keys"], r["design_rate"]) == d
+                    and num(r["n"]) >= num(r["design_keys"])]
+            for ax in (top, bottom):
+                draw.log_axis(ax, "x")
+                draw.log_axis(ax, "y")
+            for n in ordered(growth_label(r) for r in rows):
+                rs, seen = [], set()  # one row a load (two sweeps' rebuilt filters are alike)
+                for r in sorted((r for r in rows if growth_label(r) == n), key=lambda r: num(r["n"])):
+                    if r["n"] not in seen:
+                        seen.add(r["n"])
+                        rs.append(r)
+                draw.series(top, n, look[n], col(rs, "n"), col(rs, "rate"), col(rs, "ci_low"),
+                            col(rs, "ci_high"), logy=True)
+                draw.series(bottom, n, look[n], col(rs, "n"), col(rs, "bits_per_key"), logy=True)
+            p = num(d[1])
+            draw.reference(top, p, f"promise {text(100 * p)}%")
+            top.set_title(f"first capacity {comma(d[0])}, promise {text(100 * p)}% (95% intervals)")
+            top.set_ylabel("false-positive rate")
+            bottom.set_ylabel("bits per key")
+            bottom.set_xlabel("keys inserted")
+            draw.legend_outside(top)
+        return fig
+
+    return [draw.Plot(t.name, f"{t.name}: rate and bits per key of the libraries' scalable "
+                      "filters against keys inserted from their first capacity on (log axes)", figure)]

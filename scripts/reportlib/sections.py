@@ -118,6 +118,7 @@ SECTIONS = [
     Section("stack", [one(plots.loads)]),
     Section("stack-dials", [one(plots.loads)]),
     Section("expandable", [one(plots.expandable)]),
+    Section("libraries-growth", [one(plots.growth)]),
     Section("guava", [one(plots.points)]),
     Section("hash32", [one(plots.points)]),
     Section("blocked", [rates_blocked, one(plots.designs)]),

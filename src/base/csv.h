@@ -80,20 +80,25 @@
       "`n_est/n − 1` over filters: how well one filter can tell its own load")          \
     X(REAL, rate_over_design, "rate_over_design", "designs and stacks: `rate / "          \
       "design_rate`")                                                                    \
-    X(REAL, first_capacity, "first_capacity", "stack: first layer's capacity `c0`")       \
-    X(REAL, growth, "growth", "stack: capacity growth factor `s`")                        \
-    X(REAL, tightening, "tightening", "stack: rate tightening ratio `r`")                 \
+    X(REAL, first_capacity, "first_capacity", "stack: first layer's capacity `c0` (a chain: "  \
+      "its first capacity)")       \
+    X(REAL, growth, "growth", "stack: capacity growth factor `s` (a chain: "    \
+      "its expansion)")                        \
+    X(REAL, tightening, "tightening", "stack: rate tightening ratio `r` (a chain: "  \
+      "its library's)")                 \
     X(REAL, layers, "layers", "stack: layers in use (a layer is frozen once full; the "   \
       "next key starts a new one, capacity ×`s`, rate ×`r`, sized by the same rule)")    \
     X(REAL, total_bits, "total_bits", "stack: bits of all layers in use (also the `m` "   \
       "column); a fingerprint filter: all its bits")                                                                         \
     X(REAL, single_bits, "single_bits", "stack and fingerprint filters: bits of one filter " \
-      "sized by the rule for the same keys at `eps`")                                                          \
+      "sized by the rule for the same keys at `eps` (a chain: the filter its library "    \
+      "reserves for them at its promise)")                                                          \
     X(REAL, bits_ratio, "bits_ratio", "stack and fingerprint filters: `total_bits / "     \
       "single_bits`")                \
     X(REAL, layers_consulted, "layers_consulted", "stack: mean layers asked per lookup "  \
       "of an absent key (newest first, stopping at the first yes)")                      \
-    X(REAL, bound, "bound", "stack: `eps / (1 − r)`")                                     \
+    X(REAL, bound, "bound", "stack: `eps / (1 − r)`; a library's chain: the rate it "    \
+      "promises (docs/model.md, Chains)")                                     \
     X(REAL, model, "model", "the scheme's model rate (docs/model.md, Reference rates; "   \
       "blocked schemes: Putze's Poisson mixture), empty for schemes without one")         \
     X(REAL, ratio_model, "ratio_model", "`rate / model`")                                 \
@@ -106,7 +111,7 @@
     X(TEXT, library, "library", "sweeps of libraries: the library (`bloomsim audit "       \
       "--list`), whose scheme and sizing rule the row's are; with real keys (`key_sets`), " \
       "`LIBRARY; keys SET; hash HASH`; a hash split's row (`splits`), `split NAME; keys "  \
-      "SET; hash HASH`")                                                                 \
+      "SET; hash HASH`; a chain's row: the chain (`bloomsim audit --list`)")             \
     X(TEXT, interval, "interval", "how `stderr` and the interval were made: `binomial` "  \
       "(between-filter variance negligible: Wilson's interval of the counts), `spread` "  \
       "(estimated from the `F` rates, at least `w²`), `exact` (rates exact given the "    \
@@ -118,8 +123,8 @@
       "row's limits stopped it first")                                                   \
     X(TEXT, structure, "structure", "sweeps that compare structures (`rebuilt` or "      \
       "`fingerprint` given), else empty: `single` (the filter designed for "              \
-      "`design_keys`), `rebuilt` (one designed for the keys inserted), `stack`, or a "    \
-      "fingerprint filter (docs/model.md, Fingerprint filters)")                          \
+      "`design_keys`), `rebuilt` (one designed for the keys inserted), `stack`, `chain` (a " \
+      "library's scalable filter), or a fingerprint filter (docs/model.md, Fingerprint filters)")                          \
     X(REAL, places, "places", "the same sweeps: places a lookup of an absent key "        \
       "consults, on average: 1 filter (single, rebuilt), the stack's layers asked "       \
       "(`layers_consulted`), a fingerprint filter's tables (InfiniFilter's secondary "    \
@@ -136,7 +141,9 @@
       "lookups would be false negatives; an xor filter's builds retried with another "    \
       "seed (every key stored). Adapter rows "                                            \
       "(`exec`): the inserted keys the adapter answered no for, per filter on average "   \
-      "over those asked again (all, or a sample of 10^5): false negatives, a failed audit")
+      "over those asked again (all, or a sample of 10^5): false negatives, a failed audit. " \
+      "A library's chain: the keys swallowed, those a link already reported present and "  \
+      "the library did not add (expected, docs/model.md, Chains)")
 
 typedef enum { CSV_TEXT, CSV_COUNT, CSV_REAL, CSV_SECONDS } csv_kind_t;
 

@@ -430,6 +430,9 @@ int cli_audit(int argc, char **argv)
                       .fail_above = -1,
                       .timeout = 600, .precision = AUDIT_PRECISION, .threads = 0,
                       .key_params = {{"--key-prefix", NULL}, {"--key-file", NULL}}};
+    const library_chain_t *chain = argc > 1 ? chain_find(argv[1]) : NULL;
+    if (chain) /* a library's scalable filter: its own options (audit_chain.c) */
+        return cli_audit_chain(chain, argc, argv);
     int rc = parse_audit_args(argc, argv, &a);
     if (rc >= 0)
         return rc;

@@ -20,6 +20,8 @@ static const char usage_head[] =
     "                      [--precision R] [--max-filters F] [--seed S] [--timeout S]\n"
     "                      [--queries Q] [--fail-above R]\n"
     "       bloomsim audit --list [--tsv | --hashes]\n"
+    "       bloomsim audit CHAIN --keys N [--capacity C] [--rate P] [--expansion E]\n"
+    "                      [--filters F] [--lookups L] [--threads T] [--seed S]\n"
     "\n"
     "Designs LIBRARY's filter for N keys at target false-positive rate P with the\n"
     "library's own sizing rule, builds it with the library's own index arithmetic,\n"
@@ -77,6 +79,11 @@ static const char usage_tail[] =
     "  --exec CMD       measure the adapter CMD (docs/adapter.md)\n"
     "  --timeout S      with --exec: give up on an answer after S seconds (default\n"
     "                   600; 0: wait for ever)\n"
+    "  --capacity C, --expansion E  with a CHAIN (a library's scalable filter, in\n"
+    "                   --list): its first capacity and growth (default: the library's);\n"
+    "                   bloomsim audit CHAIN --help says the rest\n"
+    "  --filters F, --lookups L  with a CHAIN: chains built (default 16), lookups over\n"
+    "                   all of them, each link's (default 1.6e6)\n"
     "  --fail-above R   fail (exit 1) when the rate's 95% interval lies above R times\n"
     "                   the promise (its lower bound > R P; by bits per key, P is the\n"
     "                   rate they stand for)\n"
@@ -188,6 +195,18 @@ int cli_audit_list(int tsv, int hashes)
         printf("\n%*s", LIST_INDENT, "");
         col = LIST_INDENT;
         help_text(l->version, &col, LIST_INDENT, LIST_WIDTH);
+        putchar('\n');
+    }
+    printf("\nscalable filter (audit CHAIN --keys N [--capacity C] [--rate P] [--expansion E])\n"
+           "%*s(its rules; the version it follows)\n", LIST_INDENT, "");
+    for (size_t i = 0; i < chain_count(); i++) {
+        const library_chain_t *c = chain_at(i);
+        printf("%s (scheme %s)\n%*s", c->name, c->scheme->name, LIST_INDENT, "");
+        int col = LIST_INDENT;
+        help_text(c->summary, &col, LIST_INDENT, LIST_WIDTH);
+        printf("\n%*s", LIST_INDENT, "");
+        col = LIST_INDENT;
+        help_text(c->version, &col, LIST_INDENT, LIST_WIDTH);
         putchar('\n');
     }
     return 0;

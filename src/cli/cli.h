@@ -51,6 +51,9 @@ int cli_adapter(int argc, char **argv);
  * JSON when json is 1: audit_json.h), or its one-line message. */
 struct audit_exec;
 int cli_audit_exec(const struct audit_exec *x, int json);
+/* `bloomsim audit CHAIN ...` (audit_chain.c): argv[1] names the chain c. */
+struct library_chain;
+int cli_audit_chain(const struct library_chain *c, int argc, char **argv);
 
 /* audit FILTER for a fingerprint filter of a real library (audit_fp.c): its row for n keys
  * at rate (or, for RocksDB's Ribbon filter, bits_per_key >= 0; rate then unused) measured

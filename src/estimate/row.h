@@ -14,6 +14,7 @@
 
 #include "base/progress.h"
 #include "fingerprint/fingerprint.h"
+#include "libraries/chain.h"
 #include "libraries/library_words.h"
 #include "keys/keys.h"
 #include "libraries/library.h"
@@ -35,11 +36,22 @@ typedef enum {
                  * design_rate, or at bits_per_key when design_rate is 0 */
 } exp_structure_t;
 
-/* A stack of filters: first capacity, growth factor, tightening ratio (seed 001). */
+/* A stack of filters: first capacity, growth factor, tightening ratio and the first
+ * layer's rate (seed 001); or a
+ * library's chain (libraries/chain.h: chain not NULL), made with its first capacity, its
+ * promised rate (the row's design rate) and growth (its expansion, 0 where it has none),
+ * its tightening the library's. */
 typedef struct exp_stack {
     uint64_t first_capacity;
     double growth, tightening;
+    const library_chain_t *chain;
+    double first_rate; /* a stack's first layer's rate; 0: the row's design rate */
 } exp_stack_t;
+
+/* Layers a stack row has room for: a library's chain may have many more than seed 001's
+ * stack (SIZING_MAX_LAYERS). */
+#define ROW_MAX_LAYERS CHAIN_MAX_LINKS
+_Static_assert(ROW_MAX_LAYERS >= SIZING_MAX_LAYERS, "a stack's layers fit a row");
 
 /* One layer of a stack: its size as the sizing rule made it, and its scheme's geometry. */
 typedef struct exp_layer {
@@ -95,6 +107,7 @@ typedef struct exp_row {
             exp_stack_t stack;
             size_t nlayers;              /* layers in use, oldest first */
             exp_layer_t *layers;         /* nlayers of them, the planner's */
+            double swallowed;            /* a chain's keys swallowed (expected, chain.h) */
         };
         struct { /* EXEC */
             const char *exec; /* the command, the experiment's text (sh -c) */

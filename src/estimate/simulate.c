@@ -49,7 +49,7 @@ static void run_filter(const row_run_t *run, const sim_res_t *rr, int t, uint64_
     const est_ops_t *est = row->est;
     const row_out_t *out = run->out;
     const size_t nl = row_layers(row), at = (size_t)t * nl; /* the thread's arrays */
-    est_layer_t l[SIZING_MAX_LAYERS];
+    est_layer_t l[ROW_MAX_LAYERS];
     for (size_t j = 0; j < nl; j++)
         l[j] = (est_layer_t){.row = row, .g = row_layer_geom(row, j), .n = row_layer_n(row, j),
                              .plan = rr->plans[j],
@@ -75,7 +75,7 @@ static void run_filter(const row_run_t *run, const sim_res_t *rr, int t, uint64_
             out->refused[f] = est_fingerprint_refused(l[0].scratch);
         return;
     }
-    double p[SIZING_MAX_LAYERS], v[SIZING_MAX_LAYERS];
+    double p[ROW_MAX_LAYERS], v[ROW_MAX_LAYERS];
     for (size_t j = 0; j < row->nlayers; j++)
         p[j] = est->measure(&l[j], r, &count, &v[j]);
     double pass = 1.0, consulted = 0.0;

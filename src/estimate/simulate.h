@@ -47,7 +47,7 @@ int sim_row(const row_run_t *run, sim_used_t *used);
  * when the estimator runs the row itself: sim_shared), each layer's bit array and
  * estimator scratch. */
 typedef struct sim_res {
-    void *plans[SIZING_MAX_LAYERS];
+    void *plans[ROW_MAX_LAYERS];
     size_t nplans, narrays;
     bits_t *arrays;
     void **scratch;

@@ -84,7 +84,9 @@ static const exp_field_t fields[] = {
      .min = 1, .max = UINT64_MAX, .must = ">= 1"},
     {.key = F_STACK, .name = "stack", .type = FT_STACKS, SWEEP_KEY, .sweeps = SW_DESIGN,
      .excludes = EXP_KEY_BIT(F_LIBRARIES), SWEEP_AT(stack), .offset2 = offsetof(sweep_t, nstacks),
-     .must = "first_capacity/growth/tightening, e.g. 500/2/0.5, at most 8 of them"},
+     .must = "first_capacity/growth/tightening[/first_rate], e.g. 500/2/0.5, or a "
+             "library's chain, NAME or NAME/EXPANSION (bloomsim audit --list), at most 8 of "
+             "them"},
     /* Plain sweeps only: a design's sizing rule fixes its own block size. */
     {.key = F_BLOCK_BITS, .name = "block_bits", .type = FT_COUNT_LIST, SWEEP_KEY,
      .sweeps = SW_PLAIN, SWEEP_AT(block_bits),
@@ -545,15 +547,36 @@ static int convert_stacks(const exp_field_t *f, const char *v, void *base, bad_v
         unsigned long long c0;
         double g, t;
         char extra;
+        /* A library's chain: NAME or NAME/EXPANSION (chain.h), its first capacity the
+         * sweep's design_keys, its rate the design rate (the planner checks the rest). */
+        size_t nl = strcspn(tok, "/");
+        char name[128];
+        snprintf(name, sizeof name, "%.*s", (int)nl, tok);
+        const library_chain_t *chain = chain_find(name);
+        if (chain) {
+            double e = 0;
+            if (n == EXP_MAX_STACKS ||
+                (tok[nl] == '/' && sscanf(tok + nl + 1, "%lf%c", &e, &extra) != 1))
+                return bad(b, BAD_MUST, NULL, tok);
+            if (tok[nl] != '/')
+                e = chain->defaults.expansion;
+            stack[n++] = (exp_stack_t){0, e, chain->tightening, chain, 0};
+            continue;
+        }
         if (tok[strspn(tok, "0123456789./eE+")] != '\0' || strchr(tok, '/') == tok ||
-            n == EXP_MAX_STACKS ||
-            sscanf(tok, "%llu/%lf/%lf%c", &c0, &g, &t, &extra) != 3 || c0 == 0)
+            n == EXP_MAX_STACKS)
             return bad(b, BAD_MUST, NULL, tok);
+        double r0 = 0; /* the first layer's rate; 0: the design rate */
+        int got = sscanf(tok, "%llu/%lf/%lf/%lf%c", &c0, &g, &t, &r0, &extra);
+        if ((got != 3 && got != 4) || c0 == 0)
+            return bad(b, BAD_MUST, NULL, tok);
+        if (got == 4 && !(r0 > 0 && r0 < 1))
+            return bad(b, BAD_OWN, "stack first_rate must be strictly between 0 and 1", tok);
         if (!(g >= 1))
             return bad(b, BAD_OWN, "stack growth must be >= 1", tok);
         if (!(t >= 1e-6 && t < 1))
             return bad(b, BAD_OWN, "stack tightening must be from 1e-6 to below 1", tok);
-        stack[n++] = (exp_stack_t){c0, g, t};
+        stack[n++] = (exp_stack_t){c0, g, t, NULL, r0};
     }
     if (n == 0)
         return bad(b, BAD_OWN, "stack needs at least one first_capacity/growth/tightening", v);

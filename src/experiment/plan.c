@@ -1,4 +1,6 @@
-/* plan.c - see plan.h. */
+/* plan.c - see plan.h.
+ * long: the rows of every structure (single, stack, chain, rebuilt, fingerprint) share its
+ * static helpers (row_geometry, row_common, row_error). */
 #include "experiment/plan.h"
 
 #include <math.h>
@@ -184,6 +186,44 @@ void plan_rows_free(exp_row_t *rows, size_t nrows)
 }
 
 
+/* The row of a library's chain (libraries/chain.h) made for the sweep's design_keys at
+ * the point's rate with the stack's growth (its expansion), its links in row->layers
+ * (room for ROW_MAX_LAYERS), beside the one filter the library reserves for all n keys
+ * (single_bits). Its links take the chain's scheme, whatever the sweep's schemes. */
+static int chain_row(const experiment_t *e, const sweep_t *s, const design_point_t *dp,
+                     const exp_stack_t *stk, exp_row_t *row, char *err, size_t errlen)
+{
+    const library_chain_t *c = stk->chain;
+    const chain_params_t cp = {s->design_keys, dp->p, stk->growth};
+    static _Thread_local sizing_layer_t link[CHAIN_MAX_LINKS];
+    int st = chain_links(c, &cp, dp->n, link, &row->nlayers, &row->swallowed);
+    unsigned k1;
+    if (st == SIZING_OK)
+        st = c->reserve(&cp, dp->n, &row->single_bits, &k1);
+    if (st != SIZING_OK)
+        return row_error(e, s->line[F_STACK], err, errlen, "chain %s (capacity %llu, rate %g, "
+                         "expansion %g) at %llu keys: %s (got '%s')", c->name,
+                         (unsigned long long)cp.capacity, cp.rate, cp.expansion,
+                         (unsigned long long)dp->n, chain_strerror(c, st), c->name);
+    const exp_variant_t va = {.scheme = c->scheme};
+    unsigned supported = ~0u, ok = 0;
+    uint64_t total_bits = 0;
+    for (size_t j = 0; j < row->nlayers; j++) {
+        const design_point_t lp = {link[j].rate, link[j].m, link[j].k, link[j].n};
+        row->layers[j].size = link[j];
+        if (row_geometry(e, s, &va, &lp, &row->layers[j].geom, &ok, err, errlen))
+            return 2;
+        supported &= ok;
+        total_bits += row->layers[j].geom.m;
+    }
+    row->geom = row->layers[0].geom;
+    row->geom.m = total_bits;
+    row->bits_per_key = (double)total_bits / (double)dp->n;
+    row_common(row, s, c->scheme, supported);
+    row->sizing = s->sizing;
+    return 0;
+}
+
 /* The row of a stack whose first layer has the point's rate, beside the one filter sized
  * for all n keys at that rate (single_bits); its layers go in row->layers (room for
  * SIZING_MAX_LAYERS, given by the caller). */
@@ -194,8 +234,11 @@ static int stack_row(const experiment_t *e, const sweep_t *s, const exp_variant_
     exp_layer_t *layers = row->layers;
     row->structure = STRUCT_STACK;
     row->stack = *stk;
+    if (stk->chain)
+        return chain_row(e, s, dp, stk, row, err, errlen);
     sizing_layer_t layer[SIZING_MAX_LAYERS];
-    int st = sizing_stack(s->sizing, stk->first_capacity, dp->p, stk->growth,
+    const double r0 = stk->first_rate > 0 ? stk->first_rate : dp->p;
+    int st = sizing_stack(s->sizing, stk->first_capacity, r0, stk->growth,
                           stk->tightening, dp->n, layer, &row->nlayers);
     unsigned k1;
     if (st == SIZING_OK)
@@ -373,7 +416,7 @@ static int design_rows(const experiment_t *e, const sweep_t *s, exp_row_t *r,
                     if (va[q].library && library_design(e, s, va[q].library, &dp, err, errlen))
                         return 2;
                     if (d >= nsingle && d < nsingle + s->nstacks)
-                        row->layers = layers, layers += SIZING_MAX_LAYERS;
+                        row->layers = layers, layers += ROW_MAX_LAYERS;
                     if (d < nsingle ? single_row(e, s, &va[q], &dp, row, err, errlen)
                         : d < nsingle + s->nstacks
                             ? stack_row(e, s, &va[q], &dp, &s->stack[d - nsingle], row, err,
@@ -487,7 +530,7 @@ static int plan_fits(const experiment_t *e, const sweep_t *sw, size_t total, siz
 {
     const char *what;
     double need = (double)total * (double)(sizeof(exp_row_t) + sizeof(csv_row_t)) +
-                  (double)stacks * SIZING_MAX_LAYERS * (double)sizeof(exp_layer_t);
+                  (double)stacks * ROW_MAX_LAYERS * (double)sizeof(exp_layer_t);
     uint64_t avail = mem_available(&what);
     if (mem_fits(need, avail))
         return 0;
@@ -524,7 +567,7 @@ int plan_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows,
     /* One block, so that free(rows) frees it all: the rows, then the layers of the stack
      * rows, SIZING_MAX_LAYERS each. */
     size_t room = total ? total : 1;
-    exp_row_t *all = calloc(1, room * sizeof *all + stacks * SIZING_MAX_LAYERS *
+    exp_row_t *all = calloc(1, room * sizeof *all + stacks * ROW_MAX_LAYERS *
                                                         sizeof(exp_layer_t));
     if (!all)
         return row_error(e, 0, err, errlen, "out of memory");
@@ -535,7 +578,7 @@ int plan_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows,
         else
             rc = sw[w].design_keys ? design_rows(e, &sw[w], all + at, layers, err, errlen)
                                    : plain_rows(e, &sw[w], all + at, err, errlen);
-        layers += sweep_nstack_rows(&sw[w]) * SIZING_MAX_LAYERS;
+        layers += sweep_nstack_rows(&sw[w]) * ROW_MAX_LAYERS;
         if (rc) {
             plan_rows_free(all, total);
             return rc;

@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "libraries/arith.h"
+#include "libraries/chain.h"
 #include "libraries/library.h"
 #include "rates/rate.h"
 #include "libraries/registry.h"
@@ -116,4 +117,90 @@ const library_t library_pybloom_live = {
     .report = "",
     .words_skipped = "its digest chunks come from hashlib SHA-1/256/384/512 or xxh128 "
                      "of a salt and the key: not covered yet",
+};
+
+/* ---- the scaling filter: ScalableBloomFilter (pybloom.py:236-299 @089f006) ----
+ * __init__ (:241-262): initial_capacity 100, error_rate 0.001, mode LARGE_SET_GROWTH 4
+ * (SMALL_SET_GROWTH 2, :237-238), ratio 0.9 (_setup, :261); it refuses only a rate that
+ * is 0 or negative (:259-260). add (:278-298) returns, adding nothing, when any link
+ * reports the key present (`key in self`, :283: swallowed); makes the first link on the
+ * first key, BloomFilter(initial_capacity, error_rate * 0.9) (:284-289); and when the
+ * newest link's count has reached its capacity (:292) a new one of capacity * mode at
+ * the newest link's error_rate * 0.9 (:293-295), then sets the key's bits there with
+ * skip_check (:297), so every key that reaches a link is counted. BloomFilter refuses a
+ * rate outside (0, 1) and a capacity that is not > 0 (:88-91). Link j is thus sized at
+ * P 0.9^(j+1): the links' rates add up to 9 P, not P (the paper it follows, Almeida et
+ * al. 2007, starts at P (1 - r) so that they add up to P). bloomsim takes mode as a whole
+ * number >= 1 (Python would take any number; capacity * mode then stops being whole). */
+static int pybloom_chain_check(const chain_params_t *p)
+{
+    if (p->capacity == 0)
+        return CHAIN_ECAPACITY;
+    if (!(p->rate > 0 && p->rate < 1))
+        return CHAIN_ERATE;
+    if (!(p->expansion >= 1))
+        return CHAIN_EEXPANSION;
+    if (p->expansion != floor(p->expansion))
+        return CHAIN_EWHOLE;
+    return SIZING_OK;
+}
+
+static int pybloom_chain_link(const chain_params_t *p, size_t j, const sizing_layer_t *prev,
+                              sizing_layer_t *out)
+{
+    uint64_t cap = p->capacity;
+    double rate = p->rate * 0.9;
+    if (j > 0) {
+        if ((double)prev->capacity * p->expansion >= 9.0e18)
+            return SIZING_ETOOBIG;
+        cap = prev->capacity * (uint64_t)p->expansion;
+        rate = prev->rate * 0.9;
+    }
+    if (!(rate > 0))
+        return CHAIN_EUNDERFLOW;
+    sizing_out_t o;
+    int st = pybloom_live_design(cap, rate, 0, &o);
+    if (st != SIZING_OK)
+        return st;
+    if (o.k > SIZING_MAX_K)
+        return SIZING_EPROBES;
+    *out = (sizing_layer_t){.capacity = cap, .rate = rate, .m = o.m, .k = (unsigned)o.k};
+    return SIZING_OK;
+}
+
+/* BloomFilter(n, P): pybloom-live's single filter. */
+static int pybloom_chain_reserve(const chain_params_t *p, uint64_t n, uint64_t *m, unsigned *k)
+{
+    sizing_out_t o;
+    int st = pybloom_live_design(n, p->rate, 0, &o);
+    if (st != SIZING_OK)
+        return st;
+    *m = o.m, *k = (unsigned)o.k;
+    return SIZING_OK;
+}
+
+static const char *pybloom_chain_refusal(int status)
+{
+    switch (status) {
+    case CHAIN_ECAPACITY:
+        return "pybloom-live refuses it: ValueError(\"Capacity must be > 0\")";
+    case CHAIN_ERATE:
+        return "pybloom-live refuses it: ValueError(\"Error_Rate must be between 0 and 1.\")";
+    default:
+        return NULL;
+    }
+}
+
+const library_chain_t chain_pybloom_live = {
+    .name = "pybloom-live-scalable",
+    .version = "pybloom-live 4.0.0 (joseph-fox/python-bloomfilter 089f006) pybloom.py "
+               "ScalableBloomFilter",
+    .summary = "ScalableBloomFilter(C, P, mode E): link 0 of C keys at 0.9 P, link j of E "
+               "times link j-1's capacity at 0.9 times its rate; full at its capacity of keys "
+               "added; a key any link reports present is not added",
+    .scheme = &scheme_pybloom_live,
+    .defaults = {.capacity = 100, .rate = 0.001, .expansion = 4},
+    .has_expansion = 1, .swallows = 1, .tightening = 0.9,
+    .check = pybloom_chain_check, .link = pybloom_chain_link, .reserve = pybloom_chain_reserve,
+    .refusal = pybloom_chain_refusal,
 };

@@ -12,6 +12,7 @@
 #include <math.h>
 
 #include "libraries/arith.h"
+#include "libraries/chain.h"
 #include "hashes/hashes.h"
 #include "libraries/library.h"
 #include "rates/rate.h"
@@ -104,19 +105,26 @@ const scheme_t scheme_redisbloom_u32 = {
 #define REDISBLOOM_LN2 0.693147180559945
 #define REDISBLOOM_RATE_CAP 0.25
 #define REDISBLOOM_MAX_CAPACITY (UINT64_C(1) << 30)
-static int redisbloom_design(uint64_t n, double p, double bpk, sizing_out_t *out)
+/* bloom_init with BLOOM_OPT_NOROUND (bloom.c:128-193 @03077b46): `entries` at `error`
+ * as given, no cap: each link of a scaling filter is made by this. */
+static int redisbloom_init(uint64_t entries, double error, sizing_out_t *out)
 {
-    (void)bpk;
-    if (n > REDISBLOOM_MAX_CAPACITY)
-        return SIZING_EKEYS;
-    double bpe = -(log(fmin(p, REDISBLOOM_RATE_CAP) * 0.5) / REDISBLOOM_LN2SQ);
-    double all = (double)n * bpe;
+    double bpe = fabs(log(error) / REDISBLOOM_LN2SQ);
+    double all = (double)entries * bpe;
     if (!(all < TWO_64 - 64))
         return SIZING_ETOOBIG;
     out->m_computed = all < 1 ? 1 : (uint64_t)all;
     out->m = (out->m_computed + 63) / 64 * 64;
     out->k = ceil(REDISBLOOM_LN2 * bpe);
     return SIZING_OK;
+}
+
+static int redisbloom_design(uint64_t n, double p, double bpk, sizing_out_t *out)
+{
+    (void)bpk;
+    if (n > REDISBLOOM_MAX_CAPACITY)
+        return SIZING_EKEYS;
+    return redisbloom_init(n, fmin(p, REDISBLOOM_RATE_CAP) * 0.5, out);
 }
 
 static const char *redisbloom_refusal(int status)
@@ -244,4 +252,108 @@ const library_t library_redisbloom_2017 = {
     .report = "RedisBloom/RedisBloom#28: about 25% observed, 2^34 bits, k = 20, "
               "478,361,140 items, designed for 1e-6",
     .words = &words_redisbloom_2017,
+};
+
+/* ---- the scaling filter: SBChain (src/sb.c @03077b46, 2025-07-10) ----
+ * SB_NewChain (sb.c:109-122) makes the first link for the capacity at error_rate times
+ * ERROR_TIGHTENING_RATIO 0.5 (sb.c:25, :116-117; NONSCALING: times 1, and no second
+ * link). SBChain_Add (sb.c:70-97) hashes the key once, asks every link newest first
+ * and returns 0, adding nothing, when one says present (:73-77: the key is swallowed);
+ * otherwise, if the newest link's count of keys added has reached its entries (:81), it
+ * adds a link of entries * growth (size_t) at the newest link's error * 0.5 (:85-86) and
+ * sets the key's bits there, counting it (:52-60, :92-95). Each link is bloom_init with
+ * BLOOM_OPT_NOROUND | BLOOM_OPT_FORCE64 (rebloom.c:97-100): redisbloom_init above, the
+ * `redisbloom` rule's arithmetic without BF.RESERVE's limits, and the `redisbloom`
+ * scheme on the same two 64-bit words in every link. bloom_init refuses an error <= 0
+ * (bloom.c:129), so the chain stops when halving underflows: BF.ADD then answers an error.
+ * Defaults (rebloom.c:27, :36-37): BF.ADD on a missing key creates capacity 100, error
+ * 0.01, expansion 2 (BF_DEFAULT_EXPANSION). BF.RESERVE (rebloom.c:127-185) refuses an
+ * error outside (0, 1) ("ERR (0 < error rate range < 1) "), a capacity <= 0 ("ERR
+ * (capacity should be larger than 0)"), an EXPANSION below 1 ("ERR expansion should be
+ * greater or equal to 1") or not an integer ("ERR bad expansion"), and EXPANSION with
+ * NONSCALING ("Nonscaling filters cannot expand"). A NONSCALING filter answers BF.ADD on
+ * a full link with an error (SBChain_Add returns -2, :82-84): it is not a chain, and
+ * bloomsim's `redisbloom` row is its first link. From v8.0 (b28c2945) BF.RESERVE also
+ * caps the error at 0.25 and refuses a capacity above 2^30 (the `redisbloom` rule's
+ * limits); the links are made as here. ---- */
+static int sbchain_check(const chain_params_t *p)
+{
+    if (p->capacity == 0)
+        return CHAIN_ECAPACITY;
+    if (!(p->rate > 0 && p->rate < 1))
+        return CHAIN_ERATE;
+    if (!(p->expansion >= 1))
+        return CHAIN_EEXPANSION;
+    if (p->expansion != floor(p->expansion) || p->expansion > 4294967295.0)
+        return CHAIN_EWHOLE; /* StringToLongLong: "ERR bad expansion" */
+    return SIZING_OK;
+}
+
+static int sbchain_link(const chain_params_t *p, size_t j, const sizing_layer_t *prev,
+                        sizing_layer_t *out)
+{
+    uint64_t entries = p->capacity;
+    double error = p->rate * 0.5;
+    if (j > 0) {
+        if ((double)prev->capacity * p->expansion >= 18446744073709551615.0)
+            return SIZING_ETOOBIG;
+        entries = prev->capacity * (uint64_t)p->expansion;
+        error = prev->rate * 0.5;
+    }
+    if (!(error > 0))
+        return CHAIN_EUNDERFLOW;
+    sizing_out_t o;
+    int st = redisbloom_init(entries, error, &o);
+    if (st != SIZING_OK)
+        return st;
+    if (o.k > SIZING_MAX_K)
+        return SIZING_EPROBES;
+    *out = (sizing_layer_t){.capacity = entries, .rate = error, .m = o.m, .k = (unsigned)o.k};
+    return SIZING_OK;
+}
+
+/* BF.RESERVE key P N: the first link of N entries at P / 2. */
+static int sbchain_reserve(const chain_params_t *p, uint64_t n, uint64_t *m, unsigned *k)
+{
+    sizing_out_t o;
+    int st = redisbloom_init(n, p->rate * 0.5, &o);
+    if (st != SIZING_OK)
+        return st;
+    if (o.k > SIZING_MAX_K)
+        return SIZING_EPROBES;
+    *m = o.m, *k = (unsigned)o.k;
+    return SIZING_OK;
+}
+
+static const char *sbchain_refusal(int status)
+{
+    switch (status) {
+    case CHAIN_EEXPANSION:
+        return "RedisBloom refuses it: \"ERR expansion should be greater or equal to 1\"";
+    case CHAIN_EWHOLE:
+        return "RedisBloom refuses it: \"ERR bad expansion\" (a whole number)";
+    case CHAIN_ECAPACITY:
+        return "RedisBloom refuses it: \"ERR (capacity should be larger than 0)\"";
+    case CHAIN_ERATE:
+        return "RedisBloom refuses it: \"ERR (0 < error rate range < 1) \"";
+    case CHAIN_EUNDERFLOW:
+        return "RedisBloom cannot add the next link: its error, halved at each link, "
+               "underflows to 0 and bloom_init refuses it (BF.ADD answers an error)";
+    default:
+        return NULL;
+    }
+}
+
+const library_chain_t chain_redisbloom = {
+    .name = "redisbloom-sbchain",
+    .version = "RedisBloom src/sb.c, src/rebloom.c and deps/bloom/bloom.c at 03077b46 "
+               "(2025-07-10)",
+    .summary = "BF.ADD / BF.RESERVE P C [EXPANSION E]: link 0 of C entries at P/2, link j "
+               "of E times link j-1's entries at half its error; full at its entries of keys "
+               "added; a key any link reports present is not added",
+    .scheme = &scheme_redisbloom,
+    .defaults = {.capacity = 100, .rate = 0.01, .expansion = 2},
+    .has_expansion = 1, .swallows = 1, .tightening = 0.5,
+    .check = sbchain_check, .link = sbchain_link, .reserve = sbchain_reserve,
+    .refusal = sbchain_refusal,
 };

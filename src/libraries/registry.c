@@ -16,6 +16,9 @@ static const sizing_rule_t *const rules[] = {REGISTRY_SIZING_RULES(REGISTRY_ADDR
 static const library_t *const libraries[] = {REGISTRY_LIBRARIES(REGISTRY_ADDRESS_LIBRARY)
                                              REGISTRY_LIBRARY_FILES(REGISTRY_ADDRESS_LIBRARY)};
 
+#define REGISTRY_ADDRESS_CHAIN(id) &chain_##id,
+static const library_chain_t *const chains[] = {REGISTRY_CHAINS(REGISTRY_ADDRESS_CHAIN)};
+
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 size_t scheme_count(void) { return COUNT(schemes); }
@@ -98,4 +101,14 @@ const char *scheme_refusal(const scheme_t *s, int status)
     }
     put(buf, sizeof buf, &at, ")", "");
     return buf;
+}
+
+size_t chain_count(void) { return COUNT(chains); }
+const library_chain_t *chain_at(size_t i) { return i < COUNT(chains) ? chains[i] : NULL; }
+const library_chain_t *chain_find(const char *name)
+{
+    for (size_t i = 0; i < COUNT(chains); i++)
+        if (strcmp(chains[i]->name, name) == 0)
+            return chains[i];
+    return NULL;
 }

@@ -15,6 +15,7 @@
 #ifndef BLOOMSIM_REGISTRY_H
 #define BLOOMSIM_REGISTRY_H
 
+#include "libraries/chain.h"
 #include "libraries/library.h"
 #include "schemes/scheme.h"
 #include "rates/sizing.h"
@@ -130,6 +131,12 @@
     X(bendersky)              \
     X(bloom_filters)
 
+/* The libraries' scalable filters (libraries/chain.h): X(id) stands for chain_id. */
+#define REGISTRY_CHAINS(X) \
+    X(redisbloom)          \
+    X(pybloom_live)        \
+    X(valkey_bloom)
+
 /* The words for a status scheme s's geometry returned: for SCHEME_EMBIG, the caps of
  * every scheme that has one (its m_cap, under its m_cap_as or name), for SCHEME_ELOSES
  * s's own loses where it has one, else scheme_strerror(status). The text may lie in a
@@ -148,6 +155,7 @@ const char *scheme_refusal(const scheme_t *s, int status);
 #define REGISTRY_EXTERN_SCHEME(id) extern const scheme_t scheme_##id;
 #define REGISTRY_EXTERN_SIZING(id) extern const sizing_rule_t sizing_##id;
 #define REGISTRY_EXTERN_LIBRARY(id) extern const library_t library_##id;
+#define REGISTRY_EXTERN_CHAIN(id) extern const library_chain_t chain_##id;
 #define REGISTRY_EXTERN_FILE(id) \
     REGISTRY_EXTERN_SCHEME(id) REGISTRY_EXTERN_SIZING(id) REGISTRY_EXTERN_LIBRARY(id)
 REGISTRY_SCHEMES(REGISTRY_EXTERN_SCHEME)
@@ -157,6 +165,7 @@ REGISTRY_LIBRARY_FILES(REGISTRY_EXTERN_FILE)
 /* Real hashes one library's rows share between files: bloom-filters' getIndexes words
  * (bloom_filters.c), its BloomFilter's and its PartitionedBloomFilter's. */
 extern const library_words_t words_bloom_filters;
+REGISTRY_CHAINS(REGISTRY_EXTERN_CHAIN)
 
 /* The catalogues, read (registry.c). Thread-safe: the tables are constant. */
 
@@ -178,5 +187,11 @@ size_t library_count(void);
 const library_t *library_at(size_t i);
 /* By name; NULL when there is none. */
 const library_t *library_find(const char *name);
+
+/* The scalable filters, in REGISTRY_CHAINS's order. */
+size_t chain_count(void);
+const library_chain_t *chain_at(size_t i);
+/* By name; NULL when there is none. */
+const library_chain_t *chain_find(const char *name);
 
 #endif

@@ -22,7 +22,7 @@ tab_refs_t tabulate_refs(const exp_row_t *row)
         double x = fp_exact(&row->fp);
         return (tab_refs_t){NAN, NAN, x, x, NAN};
     }
-    double v[5][SIZING_MAX_LAYERS];
+    double v[5][ROW_MAX_LAYERS];
     size_t nl = row_layers(row);
     for (size_t j = 0; j < nl; j++) {
         const probe_geom_t *g = row_layer_geom(row, j);
@@ -87,7 +87,14 @@ static void stack_columns(const exp_row_t *row, uint64_t filters, const double *
     out->layers_consulted = mean_of(consulted, filters);
     if (row->compares)
         out->places = out->layers_consulted;
-    out->bound = row->design_rate / (1 - row->stack.tightening);
+    double r0 = row->stack.first_rate > 0 ? row->stack.first_rate : row->design_rate;
+    out->bound = r0 / (1 - row->stack.tightening);
+    if (row->stack.chain) { /* a library's chain: its promise, its keys swallowed */
+        out->first_capacity = (double)row->design_keys;
+        out->bound = row->design_rate;
+        out->library = row->stack.chain->name;
+        out->refused = row->swallowed;
+    }
 }
 
 /* The mean of per-filter counts. */
@@ -124,7 +131,9 @@ const char *tabulate_structure(const exp_row_t *row)
         return row->fingerprint->name;
     if (!row->compares)
         return NULL;
-    return row->structure == STRUCT_STACK ? "stack" : row->rebuilt ? "rebuilt" : "single";
+    if (row->structure == STRUCT_STACK)
+        return row->stack.chain ? "chain" : "stack";
+    return row->rebuilt ? "rebuilt" : "single";
 }
 
 csv_row_t tabulate_row(const char *name, const exp_row_t *row, uint64_t filters,

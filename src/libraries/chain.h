@@ -1,0 +1,94 @@
+/* chain.h - the scalable filters libraries ship (issue 41): a chain of Bloom filters, its
+ * links made by the library's own single-filter arithmetic and sizing, each new link
+ * started when the newest is full by the library's own test, and a lookup asking the
+ * links until one says yes (docs/model.md, "Chains"). Seed 001's stack (sizing_stack) is
+ * the textbook chain; a library's chain is this with its own rules: the first link's
+ * sizing, the growth and tightening of the next, when a link is full, and whether a key
+ * some link already reports present is added at all (RedisBloom does not: the key is
+ * "swallowed", and the links fill more slowly than the keys arrive).
+ *
+ * A chain row is a stack row (estimate/row.h) whose layers are the links chain_links
+ * makes: the simulation builds each link with its keys and asks it with fresh probes,
+ * so the rate given the links is 1 - prod(1 - r_j), its exact rate the same product
+ * over each link's exact rate, and the estimators those of the stack.
+ *
+ * Swallowed keys are an expectation, not a draw: while link j fills from a to a + 1 keys,
+ * the next key is swallowed with probability s = 1 - (1 - R)(1 - r_j(a)), R the older
+ * links' rate and r_j(a) link j's textbook rate at a keys (rate_formula), so it takes
+ * 1 / (1 - s) keys on average to add one; chain_links integrates that over each link
+ * and gives each link the whole keys it expects to hold.
+ *
+ * Each library's chain is defined in its own file (redis.c: RedisBloom's SBChain);
+ * registry.h lists them. Pure data and pure functions; thread-safe.
+ */
+#ifndef BLOOMSIM_CHAIN_H
+#define BLOOMSIM_CHAIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rates/sizing.h"
+#include "schemes/scheme.h"
+
+/* Links a chain row may hold: more than any library's chain makes before bloomsim's own
+ * k limit (SIZING_MAX_K) stops it (RedisBloom at EXPANSION 1: 993 links). */
+#define CHAIN_MAX_LINKS 1024
+
+/* How a user creates the chain: first capacity, the promised rate and the growth
+ * (EXPANSION; 0 where the library has none). */
+typedef struct chain_params {
+    uint64_t capacity;
+    double rate;
+    double expansion;
+} chain_params_t;
+
+/* Statuses beyond sizing.h's: the library's own refusals of the parameters. */
+enum {
+    CHAIN_EEXPANSION = 100, /* a growth below 1 */
+    CHAIN_EWHOLE,           /* a growth the library takes as a whole number, not whole */
+    CHAIN_ENOEXPANSION,     /* an expansion given to a library that takes none */
+    CHAIN_ECAPACITY,        /* a first capacity the library refuses (0) */
+    CHAIN_ERATE,            /* a rate the library refuses (outside (0, 1)) */
+    CHAIN_ELINKS,           /* more than CHAIN_MAX_LINKS links */
+    CHAIN_EUNDERFLOW        /* the next link's rate is 0: the library refuses the link */
+};
+
+typedef struct library_chain {
+    const char *name;    /* as `bloomsim audit NAME` and an experiment's stack take it */
+    const char *version; /* library, version or commit, files followed */
+    const char *summary; /* its rules in a line */
+    const scheme_t *scheme; /* each link's index arithmetic */
+    chain_params_t defaults; /* what a user gets without parameters */
+    int has_expansion;   /* takes an expansion (--expansion) */
+    int swallows;        /* 1: a key any link reports present is not added */
+    double tightening;   /* each link's rate over the previous one's (the table's column) */
+    /* Refuses parameters the library refuses: a CHAIN_E* status, or SIZING_OK. */
+    int (*check)(const chain_params_t *p);
+    /* Link j, from link j - 1 (NULL for j = 0): writes capacity, rate, m, k. */
+    int (*link)(const chain_params_t *p, size_t j, const sizing_layer_t *prev,
+                sizing_layer_t *out);
+    /* A filter the library reserves for n keys at p->rate: its m, k. */
+    int (*reserve)(const chain_params_t *p, uint64_t n, uint64_t *m, unsigned *k);
+    /* Words for a status the library itself answers with, or NULL. */
+    const char *(*refusal)(int status);
+} library_chain_t;
+
+/* The links after `keys` insertions into a chain made with p: up to CHAIN_MAX_LINKS to
+ * out, their number to *nlinks, the keys swallowed (expected) to *swallowed. A link is
+ * full at its capacity of keys added; the next key that is added starts a new one.
+ * Returns SIZING_OK or a status for chain_strerror (nothing useful written then). */
+int chain_links(const library_chain_t *c, const chain_params_t *p, uint64_t keys,
+                sizing_layer_t *out, size_t *nlinks, double *swallowed);
+
+/* The words for a status of chain_links or c->check: the library's own where it has
+ * them, else sizing_strerror's or this file's. */
+const char *chain_strerror(const library_chain_t *c, int status);
+
+/* The bit probes a lookup of an absent key makes, on average, asking the links newest
+ * first, each until its first unset bit, and stopping at the first link that says yes
+ * (textbook fills: a link of m bits and n keys has each bit set with probability
+ * q = 1 - e^{-kn/m}, so it probes (1 - q^k) / (1 - q) bits and says no, passing the key
+ * on, with probability 1 - q^k); *links gets the links asked on average. */
+double chain_probes(const sizing_layer_t *links, size_t nlinks, double *links_asked);
+
+#endif
