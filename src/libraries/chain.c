@@ -30,6 +30,19 @@ static double keys_to_add(const sizing_layer_t *l, double R, double a)
     return sum * h / 3;
 }
 
+int chain_check_whole(const chain_params_t *p, double max_expansion)
+{
+    if (p->capacity == 0)
+        return CHAIN_ECAPACITY;
+    if (!(p->rate > 0 && p->rate < 1))
+        return CHAIN_ERATE;
+    if (!(p->expansion >= 1))
+        return CHAIN_EEXPANSION;
+    if (p->expansion != floor(p->expansion) || p->expansion > max_expansion)
+        return CHAIN_EWHOLE;
+    return SIZING_OK;
+}
+
 int chain_links(const library_chain_t *c, const chain_params_t *p, uint64_t keys,
                 sizing_layer_t *out, size_t *nlinks, double *swallowed)
 {

@@ -73,6 +73,11 @@ typedef struct library_chain {
     const char *(*refusal)(int status);
 } library_chain_t;
 
+/* The refusals the chains' libraries share: a first capacity of 0, a rate outside
+ * (0, 1), a growth below 1, and one that is not a whole number or past max_expansion
+ * (the library parses it as an integer of that range): a CHAIN_E* status or SIZING_OK. */
+int chain_check_whole(const chain_params_t *p, double max_expansion);
+
 /* The links after `keys` insertions into a chain made with p: up to CHAIN_MAX_LINKS to
  * out, their number to *nlinks, the keys swallowed (expected) to *swallowed. A link is
  * full at its capacity of keys added; the next key that is added starts a new one.

@@ -134,15 +134,7 @@ const library_t library_pybloom_live = {
  * number >= 1 (Python would take any number; capacity * mode then stops being whole). */
 static int pybloom_chain_check(const chain_params_t *p)
 {
-    if (p->capacity == 0)
-        return CHAIN_ECAPACITY;
-    if (!(p->rate > 0 && p->rate < 1))
-        return CHAIN_ERATE;
-    if (!(p->expansion >= 1))
-        return CHAIN_EEXPANSION;
-    if (p->expansion != floor(p->expansion))
-        return CHAIN_EWHOLE;
-    return SIZING_OK;
+    return chain_check_whole(p, HUGE_VAL);
 }
 
 static int pybloom_chain_link(const chain_params_t *p, size_t j, const sizing_layer_t *prev,

@@ -278,15 +278,7 @@ const library_t library_redisbloom_2017 = {
  * limits); the links are made as here. ---- */
 static int sbchain_check(const chain_params_t *p)
 {
-    if (p->capacity == 0)
-        return CHAIN_ECAPACITY;
-    if (!(p->rate > 0 && p->rate < 1))
-        return CHAIN_ERATE;
-    if (!(p->expansion >= 1))
-        return CHAIN_EEXPANSION;
-    if (p->expansion != floor(p->expansion) || p->expansion > 4294967295.0)
-        return CHAIN_EWHOLE; /* StringToLongLong: "ERR bad expansion" */
-    return SIZING_OK;
+    return chain_check_whole(p, 4294967295.0); /* StringToLongLong: "ERR bad expansion" */
 }
 
 static int sbchain_link(const chain_params_t *p, size_t j, const sizing_layer_t *prev,

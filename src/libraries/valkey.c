@@ -34,15 +34,7 @@ enum { VALKEY_ESIZE = 200, VALKEY_EFILTERS };
 
 static int valkey_check(const chain_params_t *p)
 {
-    if (p->capacity == 0)
-        return CHAIN_ECAPACITY;
-    if (!(p->rate > 0 && p->rate < 1))
-        return CHAIN_ERATE;
-    if (!(p->expansion >= 1))
-        return CHAIN_EEXPANSION;
-    if (p->expansion != floor(p->expansion) || p->expansion > 4294967295.0)
-        return CHAIN_EWHOLE;
-    return SIZING_OK;
+    return chain_check_whole(p, 4294967295.0);
 }
 
 static int valkey_link(const chain_params_t *p, size_t j, const sizing_layer_t *prev,
