@@ -89,7 +89,7 @@ def families_table(t):
                                             for p in rates) + " |"
     out = ["", "**Measured ÷ promised (95% interval); bits per key, every bit of the table "
            "counted, and its ratio to log2(1/p); places a lookup of an absent key reads (a Bloom "
-           "filter's cache lines, a cuckoo filter's buckets, an xor filter's slots)**", "",
+           "filter's cache lines, a cuckoo filter's buckets, an xor filter's slots, a Ribbon filter's cache lines)**", "",
            head, "|---|---|" + "---|" * len(rates)]
     for n in names:
         for k in keys:
