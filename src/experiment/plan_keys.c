@@ -25,6 +25,21 @@ static void cap_queries(exp_row_t *row)
         row->max_filters = fmax;
 }
 
+/* Opens row's key set of a kind named by parameter (not a path), caps its queries and
+ * checks them, and writes what its show says of it to shown: 0, or 2 with err. */
+static int open_keys(exp_row_t *row, const keyset_kind_t *kind, const char *param,
+                     char *shown, size_t shownlen, char *err, size_t errlen)
+{
+    if (keyset_open(&row->keys, kind, 0, row->n, param, err, errlen) != KEYSET_OK)
+        return 2;
+    cap_queries(row);
+    if (keyset_check(&row->keys, row->lookups_per_filter, err, errlen) != KEYSET_OK)
+        return 2;
+    if (kind->show)
+        kind->show(&row->keys, 0, shown, shownlen);
+    return 0;
+}
+
 /* A key file's first line that is not UTF-8, for a library whose keys are text, which
  * its adapter refuses as a str key (docs/adapter.md): 0, or -1 with the line in err. */
 static int file_not_text(const keyset_t *ks, const char *lib, char *err, size_t errlen)
@@ -80,15 +95,9 @@ int plan_real_keys(exp_row_t *row, const library_t *lib, const keyset_kind_t *ki
         return 2;
     }
     char shown[KEYSET_PREFIX_MAX + 32] = "";
-    if (!kind->param_path) { /* a path is opened by plan_key_file */
-        if (keyset_open(&row->keys, kind, 0, row->n, param, err, errlen) != KEYSET_OK)
-            return 2;
-        cap_queries(row);
-        if (keyset_check(&row->keys, row->lookups_per_filter, err, errlen) != KEYSET_OK)
-            return 2;
-        if (kind->show)
-            kind->show(&row->keys, 0, shown, sizeof shown);
-    }
+    /* a path is opened by plan_key_file */
+    if (!kind->param_path && open_keys(row, kind, param, shown, sizeof shown, err, errlen))
+        return 2;
     row->words = w;
     row->est = &est_lookups;
     snprintf(row->label, sizeof row->label, "%s; keys %s%s; hash %s", lib->name, kind->name,
@@ -104,13 +113,8 @@ int plan_split_keys(exp_row_t *row, const split_t *split, const keyset_kind_t *k
         snprintf(err, errlen, "splits take no key file");
         return 2;
     }
-    if (keyset_open(&row->keys, kind, 0, row->n, param, err, errlen) != KEYSET_OK)
+    if (open_keys(row, kind, param, shown, sizeof shown, err, errlen))
         return 2;
-    cap_queries(row);
-    if (keyset_check(&row->keys, row->lookups_per_filter, err, errlen) != KEYSET_OK)
-        return 2;
-    if (kind->show)
-        kind->show(&row->keys, 0, shown, sizeof shown);
     row->words = &split->words;
     row->est = &est_lookups;
     snprintf(row->label, sizeof row->label, "split %s; keys %s%s; hash %s", split->name,
