@@ -22,7 +22,8 @@
 #    `bloomsim audit --exec` measures the library's adapter and bloomsim's the same, on
 #    its own random keys, on --key-set seq-str and, where it takes hex keys, on
 #    --key-set filter-bench (RocksDB filter_bench's byte keys);
-# the fingerprint filters' adapters have their own sessions (tests/adapters_fp.sh); and
+# the fingerprint filters' adapters have their own sessions (tests/adapters_fp.sh), and
+# bloom-filters' ScalableBloomFilter, a chain of filters, its own (tests/adapters_chain.sh); and
 # short sessions beside it check that garbage (an unknown command, a u64 key that is
 # not canonical decimal, an unknown or unsupported key kind, keys before a design, the
 # end of input inside a key list) gets an `error` line and status 1, and that the end of
@@ -214,6 +215,7 @@ expect() {
 }
 
 . tests/adapters_fp.sh
+. tests/adapters_chain.sh
 fingerprint="seiflotfy-cuckoo bloom-filters-cuckoo bloom-filters-xor rocksdb-ribbon"
 
 ran=0
@@ -236,6 +238,9 @@ while IFS="$(printf '\t')" read -r name lib cmd; do
     case " $fingerprint " in
         *" $name "*) ran=$((ran + 1)); fp_adapter "$name" "$lib" "$cmd"; continue ;;
     esac
+    if [ "$name" = bloom-filters-scalable ]; then
+        ran=$((ran + 1)); chain_adapter "$name" "$lib" "$cmd"; continue
+    fi
     # The catalogue's library (bloomsim audit --list) each adapter's version is, as
     # build.sh names it; its sizing rule, its design (a rate, or bits per key) and the keys
     # it takes are that library's, as bloomsim says (audit --list --hashes): integers are

@@ -54,6 +54,12 @@ expect_error 2 "valkey-bloom refuses it: \"ERR (0 < tightening ratio range < 1)\
     audit valkey-bloom --keys 1000 --tightening 1
 expect_error 2 "audit: redisbloom-sbchain takes no tightening: its own is 0.5 (got '--tightening 0.25')" \
     audit redisbloom-sbchain --keys 1000 --tightening 0.25
+# bloom-filters' ScalableBloomFilter: its ratio is its tightening (and each link's load
+# factor); it has no expansion, and checks nothing itself.
+expect_error 2 "audit: bloom-filters-scalable takes no expansion (got '--expansion 4')" \
+    audit bloom-filters-scalable --keys 1000 --expansion 4
+expect_error 2 "the ratio is each link's load factor: outside (0, 1) its k and size are not positive numbers: refused (got '--tightening 1.5')" \
+    audit bloom-filters-scalable --keys 1000 --tightening 1.5
 [ "$(ls "$tmp/out")" = "sentinel.csv" ] && [ "$(cat "$tmp/out/sentinel.csv")" = "earlier result" ] \
     && ok || bad "bad input touched the output directory: $(ls "$tmp/out")"
 

@@ -26,6 +26,22 @@
  *   100 at 0.01: 120 bytes, m = 960, k = 7; 200 at 0.005: 2208, k = 8; 400 at 0.0025:
  *   4992, k = 9; filter 18 (26,214,400 keys at 0.01 2^-18) needs 75.6 MiB: refused,
  *   so the chain holds at most 100 (2^18 - 1) = 26,214,300 keys added
+ * bloom-filters' ScalableBloomFilter (src/bloom/scalable-bloom-filter.ts:81-149 at
+ * v3.0.4): link 0 create(C, P, r), link j create(C 2^(j+1) ln 2, P r^j, r), create's
+ * size = ceil(n (-ln p) / (ln r ln(1 - r))), k = ceil(ln p / ln r), slices of s =
+ * ceil(size / k); a link is full when its set bits over the size pass r, planned at the
+ * smallest n with k s (1 - (1 - 1/s)^n) / size > r. Worked in Python (IEEE doubles):
+ *   defaults 8, 0.01, 0.5: link 0, n = 8: size ceil(76.680) = 77, k = ceil(6.644) = 7,
+ *   s = 11, m = 77; full past (10/11)^n < 0.5, n > 7.27: 8 keys. Link 1, n = 22.181 at
+ *   0.005: size ceil(244.603) = 245, k = 8, s = 31, m = 248; (30/31)^n < 1 - 122.5/248,
+ *   n > 20.77: 21. Link 2, n = 44.361 at 0.0025: 554, k = 9, s = 62, m = 558; 43 keys.
+ *   Link 3, n = 88.723 at 0.00125: 1235, k = 10, s = 124, m = 1240; 86 keys.
+ *   100, 0.001, ratio 0.8: link 0: size ceil(1923.439) = 1924, k = ceil(30.96) = 31,
+ *   s = 63, m = 1953, 97 keys (n > 96.98); link 1, n = 277.259 at 0.0008: 5506, k = 32,
+ *   s = 173, m = 5536, 274 keys (n > 273.93).
+ *   Its reserved filter, PartitionedBloomFilter.create(1000, 0.01): size 9586, k = 7,
+ *   s = 1370, m = 9590.
+ * tests/adapters.sh runs the package itself against bloomsim adapter's real fill test.
  */
 #undef NDEBUG
 #include <assert.h>
@@ -188,6 +204,46 @@ static void valkey(void)
     assert(chain_check(c, &bad) == CHAIN_ETIGHTENING);
 }
 
+static void bloom_filters(void)
+{
+    const library_chain_t *c = chain_find("bloom-filters-scalable");
+    assert(c && c->scheme == scheme_find("bloom-filters-slices") && !c->swallows);
+    assert(c->defaults.capacity == 8 && c->defaults.rate == 0.01 &&
+           c->defaults.expansion == 2 && c->defaults.tightening == 0.5);
+    assert(!c->has_expansion && c->has_tightening && c->full && c->words);
+    size_t nl;
+    double sw;
+    /* 8 + 21 + 43 + 86 = 158 keys fill four links; the 159th starts the fifth. */
+    assert(chain_links(c, &c->defaults, 158, links, &nl, &sw) == SIZING_OK && nl == 4);
+    assert(sw == 0);
+    expect_link(0, 8, 0.01, 77, 7);
+    expect_link(1, 21, 0.005, 248, 8);
+    expect_link(2, 43, 0.0025, 558, 9);
+    expect_link(3, 86, 0.00125, 1240, 10);
+    assert(links[3].n == 86);
+    assert(chain_links(c, &c->defaults, 159, links, &nl, &sw) == SIZING_OK && nl == 5);
+    chain_params_t p8 = {100, 0.001, 2, 0.8};
+    assert(chain_links(c, &p8, 371, links, &nl, &sw) == SIZING_OK && nl == 2);
+    expect_link(0, 97, 0.001, 1953, 31);
+    expect_link(1, 274, 0.001 * 0.8, 5536, 32);
+    /* The real test: link 0's set bits over its size 77, past 0.5 at 39 bits, not 38. */
+    assert(!c->full(&c->defaults, 0, &links[0], 8, 38));
+    assert(c->full(&c->defaults, 0, &links[0], 8, 39));
+    uint64_t m;
+    unsigned k;
+    assert(c->reserve(&c->defaults, 1000, &m, &k) == SIZING_OK && m == 9590 && k == 7);
+    /* Refusals: none of them the package's own (it checks nothing). */
+    chain_params_t bad = {0, 0.01, 2, 0.5};
+    assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ECAPACITY);
+    bad = (chain_params_t){8, 1, 2, 0.5};
+    assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ERATE);
+    bad = (chain_params_t){8, 0.01, 4, 0.5};
+    assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ENOEXPANSION);
+    bad = (chain_params_t){8, 0.01, 2, 1};
+    assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ETIGHTENING);
+    assert(strstr(chain_strerror(c, CHAIN_ETIGHTENING), "load factor"));
+}
+
 /* Probes of an absent key: an empty link is asked one bit; a link of fill q and k probes
  * (1 - q^k) / (1 - q) bits, and says no, passing the key on, with probability 1 - q^k. */
 static void probes(void)
@@ -208,6 +264,7 @@ int main(void)
     redisbloom();
     pybloom();
     valkey();
+    bloom_filters();
     probes();
     printf("test_chain: ok\n");
     return 0;

@@ -1,6 +1,8 @@
 /* adapter_server.c - see adapter_server.h. */
 #include "audit/adapter_server.h"
 
+#include "audit/adapter_chain.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <inttypes.h>
@@ -20,6 +22,8 @@ typedef struct srv {
     const library_t *lib;      /* a Bloom filter library, or NULL */
     const library_words_t *lw;
     const fp_filter_t *fpf;    /* a fingerprint filter's library (fpf->real), or NULL */
+    const library_chain_t *chain; /* a library's scalable filter, or NULL */
+    adapter_chain_t ch;        /* its links, while there are some */
     void *table;               /* its filter, while there is one */
     uint64_t failed;           /* its inserts the library reported failed, since design */
     const char *name;          /* the library's name, as `bloomsim adapter` takes it */
@@ -359,6 +363,8 @@ static char *grow(char *buf, size_t *cap)
 /* Whether the filter answers yes for k: 1, 0, or -1 when its library throws (s->why). */
 static int has(srv_t *s, const rkey_t *k)
 {
+    if (s->chain)
+        return adapter_chain_has(&s->ch, k);
     if (!s->fpf)
         return filter_has(s, k);
     int a = s->fpf->real->query(s->table, k, &s->why);
@@ -371,6 +377,8 @@ static int add(srv_t *s, const rkey_t *k)
 {
     if (s->at_once)
         return keep(s, k) ? -1 : 0;
+    if (s->chain) /* a next link the library refuses: it throws */
+        return (s->why = adapter_chain_add(&s->ch, k)) ? -2 : 0;
     if (!s->fpf) {
         filter_add(s, k);
         return 0;
@@ -471,14 +479,53 @@ static int cmd_failures(srv_t *s, int nw)
     return say(s, "failures %" PRIu64 " %" PRIu64, s->failed, s->fpf->real->retries(s->table));
 }
 
-/* One command line: 0 to go on, 1 to end with status 1, -1 to quit. */
-static int command(srv_t *s, size_t len)
+/* A chain's design: `design N P` (its other parameters the library's own) or
+ * `design-chain N P E T` (growth and tightening, each a number or - for the library's
+ * own), answered with its first link's M and K (docs/adapter.md, Chains). */
+static int cmd_design_chain(srv_t *s, char **w, int nw)
 {
-    char *w[4], *p = s->line;
+    chain_params_t p = s->chain->defaults;
+    int full = strcmp(w[0], "design-chain") == 0, own[2] = {1, 1}, bad = 0;
+    double *x[2] = {&p.expansion, &p.tightening};
+    for (int i = 0; full && nw == 5 && i < 2; i++)
+        bad |= (own[i] = strcmp(w[3 + i], "-") == 0) == 0 && real(w[3 + i], x[i]);
+    if (nw != (full ? 5 : 3) || bad || canonical(w[1], &p.capacity) || p.capacity == 0 ||
+        real(w[2], &p.rate) || !(p.rate > 0 && p.rate < 1))
+        return FATAL(s, "%s takes N (a whole number >= 1), P (a rate strictly between 0 and "
+                        "1)%s", w[0], full ? ", E and T (numbers, or - for its own)" : "");
+    s->have = 0;
+    if ((!own[0] && !s->chain->has_expansion) || (!own[1] && !s->chain->has_tightening))
+        return say(s, "error %s takes no %s: give -", s->name, own[0] ? "tightening" : "growth");
+    const char *why = adapter_chain_design(&s->ch, s->chain, &p);
+    if (why)
+        return say(s, "error %s cannot design a chain of %" PRIu64 " keys at %s: %s", s->name,
+                   p.capacity, w[2], why);
+    s->have = 1;
+    return say(s, "design %" PRIu64 " %u", s->ch.link[0].g.m, s->ch.link[0].g.k);
+}
+
+/* A chain's `links`, `bits` (every link's) and `bits J` (link J's). */
+static int cmd_links(srv_t *s, char **w, int nw)
+{
+    uint64_t j = 0;
+    int bits = strcmp(w[0], "bits") == 0;
+    if (nw > 1 + bits || !s->have || (nw == 2 && (canonical(w[1], &j) || j >= s->ch.nlinks)))
+        return FATAL(s, "%s takes nothing%s, after a design (it has %zu links)", w[0],
+                     bits ? " or a link J" : "", s->ch.nlinks);
+    if (bits)
+        adapter_chain_bits(&s->ch, nw == 2 ? j : 0, nw == 2 ? j + 1 : s->ch.nlinks, s->out);
+    else
+        adapter_chain_links(&s->ch, s->out);
+    return done(s);
+}
+
+/* One command line: 0 to go on, 1 to end with status 1, -1 to quit. */
+static int command(srv_t *s)
+{
+    char *w[5], *p = s->line;
     int nw = 0;
-    (void)len;
     for (;;) { /* words separated by single spaces */
-        if (nw == 4)
+        if (nw == 5)
             return FATAL(s, "too many words: '%.60s'", s->line);
         w[nw++] = p;
         if (!(p = strchr(p, ' ')))
@@ -491,9 +538,14 @@ static int command(srv_t *s, size_t len)
     if (strcmp(w[0], "hello") == 0)
         return nw == 2 && strcmp(w[1], "1") == 0
                    ? say(s, "hello 1 bloomsim %s %s (its %s and arithmetic; %s)",
-                         BLOOMSIM_VERSION, s->name, s->fpf ? "table" : "sizing",
+                         BLOOMSIM_VERSION, s->name,
+                         s->fpf ? "table" : s->chain ? "links" : "sizing",
                          s->fpf ? s->fpf->real->hash : s->lw->hash)
                    : FATAL(s, "this adapter speaks protocol version 1");
+    if (s->chain && (strcmp(w[0], "design") == 0 || strcmp(w[0], "design-chain") == 0))
+        return cmd_design_chain(s, w, nw);
+    if (s->chain && (strcmp(w[0], "links") == 0 || strcmp(w[0], "bits") == 0))
+        return cmd_links(s, w, nw);
     if (strcmp(w[0], "design") == 0 || strcmp(w[0], "design-bpk") == 0 ||
         strcmp(w[0], "design-fp") == 0)
         return cmd_design(s, w, nw);
@@ -513,9 +565,10 @@ static int serve(srv_t *s)
     size_t len;
     int rc = 0;
     while (rc == 0 && next_line(s, &len))
-        rc = command(s, len);
+        rc = command(s);
     if (s->table)
         s->fpf->real->close(s->table);
+    adapter_chain_free(&s->ch);
     bits_free(&s->b);
     free(s->pos), free(s->off), free(s->len), free(s->arena), free(s->line);
     return rc < 0 ? 0 : rc;
@@ -536,5 +589,12 @@ int adapter_serve_fingerprint(const fp_filter_t *f, FILE *in, FILE *out, FILE *d
                         : f->real->takes == FP_REAL_BPK ? 'b'
                                                         : 'r',
                .at_once = f->real->at_once};
+    return serve(&s);
+}
+
+int adapter_serve_chain(const library_chain_t *c, FILE *in, FILE *out)
+{
+    srv_t s = {.in = in, .out = out, .chain = c, .lw = c->words, .name = c->name,
+               .kinds = c->words->kinds, .takes = 'r'};
     return serve(&s);
 }

@@ -23,6 +23,7 @@
 #include <stdio.h>
 
 #include "fingerprint/fingerprint.h"
+#include "libraries/chain.h"
 #include "libraries/library.h"
 #include "libraries/library_words.h"
 
@@ -39,5 +40,11 @@ int adapter_serve(const library_t *lib, const library_words_t *lw, FILE *in, FIL
  * A design the library clamps is said in a line on diag (the adapter's standard error;
  * NULL: not said). */
 int adapter_serve_fingerprint(const fp_filter_t *f, FILE *in, FILE *out, FILE *diag);
+
+/* The same for a library's scalable filter (libraries/chain.h; c->words not NULL): its
+ * links as adapter_chain.h holds them, designed by `design N P` or `design-chain N P E
+ * T`, with `links`, `bits` (every link's, one after another) and `bits J` (link J's)
+ * (docs/adapter.md, Chains). */
+int adapter_serve_chain(const library_chain_t *c, FILE *in, FILE *out);
 
 #endif

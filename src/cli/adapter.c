@@ -18,6 +18,7 @@ typedef struct adapter_args {
     const library_t *lib;
     const library_words_t *lw;
     const fp_filter_t *fpf; /* or a fingerprint filter's library */
+    const library_chain_t *chain; /* or a library's scalable filter */
 } adapter_args_t;
 
 static const char usage[] =
@@ -33,13 +34,20 @@ static const char usage[] =
     "(a rate), design-fp (fingerprint bits) or design-bpk (RocksDB's Ribbon filter's\n"
     "bits per key) as the library takes, with failures. What the adapters of the\n"
     "libraries' own code (tests/conformance/) are checked against, answer for answer\n"
-    "and bit for bit.\n";
+    "and bit for bit. LIBRARY may also be a library's scalable filter with a real hash\n"
+    "here (bloom-filters-scalable): design N P or design-chain N P E T, links, bits\n"
+    "(every link's) and bits J (docs/adapter.md, Chains).\n";
 
 static int library_arg(void *ctx, const char *arg)
 {
     adapter_args_t *s = ctx;
-    if (s->lib || s->fpf)
+    if (s->lib || s->fpf || s->chain)
         return cli_die(2, "adapter: one library (got '%s' too)", arg);
+    const library_chain_t *c = chain_find(arg);
+    if (c && !c->words)
+        return cli_die(2, "adapter: %s has no real hash here (got '%s')", arg, arg);
+    if ((s->chain = c))
+        return 0;
     const fp_filter_t *f = fp_filter_find(arg);
     if (f && f->real) {
         s->fpf = f;
@@ -64,6 +72,8 @@ int cli_adapter(int argc, char **argv)
     int rc = cli_parse(&spec, argc, argv);
     if (rc >= 0)
         return rc;
+    if (s.chain)
+        return adapter_serve_chain(s.chain, stdin, stdout);
     if (!s.lib && !s.fpf)
         return cli_die(2, "adapter: LIBRARY is required (got none); bloomsim audit --list "
                           "names them");

@@ -27,6 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "libraries/library_words.h"
 #include "rates/sizing.h"
 #include "schemes/scheme.h"
 
@@ -79,6 +80,13 @@ typedef struct library_chain {
     int (*reserve)(const chain_params_t *p, uint64_t n, uint64_t *m, unsigned *k);
     /* Words for a status the library itself answers with, or NULL. */
     const char *(*refusal)(int status);
+    /* Whether link j (l), holding `added` keys with `set` of its bits set, is full by the
+     * library's own test on its real bits (bloomsim adapter's); NULL: full when added
+     * reaches l->capacity (the plan's rule for every chain). */
+    int (*full)(const chain_params_t *p, size_t j, const sizing_layer_t *l, uint64_t added,
+                uint64_t set);
+    /* Its real hash of a key (`bloomsim adapter CHAIN`), or NULL: none here. */
+    const library_words_t *words;
 } library_chain_t;
 
 /* The parameters checked: a tightening outside (0, 1) (CHAIN_ETIGHTENING), one other

@@ -135,7 +135,8 @@
 #define REGISTRY_CHAINS(X) \
     X(redisbloom)          \
     X(pybloom_live)        \
-    X(valkey_bloom)
+    X(valkey_bloom)        \
+    X(bloom_filters_scalable)
 
 /* The words for a status scheme s's geometry returned: for SCHEME_EMBIG, the caps of
  * every scheme that has one (its m_cap, under its m_cap_as or name), for SCHEME_ELOSES

@@ -14,6 +14,10 @@
 //                     called at the first query, bits or failures after an insert
 //   retries(f)        a fingerprint filter's builds retried with another seed; with it
 //                     the adapter answers `failures F R` (F the failed adds since design)
+//   createChain(n, p, e, t)   a scalable filter (docs/adapter.md, Chains): `design-chain
+//                     N P E T`, e and t a number or '-' (its own); `design N P` calls it
+//                     with '-', '-'. With it, links(f) answers `links` and bits(f, j)
+//                     `bits J` (j undefined for `bits`: every link's)
 // A throw of the library outside a design ends the adapter with its message.
 // Keys: u64 as its decimal string (a JavaScript number cannot hold every 64-bit
 // integer); str as the JavaScript string the UTF-8 line decodes to (invalid UTF-8 is
@@ -75,6 +79,19 @@ function serve (lib) {
     failed = 0
     answer(`design ${lib.mk(filter).join(' ')}`)
   }
+  const designChain = (w, cmd) => {
+    const n = /^[1-9][0-9]*$/.test(w[1]) ? Number(w[1]) : NaN
+    const p = number(w[2])
+    const [e, t] = w.length === 5 ? [w[3], w[4]] : ['-', '-']
+    if (!(n >= 1) || !(p > 0 && p < 1) || ![e, t].every(x => x === '-' || !isNaN(number(x)))) fail(`malformed ${w[0]}: ${cmd}`)
+    filter = null
+    try {
+      filter = lib.createChain(n, p, e === '-' ? e : number(e), t === '-' ? t : number(t))
+    } catch (e) {
+      return answer(`error ${lib.name} refused it: ${String(e).replace(/\n/g, ' ')}`)
+    }
+    answer(`design ${lib.mk(filter).join(' ')}`)
+  }
   const built = () => {
     if (!dirty) return
     try { lib.build(filter, kept) } catch (e) { throws(e) }
@@ -82,11 +99,17 @@ function serve (lib) {
   }
   const command = (cmd) => {
     const w = cmd.split(' ')
-    if (w.some(x => x === '') || w.length > 3) fail(`unknown command: ${cmd}`)
+    if (w.some(x => x === '') || w.length > (lib.createChain ? 5 : 3)) fail(`unknown command: ${cmd}`)
     if (w.length === 2 && w[0] === 'hello' && w[1] === '1') {
       answer(`hello 1 ${lib.hello}`)
     } else if (w.length === 1 && w[0] === 'quit') {
       process.exit(0)
+    } else if (lib.createChain && ((w.length === 3 && w[0] === 'design') || (w.length === 5 && w[0] === 'design-chain'))) {
+      designChain(w, cmd)
+    } else if (lib.createChain && ((w.length === 1 && w[0] === 'links') || (w.length <= 2 && w[0] === 'bits'))) {
+      const j = w.length === 2 && /^(0|[1-9][0-9]*)$/.test(w[1]) ? Number(w[1]) : undefined
+      if (!filter || (w.length === 2 && !(j < lib.links(filter).split(' ')[1]))) fail(`${cmd}: no such link, or no design`)
+      answer(w[0] === 'links' ? lib.links(filter) : lib.bits(filter, j))
     } else if (w.length === 3 && (w[0] === 'design' || w[0] === 'design-bpk' || w[0] === 'design-fp')) {
       design(w, cmd)
     } else if (w.length === 3 && (w[0] === 'insert' || w[0] === 'query')) {

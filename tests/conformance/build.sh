@@ -24,6 +24,8 @@
 #   bloom-filters-cuckoo   node: bloom-filters' CuckooFilter (bloomsim's fingerprint filter
 #                          bloom-filters-cuckoo)
 #   bloom-filters-xor      node: its XorFilter (bloom-filters-xor)
+#   bloom-filters-scalable node: its ScalableBloomFilter (bloomsim's chain
+#                          bloom-filters-scalable)
 #   bits-and-blooms        Go, github.com/bits-and-blooms/bloom 3.3.1
 #                          (golang-github-willf-bloom-dev, golang-go), built offline in
 #                          GOPATH mode from /usr/share/gocode, with adapter_io.go
@@ -123,7 +125,8 @@ if command -v node > /dev/null; then
         fi
     done
     for f in bloom-filters:bloom_filters bloom-filters-slices:bloom_filters_slices \
-             bloom-filters-cuckoo:bloom_filters_cuckoo bloom-filters-xor:bloom_filters_xor; do
+             bloom-filters-cuckoo:bloom_filters_cuckoo bloom-filters-xor:bloom_filters_xor \
+             bloom-filters-scalable:bloom_filters_scalable; do
         if [ -f "$src/node_modules/bloom-filters/package.json" ]; then
             printf '%s\t%s\tnode %s\n' "${f%%:*}" "${f%%:*}" "$src/${f#*:}_adapter.js"
         else
