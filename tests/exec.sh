@@ -63,6 +63,8 @@ expect_error() {
 expect_error 2 "adapter: unknown library (got 'nosuch')" adapter nosuch
 expect_error 2 "adapter: kudu has no real hash here: the caller hashes" adapter kudu
 expect_error 2 "adapter: LIBRARY is required" adapter
+# A library's chain without a real hash here (bloom-filters-scalable has one: adapters.sh).
+expect_error 2 "adapter: redisbloom-sbchain has no real hash here" adapter redisbloom-sbchain
 
 # audit --exec on a C adapter: bloomsim's own, by rate and by bits per key.
 # same_as_simulated NAME ARGS...: audit --exec through `bloomsim adapter NAME` (output in
