@@ -132,10 +132,12 @@
     X(bloom_filters)
 
 /* The libraries' scalable filters (libraries/chain.h): X(id) stands for chain_id. */
-#define REGISTRY_CHAINS(X) \
-    X(redisbloom)          \
-    X(pybloom_live)        \
-    X(valkey_bloom)
+#define REGISTRY_CHAINS(X)   \
+    X(redisbloom)            \
+    X(pybloom_live)          \
+    X(valkey_bloom)          \
+    X(growable_bloom_filter) \
+    X(boomfilters_scalable)
 
 /* The words for a status scheme s's geometry returned: for SCHEME_EMBIG, the caps of
  * every scheme that has one (its m_cap, under its m_cap_as or name), for SCHEME_ELOSES
@@ -150,6 +152,8 @@ const char *scheme_refusal(const scheme_t *s, int status);
     X(dcso_bloom)                 \
     X(blobloom)                   \
     X(bloom_filters_slices)       \
+    X(growable_bloom)             \
+    X(boomfilters_partitioned)    \
     /* each library's line, X(id) and a backslash, goes above this one */
 
 #define REGISTRY_EXTERN_SCHEME(id) extern const scheme_t scheme_##id;
