@@ -172,9 +172,11 @@ const library_t library_boomfilters_partitioned = {
  * hint of 0 makes 0-bucket partitions (the first Add divides by 0: a panic), a rate of 0
  * or less an unbounded k (a panic), of 1 or more a filter of no partitions that says yes
  * to every key; refused here. Go's math.Pow for a whole exponent (repeated squaring of
- * Frexp's mantissa, the exponent kept apart) is done as it does it; fpRate * Pow(r, j)
- * reaches 0 at j = 3321 (r = 0.8, fpRate 0.01), where k would be unbounded (a panic), but
- * bloomsim's k <= 1000 stops it at j = 3086, and its 1024 links at about 9.7 10^6 keys. */
+ * Frexp's mantissa, the exponent kept apart) is done as it does it. At the defaults
+ * filter 3161's rate, 0.01 * 0.8^3161, is below 2^-1024: 1 / fpRate is +Inf, OptimalK
+ * unbounded, and NewPartitionedBloomFilter panics (makeslice: len out of range, as the
+ * package does under go 1.19); bloomsim's k <= 1000 stops the chain first, at filter 3086,
+ * and its 1024 links before that, at 10,181,920 keys. */
 #define BOOMFILTERS_TIGHTENING 0.8
 #define BOOMFILTERS_FILL 0.5
 
@@ -234,7 +236,7 @@ static int boomfilters_link(const chain_params_t *p, size_t j, const sizing_laye
 {
     (void)prev;
     double rate = p->rate * go_pow_int(BOOMFILTERS_TIGHTENING, j);
-    if (!(rate > 0))
+    if (!(1 / rate < HUGE_VAL))
         return CHAIN_EUNDERFLOW;
     sizing_out_t o;
     int st = boomfilters_partitioned_design(p->capacity, rate, 0, &o);
@@ -274,8 +276,8 @@ static const char *boomfilters_refusal(int status)
         return "BoomFilters' ScalableBloomFilter takes no growth: every filter is made for "
                "the same hint";
     case CHAIN_EUNDERFLOW:
-        return "the next filter's rate fpRate * r^j is 0: OptimalK would be unbounded and "
-               "BoomFilters panics (makeslice: len out of range)";
+        return "the next filter's rate fpRate * r^j is below 2^-1024: OptimalK is unbounded "
+               "and BoomFilters panics (makeslice: len out of range)";
     case SIZING_ECAP:
         return "the next filter's partitions pass 2^32 buckets: Buckets.Set takes a uint32 "
                "and the filter loses keys";
