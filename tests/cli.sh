@@ -47,6 +47,13 @@ expect_error 2 "at 1000000 keys: the next link would need more than 1000 probes 
 expect_error 2 "audit: redisbloom-sbchain at 100000000000 keys (30 links, 5521525620096 bits) needs 1285.6 GiB, only" \
     audit redisbloom-sbchain --keys 1e11
 expect_error 2 "audit: redisbloom-sbchain needs --keys" audit redisbloom-sbchain --rate 0.01
+# The tightening (each link's rate over the last's): a chain whose library takes one (valkey-bloom's
+# bloom-tightening-ratio) refuses one outside (0, 1) in its own words; one whose library takes
+# none refuses it.
+expect_error 2 "valkey-bloom refuses it: \"ERR (0 < tightening ratio range < 1)\" (got '--tightening 1')" \
+    audit valkey-bloom --keys 1000 --tightening 1
+expect_error 2 "audit: redisbloom-sbchain takes no tightening: its own is 0.5 (got '--tightening 0.25')" \
+    audit redisbloom-sbchain --keys 1000 --tightening 0.25
 # growable-bloom-filter's asserts, BoomFilters' hint of 0 and its one hint for every link
 # (10^8 keys need more than bloomsim's 1024 links).
 expect_error 2 "growable-bloom-filter panics: assert!(growth_factor > 1) (got '--expansion 1')" \
@@ -59,6 +66,9 @@ expect_error 2 "(integer divide by zero) (got '--capacity 0')" \
     audit boomfilters-scalable --keys 1000 --capacity 0
 expect_error 2 "at 100000000 keys: more than 1024 links (bloomsim's limit for a chain)" \
     audit boomfilters-scalable --keys 1e8
+expect_error 2 "assert!(0.0 < ratio && ratio < 1.0) (GrowableBloomBuilder::tightening_ratio) (got '--tightening 0')" \
+    audit growable-bloom-filter --keys 1000 --tightening 0
+expect_error 2 "BoomFilters does not check it" audit boomfilters-scalable --keys 1000 --tightening 1.5
 # Their audits run: BoomFilters' default chain at 30,000 keys is four filters, the last
 # holding 1,445 (as the package's Count() gives), none swallowed.
 "$B" audit boomfilters-scalable --keys 30000 --filters 2 --lookups 20000 --threads 1 \
@@ -67,7 +77,7 @@ expect_error 2 "at 100000000 keys: more than 1024 links (bloomsim's limit for a 
         "$tmp/boom.txt" && ok || bad "audit boomfilters-scalable: $(cat "$tmp/boom.txt" "$tmp/err")"
 "$B" audit growable-bloom-filter --keys 7000 --filters 2 --lookups 20000 --threads 1 \
     > "$tmp/grow.txt" 2> "$tmp/err" \
-    && grep -qF "created      capacity 1000, rate 0.01, expansion 2 (the library's defaults)" \
+    && grep -q "^created      capacity 1000, rate 0.01, expansion 2, tightening .*(the library.s defaults)" \
         "$tmp/grow.txt" && grep -q "^keys  *7000 inserted, [1-9][0-9.]* swallowed (expected), 3 links" \
         "$tmp/grow.txt" && ok || bad "audit growable-bloom-filter: $(cat "$tmp/grow.txt" "$tmp/err")"
 [ "$(ls "$tmp/out")" = "sentinel.csv" ] && [ "$(cat "$tmp/out/sentinel.csv")" = "earlier result" ] \

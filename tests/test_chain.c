@@ -27,13 +27,13 @@
  *   4992, k = 9; filter 18 (26,214,400 keys at 0.01 2^-18) needs 75.6 MiB: refused,
  *   so the chain holds at most 100 (2^18 - 1) = 26,214,300 keys added
  * growable-bloom-filter 2.1.1 (src/lib.rs @0013c521): link j = Bloom::new(C E^j,
- * P 0.8515625^j) (grow), k = ceil(log2 1/p) slices of ceil(n / ln 2) bits in whole bytes;
+ * P T^j) (grow; T its tightening_ratio, 0.8515625), k = ceil(log2 1/p) slices of ceil(n / ln 2) bits in whole bytes;
  * full at its capacity of keys added; a key any link contains is not added. The builder's
  * defaults 1000, 0.01, growth 2 (its arithmetic run alone under rustc):
  *   1000 at 0.01: 7 x 1443 = 10,101 bits, 1,263 bytes, m = 10,104; 2000 at 0.0085156:
  *   7 x 2886, m = 20,208; 4000 at 0.0072516: 8 x 5771 = 46,168
  * BoomFilters (tylertreat/BoomFilters @5b3723cc): filter j = NewPartitionedBloomFilter(
- * hint, fpRate 0.8^j), every one for the same hint; full when 1 - e^{-count/s} >= 0.5;
+ * hint, fpRate r^j), every one for the same hint (r 0.8 by default); full when 1 - e^{-count/s} >= 0.5;
  * nothing swallowed. Defaults hint 10,000 (NewDefaultScalableBloomFilter), fpRate 0.01
  * (its README), r 0.8; the package under go 1.19, 30,000 keys added:
  *   filter 0: OptimalM 95,851, k = 7, s = 13,693, Count() 9,492 when filter 1 starts;
@@ -113,7 +113,7 @@ static void redisbloom(void)
     assert(nl == 1 && fabs(sw - want) < 0.05 * want + 0.01);
 
     /* EXPANSION 1 and 4. */
-    chain_params_t one = {100, 0.01, 1}, four = {1000, 0.001, 4};
+    chain_params_t one = {100, 0.01, 1, 0.5}, four = {1000, 0.001, 4, 0.5};
     assert(chain_links(&plain, &one, 150, links, &nl, &sw) == SIZING_OK && nl == 2);
     expect_link(1, 100, 0.0025, 1280, 9);
     assert(chain_links(&plain, &four, 20000, links, &nl, &sw) == SIZING_OK && nl == 3);
@@ -124,14 +124,17 @@ static void redisbloom(void)
     /* Refusals: BF.RESERVE's (rebloom.c:139-172), and bloomsim's k limit: at EXPANSION 1
      * link j has k = ceil(0.693147180559945 (11.0277 + 1.4427 j)), past 1000 at j = 993
      * (the 994th link), before halving underflows (link 1067). */
-    chain_params_t bad = {0, 0.01, 2};
+    chain_params_t bad = {0, 0.01, 2, 0.5};
     assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ECAPACITY);
-    bad = (chain_params_t){100, 1, 2};
+    bad = (chain_params_t){100, 1, 2, 0.5};
     assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ERATE);
-    bad = (chain_params_t){100, 0.01, 0.5};
+    bad = (chain_params_t){100, 0.01, 0.5, 0.5};
     assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_EEXPANSION);
-    bad = (chain_params_t){100, 0.01, 2.5};
+    bad = (chain_params_t){100, 0.01, 2.5, 0.5};
     assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_EWHOLE);
+    /* Its tightening is ERROR_TIGHTENING_RATIO, a constant: another is refused. */
+    bad = (chain_params_t){100, 0.01, 2, 0.25};
+    assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ENOTIGHTENING);
     assert(chain_links(&plain, &one, 99300, links, &nl, &sw) == SIZING_OK && nl == 993);
     assert(links[992].k == 1000);
     assert(chain_links(&plain, &one, 99301, links, &nl, &sw) == SIZING_EPROBES);
@@ -143,7 +146,8 @@ static void pybloom(void)
     const library_chain_t *c = chain_find("pybloom-live-scalable");
     assert(c && c->scheme == scheme_find("pybloom-live") && c->swallows);
     assert(c->defaults.capacity == 100 && c->defaults.rate == 0.001 &&
-           c->defaults.expansion == 4 && c->tightening == 0.9);
+           c->defaults.expansion == 4 && c->defaults.tightening == 0.9 &&
+           !c->has_tightening);
     const library_chain_t plain = plain_of(c);
     size_t nl;
     double sw;
@@ -155,9 +159,9 @@ static void pybloom(void)
     uint64_t m;
     unsigned k;
     assert(c->reserve(&c->defaults, 1000, &m, &k) == SIZING_OK && m == 14380 && k == 10);
-    chain_params_t bad = {100, 0.001, 2.5};
+    chain_params_t bad = {100, 0.001, 2.5, 0.9};
     assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_EWHOLE);
-    bad = (chain_params_t){0, 0.001, 4};
+    bad = (chain_params_t){0, 0.001, 4, 0.9};
     assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ECAPACITY);
 }
 
@@ -166,7 +170,8 @@ static void valkey(void)
     const library_chain_t *c = chain_find("valkey-bloom");
     assert(c && c->scheme == scheme_find("rust-bloomfilter") && c->swallows);
     assert(c->defaults.capacity == 100 && c->defaults.rate == 0.01 &&
-           c->defaults.expansion == 2 && c->tightening == 0.5);
+           c->defaults.expansion == 2 && c->defaults.tightening == 0.5 &&
+           c->has_tightening);
     const library_chain_t plain = plain_of(c);
     size_t nl;
     double sw;
@@ -178,8 +183,23 @@ static void valkey(void)
            nl == 18);
     int st = chain_links(&plain, &c->defaults, 26214301, links, &nl, &sw);
     assert(st != SIZING_OK && strstr(chain_strerror(c, st), "exceeding size limit"));
-    chain_params_t bad = {100, 0.01, 0};
+    chain_params_t bad = {100, 0.01, 0, 0.5};
     assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_EEXPANSION);
+    /* Its tightening ratio (bloom-tightening-ratio, BF.INSERT's TIGHTENING) at 0.25:
+     * filter 1 of 200 keys at 0.0025, ceil(200 * 5.991465 / (8 ln^2 2)) = 312 bytes,
+     * m = 2496, k = round(2496 / 200 * ln 2) = round(8.65) = 9; filter 2 of 400 at
+     * 0.000625: ceil(400 * 7.377759 / 3.843624) = 768 bytes, m = 6144, k = round(10.65)
+     * = 11. Outside (0, 1) refused in its own words. */
+    chain_params_t quarter = {100, 0.01, 2, 0.25};
+    assert(chain_links(&plain, &quarter, 700, links, &nl, &sw) == SIZING_OK && nl == 3);
+    expect_link(0, 100, 0.01, 960, 7);
+    expect_link(1, 200, 0.0025, 2496, 9);
+    expect_link(2, 400, 0.000625, 6144, 11);
+    bad = (chain_params_t){100, 0.01, 2, 1};
+    assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ETIGHTENING);
+    assert(strstr(chain_strerror(c, CHAIN_ETIGHTENING), "tightening ratio range"));
+    bad.tightening = 0;
+    assert(chain_check(c, &bad) == CHAIN_ETIGHTENING);
 }
 
 static void growable(void)
@@ -187,7 +207,8 @@ static void growable(void)
     const library_chain_t *c = chain_find("growable-bloom-filter");
     assert(c && c->scheme == scheme_find("growable-bloom") && c->swallows);
     assert(c->defaults.capacity == 1000 && c->defaults.rate == 0.01 &&
-           c->defaults.expansion == 2 && c->tightening == 0.8515625);
+           c->defaults.expansion == 2 && c->defaults.tightening == 0.8515625 &&
+           c->has_tightening);
     const library_chain_t plain = plain_of(c);
     size_t nl;
     double sw;
@@ -210,15 +231,27 @@ static void growable(void)
     assert(c->reserve(&c->defaults, 10000, &m, &k) == SIZING_OK && m == 100992 && k == 7);
     /* Refusals: new_with_internals asserts growth_factor > 1 and 0 < P < 1; growth is a
      * usize; capacity 0 panics on the first insert. */
-    chain_params_t bad = {1000, 0.01, 1};
+    chain_params_t bad = {1000, 0.01, 1, 0.8515625};
     assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_EEXPANSION);
     assert(strstr(chain_strerror(c, CHAIN_EEXPANSION), "growth_factor > 1"));
-    bad = (chain_params_t){1000, 0.01, 2.5};
+    bad = (chain_params_t){1000, 0.01, 2.5, 0.8515625};
     assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_EWHOLE);
-    bad = (chain_params_t){0, 0.01, 2};
+    bad = (chain_params_t){0, 0.01, 2, 0.8515625};
     assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ECAPACITY);
-    bad = (chain_params_t){1000, 1, 2};
+    bad = (chain_params_t){1000, 1, 2, 0.8515625};
     assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ERATE);
+    /* Its builder's tightening_ratio: the crate's issue 7 example, 3 insertions at 10^-5,
+     * ratio 0.5, growth 2: 17 slices of ceil(3 / ln 2) = 5 bits, 85 in 11 bytes (88); 6 at
+     * 5e-6, 18 of 9 = 162 in 21 bytes (168); 12 at 2.5e-6, 19 of 18 = 342 in 43 (344). A
+     * ratio outside (0, 1) panics (its assert). */
+    chain_params_t half = {3, 0.00001, 2, 0.5};
+    assert(chain_links(&plain, &half, 21, links, &nl, &sw) == SIZING_OK && nl == 3);
+    expect_link(0, 3, 0.00001, 88, 17);
+    expect_link(1, 6, 0.000005, 168, 18);
+    expect_link(2, 12, 0.0000025, 344, 19);
+    bad = (chain_params_t){1000, 0.01, 2, 1};
+    assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ETIGHTENING);
+    assert(strstr(chain_strerror(c, CHAIN_ETIGHTENING), "ratio < 1.0"));
 }
 
 static void boomfilters(void)
@@ -227,7 +260,8 @@ static void boomfilters(void)
     assert(c && c->scheme == scheme_find("boomfilters-partitioned") && !c->swallows &&
            !c->has_expansion);
     assert(c->defaults.capacity == 10000 && c->defaults.rate == 0.01 &&
-           c->defaults.expansion == 0 && c->tightening == 0.8);
+           c->defaults.expansion == 0 && c->defaults.tightening == 0.8 &&
+           c->has_tightening);
     size_t nl;
     double sw;
     assert(chain_links(c, &c->defaults, 30000, links, &nl, &sw) == SIZING_OK && nl == 4);
@@ -252,13 +286,22 @@ static void boomfilters(void)
     unsigned k;
     assert(c->reserve(&c->defaults, 100000, &m, &k) == SIZING_OK && m == 958510 && k == 7);
     /* It takes no growth; a hint of 0 and a rate outside (0, 1) make no working filter. */
-    chain_params_t bad = {10000, 0.01, 2};
+    chain_params_t bad = {10000, 0.01, 2, 0.8};
     assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ENOEXPANSION);
-    bad = (chain_params_t){0, 0.01, 0};
+    bad = (chain_params_t){0, 0.01, 0, 0.8};
     assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ECAPACITY);
-    bad = (chain_params_t){10000, 0, 0};
+    bad = (chain_params_t){10000, 0, 0, 0.8};
     assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ERATE);
     assert(strstr(chain_strerror(c, CHAIN_ECAPACITY), "divide by zero"));
+    /* NewScalableBloomFilter(10000, 0.01, 0.5): filter 1 at 0.005, OptimalM 110,278, k =
+     * 8 partitions of 13,785, full at 9,556; filter 2 at 0.0025: 124,705, 9 of 13,857,
+     * 9,605 (the package under go 1.19). r is not checked there; bloomsim takes (0, 1). */
+    chain_params_t half = {10000, 0.01, 0, 0.5};
+    assert(chain_links(c, &half, 20000, links, &nl, &sw) == SIZING_OK && nl == 3);
+    expect_link(1, 9556, 0.005, 8 * 13785, 8);
+    expect_link(2, 9605, 0.0025, 9 * 13857, 9);
+    bad = (chain_params_t){10000, 0.01, 0, 1};
+    assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ETIGHTENING);
 }
 
 /* Probes of an absent key: an empty link is asked one bit; a link of fill q and k probes

@@ -163,7 +163,7 @@ const library_t library_boomfilters_partitioned = {
  * filter for the same hint (no growth: a chain of n keys has about n / hint links), the
  * first at fpRate itself, their target rates adding up to fpRate / (1 - r) = 5 fpRate at
  * the default r = 0.8 (NewDefaultScalableBloomFilter(fpRate): hint 10000, r 0.8; its
- * README creates one at 0.01). Add does not Test first: every key is added, none
+ * README creates one at 0.01; r is bloomsim's --tightening, a stack's NAME//T). Add does not Test first: every key is added, none
  * swallowed. Add starts a new filter when the newest one's EstimatedFillRatio, 1 -
  * Exp(-count / s) from its count of keys added and its partition size s (not its bits),
  * is at least p = 0.5: a filter takes keys while count < s ln 2, so its capacity here is
@@ -235,7 +235,7 @@ static int boomfilters_link(const chain_params_t *p, size_t j, const sizing_laye
                             sizing_layer_t *out)
 {
     (void)prev;
-    double rate = p->rate * go_pow_int(BOOMFILTERS_TIGHTENING, j);
+    double rate = p->rate * go_pow_int(p->tightening, j);
     if (!(1 / rate < HUGE_VAL))
         return CHAIN_EUNDERFLOW;
     sizing_out_t o;
@@ -272,6 +272,10 @@ static const char *boomfilters_refusal(int status)
     case CHAIN_ERATE:
         return "BoomFilters takes it, but makes no filter of it: at 0 or less k is unbounded "
                "(a panic), at 1 or more it has no partitions and says yes to every key";
+    case CHAIN_ETIGHTENING:
+        return "bloomsim takes r in (0, 1) only; BoomFilters does not check it: at 0 or less "
+               "its second filter panics (unbounded k), at 1 its filters all keep fpRate, "
+               "past 1 their rates rise until a filter of no partitions says yes to every key";
     case CHAIN_ENOEXPANSION:
         return "BoomFilters' ScalableBloomFilter takes no growth: every filter is made for "
                "the same hint";
@@ -291,11 +295,12 @@ const library_chain_t chain_boomfilters_scalable = {
     .version = "Go BoomFilters (tylertreat/BoomFilters 5b3723cc) scalable.go "
                "ScalableBloomFilter, partitioned.go",
     .summary = "NewScalableBloomFilter(hint C, fpRate P, r 0.8): filter j for C keys at P "
-               "0.8^j (no growth); full when 1 - e^{-count/s} >= 0.5 (about C keys); every "
+               "r^j (no growth); full when 1 - e^{-count/s} >= 0.5 (about C keys); every "
                "key added",
     .scheme = &scheme_boomfilters_partitioned,
-    .defaults = {.capacity = 10000, .rate = 0.01, .expansion = 0},
-    .has_expansion = 0, .swallows = 0, .tightening = BOOMFILTERS_TIGHTENING,
+    .defaults = {.capacity = 10000, .rate = 0.01, .expansion = 0,
+                 .tightening = BOOMFILTERS_TIGHTENING},
+    .has_expansion = 0, .has_tightening = 1, .swallows = 0,
     .check = boomfilters_check, .link = boomfilters_link, .reserve = boomfilters_reserve,
     .refusal = boomfilters_refusal,
 };

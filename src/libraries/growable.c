@@ -164,14 +164,15 @@ const library_t library_growable_bloom = {
 /* ---- the scaling filter: GrowableBloom (lib.rs:250-510) ----
  * new(desired_error_prob, est_insertions) (:309-316) takes growth factor 2 and tightening
  * ratio 0.8515625 (:192-193); the builder (:545-552) defaults to 1000 insertions at
- * 0.01, growth 2, ratio 0.8515625. new_with_internals asserts 0 < P < 1 and growth_factor
+ * 0.01, growth 2, ratio 0.8515625, each its own setting (growth_factor, tightening_ratio:
+ * bloomsim's --expansion and --tightening, a stack's NAME/E/T). new_with_internals asserts 0 < P < 1 and growth_factor
  * > 1 (:324-325: a panic); the builder's tightening_ratio asserts 0 < r < 1 (:607).
  * insert (:381-396) returns false, adding nothing, when any link contains the key (the
  * key is swallowed); grows when inserts >= capacity, inserts counting the keys added and
  * capacity the sum of the links' capacities (so a link is full at its own capacity of
  * keys added); grow (:493-510) makes link j = blooms.len() as Bloom::new(est_insertions *
  * growth_factor^j, P * r.powi(j)): the first link at P itself, the links' target rates
- * adding up to P / (1 - r) = 6.74 P. The first link is made on the first insert.
+ * adding up to P / (1 - r) = 6.74 P at the default r. The first link is made on the first insert.
  * usize::pow wraps past 2^64 in a release build (a debug build panics): refused here
  * there. f64::powi is compiler-rt's __powidf2 (repeated squaring), done as it does it. */
 #define GROWABLE_TIGHTENING 0.8515625
@@ -215,7 +216,7 @@ static int growable_link(const chain_params_t *p, size_t j, const sizing_layer_t
             return GROWABLE_EOVERFLOW;
         cap = prev->capacity * (uint64_t)p->expansion;
     }
-    double rate = p->rate * powidf2(GROWABLE_TIGHTENING, (int)j);
+    double rate = p->rate * powidf2(p->tightening, (int)j);
     if (!(rate > 0))
         return CHAIN_EUNDERFLOW;
     sizing_out_t o;
@@ -252,6 +253,9 @@ static const char *growable_refusal(int status)
         return "growable-bloom-filter panics: assert!(growth_factor > 1)";
     case CHAIN_EWHOLE:
         return "growable-bloom-filter takes the growth factor as a usize (a whole number)";
+    case CHAIN_ETIGHTENING:
+        return "growable-bloom-filter panics: assert!(0.0 < ratio && ratio < 1.0) "
+               "(GrowableBloomBuilder::tightening_ratio)";
     case GROWABLE_EOVERFLOW:
         return "the next link's capacity est_insertions * growth_factor^j passes 2^64: "
                "usize::pow panics in a debug build and wraps in a release build";
@@ -267,12 +271,13 @@ const library_chain_t chain_growable_bloom_filter = {
     .name = "growable-bloom-filter",
     .version = "Rust growable-bloom-filter 2.1.1 (dpbriggs/growable-bloom-filters 0013c521) "
                "src/lib.rs GrowableBloom",
-    .summary = "GrowableBloom (builder: C, P, growth_factor E, tightening_ratio 0.8515625): "
-               "link j of C E^j keys at P 0.8515625^j; full at its capacity of keys added; a "
-               "key any link reports present is not added",
+    .summary = "GrowableBloom (builder: C, P, growth_factor E, tightening_ratio T 0.8515625): "
+               "link j of C E^j keys at P T^j; full at its capacity of keys added; a key any "
+               "link reports present is not added",
     .scheme = &scheme_growable_bloom,
-    .defaults = {.capacity = 1000, .rate = 0.01, .expansion = 2},
-    .has_expansion = 1, .swallows = 1, .tightening = GROWABLE_TIGHTENING,
+    .defaults = {.capacity = 1000, .rate = 0.01, .expansion = 2,
+                 .tightening = GROWABLE_TIGHTENING},
+    .has_expansion = 1, .has_tightening = 1, .swallows = 1,
     .check = growable_check, .link = growable_link, .reserve = growable_reserve,
     .refusal = growable_refusal,
 };
