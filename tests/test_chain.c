@@ -27,14 +27,15 @@
  *   4992, k = 9; filter 18 (26,214,400 keys at 0.01 2^-18) needs 75.6 MiB: refused,
  *   so the chain holds at most 100 (2^18 - 1) = 26,214,300 keys added
  * growable-bloom-filter 2.1.1 (src/lib.rs @0013c521): link j = Bloom::new(C E^j,
- * P T^j) (grow; T its tightening_ratio, 0.8515625), k = ceil(log2 1/p) slices of ceil(n / ln 2) bits in whole bytes;
- * full at its capacity of keys added; a key any link contains is not added. The builder's
- * defaults 1000, 0.01, growth 2 (its arithmetic run alone under rustc):
+ * P T^j) (grow; T its tightening_ratio, 0.8515625), k = ceil(log2 1/p) slices of
+ * ceil(n / ln 2) bits in whole bytes; full at its capacity of keys added; a key any link
+ * contains is not added. The builder's defaults 1000, 0.01, growth 2 (its arithmetic run
+ * alone under rustc):
  *   1000 at 0.01: 7 x 1443 = 10,101 bits, 1,263 bytes, m = 10,104; 2000 at 0.0085156:
  *   7 x 2886, m = 20,208; 4000 at 0.0072516: 8 x 5771 = 46,168
  * BoomFilters (tylertreat/BoomFilters @5b3723cc): filter j = NewPartitionedBloomFilter(
- * hint, fpRate r^j), every one for the same hint (r 0.8 by default); full when 1 - e^{-count/s} >= 0.5;
- * nothing swallowed. Defaults hint 10,000 (NewDefaultScalableBloomFilter), fpRate 0.01
+ * hint, fpRate r^j), every one for the same hint (r 0.8 by default); full when
+ * 1 - e^{-count/s} >= 0.5; nothing swallowed. Defaults hint 10,000 (NewDefaultScalableBloomFilter), fpRate 0.01
  * (its README), r 0.8; the package under go 1.19, 30,000 keys added:
  *   filter 0: OptimalM 95,851, k = 7, s = 13,693, Count() 9,492 when filter 1 starts;
  *   filter 1 (0.008): 100,496, 7, 14,357, 9,952; filter 2 (0.0064): 105,140, 8, 13,143,

@@ -398,8 +398,8 @@ static void test_caps(void)
     assert(strcmp(scheme_refusal(scheme_find("hadoop"), SCHEME_EMBIG),
                   "more bits than the library this scheme follows can address (hadoop, "
                   "commons-enhanced: m < 2^31; bloomfilter-js: m <= 2^32; bloomfilter-js-0.0.21: "
-                  "m <= 2^31; bloomfilter-js-0.0.1x: m <= 2^52; boomfilters-partitioned: a partition <= "
-                  "2^32 bits)") == 0);
+                  "m <= 2^31; bloomfilter-js-0.0.1x: m <= 2^52; boomfilters-partitioned: a "
+                  "partition <= 2^32 bits)") == 0);
     assert(strcmp(scheme_refusal(js21, SCHEME_EKBIG), scheme_strerror(SCHEME_EKBIG)) == 0);
     printf("caps on m: each scheme's own, listed in one message\n");
 }

@@ -163,8 +163,8 @@ const library_t library_boomfilters_partitioned = {
  * filter for the same hint (no growth: a chain of n keys has about n / hint links), the
  * first at fpRate itself, their target rates adding up to fpRate / (1 - r) = 5 fpRate at
  * the default r = 0.8 (NewDefaultScalableBloomFilter(fpRate): hint 10000, r 0.8; its
- * README creates one at 0.01; r is bloomsim's --tightening, a stack's NAME//T). Add does not Test first: every key is added, none
- * swallowed. Add starts a new filter when the newest one's EstimatedFillRatio, 1 -
+ * README creates one at 0.01; r is bloomsim's --tightening, a stack's NAME//T). Add does
+ * not Test first: every key is added, none swallowed. Add starts a new filter when the newest one's EstimatedFillRatio, 1 -
  * Exp(-count / s) from its count of keys added and its partition size s (not its bits),
  * is at least p = 0.5: a filter takes keys while count < s ln 2, so its capacity here is
  * the least count c with 1 - e^{-c/s} >= 0.5, found as Go computes the test (about 9,492

@@ -165,14 +165,16 @@ const library_t library_growable_bloom = {
  * new(desired_error_prob, est_insertions) (:309-316) takes growth factor 2 and tightening
  * ratio 0.8515625 (:192-193); the builder (:545-552) defaults to 1000 insertions at
  * 0.01, growth 2, ratio 0.8515625, each its own setting (growth_factor, tightening_ratio:
- * bloomsim's --expansion and --tightening, a stack's NAME/E/T). new_with_internals asserts 0 < P < 1 and growth_factor
- * > 1 (:324-325: a panic); the builder's tightening_ratio asserts 0 < r < 1 (:607).
+ * bloomsim's --expansion and --tightening, a stack's NAME/E/T). new_with_internals
+ * asserts 0 < P < 1 and growth_factor > 1 (:324-325: a panic); the builder's
+ * tightening_ratio asserts 0 < r < 1 (:607).
  * insert (:381-396) returns false, adding nothing, when any link contains the key (the
  * key is swallowed); grows when inserts >= capacity, inserts counting the keys added and
  * capacity the sum of the links' capacities (so a link is full at its own capacity of
  * keys added); grow (:493-510) makes link j = blooms.len() as Bloom::new(est_insertions *
  * growth_factor^j, P * r.powi(j)): the first link at P itself, the links' target rates
- * adding up to P / (1 - r) = 6.74 P at the default r. The first link is made on the first insert.
+ * adding up to P / (1 - r) = 6.74 P at the default r. The first link is made on the
+ * first insert.
  * usize::pow wraps past 2^64 in a release build (a debug build panics): refused here
  * there. f64::powi is compiler-rt's __powidf2 (repeated squaring), done as it does it. */
 #define GROWABLE_TIGHTENING 0.8515625
