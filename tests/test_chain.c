@@ -35,8 +35,9 @@
  *   7 x 2886, m = 20,208; 4000 at 0.0072516: 8 x 5771 = 46,168
  * BoomFilters (tylertreat/BoomFilters @5b3723cc): filter j = NewPartitionedBloomFilter(
  * hint, fpRate r^j), every one for the same hint (r 0.8 by default); full when
- * 1 - e^{-count/s} >= 0.5; nothing swallowed. Defaults hint 10,000 (NewDefaultScalableBloomFilter), fpRate 0.01
- * (its README), r 0.8; the package under go 1.19, 30,000 keys added:
+ * 1 - e^{-count/s} >= 0.5; nothing swallowed. Defaults hint 10,000
+ * (NewDefaultScalableBloomFilter), fpRate 0.01 (its README), r 0.8; the package under go
+ * 1.19, 30,000 keys added:
  *   filter 0: OptimalM 95,851, k = 7, s = 13,693, Count() 9,492 when filter 1 starts;
  *   filter 1 (0.008): 100,496, 7, 14,357, 9,952; filter 2 (0.0064): 105,140, 8, 13,143,
  *   9,111; filter 3: 109,784, 8, 13,723, holding the last 1,445
