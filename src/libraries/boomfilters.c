@@ -164,9 +164,9 @@ const library_t library_boomfilters_partitioned = {
  * first at fpRate itself, their target rates adding up to fpRate / (1 - r) = 5 fpRate at
  * the default r = 0.8 (NewDefaultScalableBloomFilter(fpRate): hint 10000, r 0.8; its
  * README creates one at 0.01; r is bloomsim's --tightening, a stack's NAME//T). Add does
- * not Test first: every key is added, none swallowed. Add starts a new filter when the newest one's EstimatedFillRatio, 1 -
- * Exp(-count / s) from its count of keys added and its partition size s (not its bits),
- * is at least p = 0.5: a filter takes keys while count < s ln 2, so its capacity here is
+ * not Test first: every key is added, none swallowed. Add starts a new filter when the
+ * newest one's EstimatedFillRatio, 1 - Exp(-count / s) from its count of keys added and
+ * its partition size s (not its bits), is at least p = 0.5: a filter takes keys while count < s ln 2, so its capacity here is
  * the least count c with 1 - e^{-c/s} >= 0.5, found as Go computes the test (about 9,492
  * keys, not 10,000, for the default filter at 0.01: s = 13,693). Nothing is refused: a
  * hint of 0 makes 0-bucket partitions (the first Add divides by 0: a panic), a rate of 0
