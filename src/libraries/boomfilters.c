@@ -166,17 +166,17 @@ const library_t library_boomfilters_partitioned = {
  * README creates one at 0.01; r is bloomsim's --tightening, a stack's NAME//T). Add does
  * not Test first: every key is added, none swallowed. Add starts a new filter when the
  * newest one's EstimatedFillRatio, 1 - Exp(-count / s) from its count of keys added and
- * its partition size s (not its bits), is at least p = 0.5: a filter takes keys while count < s ln 2, so its capacity here is
- * the least count c with 1 - e^{-c/s} >= 0.5, found as Go computes the test (about 9,492
- * keys, not 10,000, for the default filter at 0.01: s = 13,693). Nothing is refused: a
- * hint of 0 makes 0-bucket partitions (the first Add divides by 0: a panic), a rate of 0
- * or less an unbounded k (a panic), of 1 or more a filter of no partitions that says yes
- * to every key; refused here. Go's math.Pow for a whole exponent (repeated squaring of
- * Frexp's mantissa, the exponent kept apart) is done as it does it. At the defaults
- * filter 3161's rate, 0.01 * 0.8^3161, is below 2^-1024: 1 / fpRate is +Inf, OptimalK
- * unbounded, and NewPartitionedBloomFilter panics (makeslice: len out of range, as the
- * package does under go 1.19); bloomsim's k <= 1000 stops the chain first, at filter 3086,
- * and its 1024 links before that, at 10,181,920 keys. */
+ * its partition size s (not its bits), is at least p = 0.5: a filter takes keys while
+ * count < s ln 2, so its capacity here is the least count c with 1 - e^{-c/s} >= 0.5,
+ * found as Go computes the test (about 9,492 keys, not 10,000, for the default filter at
+ * 0.01: s = 13,693). Nothing is refused: a hint of 0 makes 0-bucket partitions (the first
+ * Add divides by 0: a panic), a rate of 0 or less an unbounded k (a panic), of 1 or more a
+ * filter of no partitions that says yes to every key; refused here. Go's math.Pow for a
+ * whole exponent (repeated squaring of Frexp's mantissa, the exponent kept apart) is done
+ * as it does it. At the defaults filter 3161's rate, 0.01 * 0.8^3161, is below 2^-1024: 1
+ * / fpRate is +Inf, OptimalK unbounded, and NewPartitionedBloomFilter panics (makeslice:
+ * len out of range, as the package does under go 1.19); bloomsim's k <= 1000 stops the
+ * chain first, at filter 3086, and its 1024 links before that, at 10,181,920 keys. */
 #define BOOMFILTERS_TIGHTENING 0.8
 #define BOOMFILTERS_FILL 0.5
 
