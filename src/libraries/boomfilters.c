@@ -173,8 +173,8 @@ const library_t library_boomfilters_partitioned = {
  * Add divides by 0: a panic), a rate of 0 or less an unbounded k (a panic), of 1 or more a
  * filter of no partitions that says yes to every key; refused here. Go's math.Pow for a
  * whole exponent (repeated squaring of Frexp's mantissa, the exponent kept apart) is done
- * as it does it. At the defaults filter 3161's rate, 0.01 * 0.8^3161, is below 2^-1024: 1
- * / fpRate is +Inf, OptimalK unbounded, and NewPartitionedBloomFilter panics (makeslice:
+ * as it does it. At the defaults filter 3161's rate, 0.01 * 0.8^3161, is below 2^-1024:
+ * 1/fpRate is +Inf, OptimalK unbounded, and NewPartitionedBloomFilter panics (makeslice:
  * len out of range, as the package does under go 1.19); bloomsim's k <= 1000 stops the
  * chain first, at filter 3086, and its 1024 links before that, at 10,181,920 keys. */
 #define BOOMFILTERS_TIGHTENING 0.8
