@@ -54,6 +54,32 @@ expect_error 2 "valkey-bloom refuses it: \"ERR (0 < tightening ratio range < 1)\
     audit valkey-bloom --keys 1000 --tightening 1
 expect_error 2 "audit: redisbloom-sbchain takes no tightening: its own is 0.5 (got '--tightening 0.25')" \
     audit redisbloom-sbchain --keys 1000 --tightening 0.25
+# growable-bloom-filter's asserts, BoomFilters' hint of 0 and its one hint for every link
+# (10^8 keys need more than bloomsim's 1024 links).
+expect_error 2 "growable-bloom-filter panics: assert!(growth_factor > 1) (got '--expansion 1')" \
+    audit growable-bloom-filter --keys 1000 --expansion 1
+expect_error 2 "desired_error_prob < 1.0) (got '--rate 0')" \
+    audit growable-bloom-filter --keys 1000 --rate 0
+expect_error 2 "audit: boomfilters-scalable takes no expansion (got '--expansion 2')" \
+    audit boomfilters-scalable --keys 1000 --expansion 2
+expect_error 2 "(integer divide by zero) (got '--capacity 0')" \
+    audit boomfilters-scalable --keys 1000 --capacity 0
+expect_error 2 "at 100000000 keys: more than 1024 links (bloomsim's limit for a chain)" \
+    audit boomfilters-scalable --keys 1e8
+expect_error 2 "assert!(0.0 < ratio && ratio < 1.0) (GrowableBloomBuilder::tightening_ratio) (got '--tightening 0')" \
+    audit growable-bloom-filter --keys 1000 --tightening 0
+expect_error 2 "BoomFilters does not check it" audit boomfilters-scalable --keys 1000 --tightening 1.5
+# Their audits run: BoomFilters' default chain at 30,000 keys is four filters, the last
+# holding 1,445 (as the package's Count() gives), none swallowed.
+"$B" audit boomfilters-scalable --keys 30000 --filters 2 --lookups 20000 --threads 1 \
+    > "$tmp/boom.txt" 2> "$tmp/err" \
+    && grep -qF "30000 inserted, 0.0 swallowed (expected), 4 links (the newest holds 1445 of 9513)" \
+        "$tmp/boom.txt" && ok || bad "audit boomfilters-scalable: $(cat "$tmp/boom.txt" "$tmp/err")"
+"$B" audit growable-bloom-filter --keys 7000 --filters 2 --lookups 20000 --threads 1 \
+    > "$tmp/grow.txt" 2> "$tmp/err" \
+    && grep -q "^created      capacity 1000, rate 0.01, expansion 2, tightening .*(the library.s defaults)" \
+        "$tmp/grow.txt" && grep -q "^keys  *7000 inserted, [1-9][0-9.]* swallowed (expected), 3 links" \
+        "$tmp/grow.txt" && ok || bad "audit growable-bloom-filter: $(cat "$tmp/grow.txt" "$tmp/err")"
 # bloom-filters' ScalableBloomFilter: its ratio is its tightening (and each link's load
 # factor); it has no expansion, and checks nothing itself.
 expect_error 2 "audit: bloom-filters-scalable takes no expansion (got '--expansion 4')" \

@@ -26,6 +26,22 @@
  *   100 at 0.01: 120 bytes, m = 960, k = 7; 200 at 0.005: 2208, k = 8; 400 at 0.0025:
  *   4992, k = 9; filter 18 (26,214,400 keys at 0.01 2^-18) needs 75.6 MiB: refused,
  *   so the chain holds at most 100 (2^18 - 1) = 26,214,300 keys added
+ * growable-bloom-filter 2.1.1 (src/lib.rs @0013c521): link j = Bloom::new(C E^j,
+ * P T^j) (grow; T its tightening_ratio, 0.8515625), k = ceil(log2 1/p) slices of
+ * ceil(n / ln 2) bits in whole bytes; full at its capacity of keys added; a key any link
+ * contains is not added. The builder's defaults 1000, 0.01, growth 2 (its arithmetic run
+ * alone under rustc):
+ *   1000 at 0.01: 7 x 1443 = 10,101 bits, 1,263 bytes, m = 10,104; 2000 at 0.0085156:
+ *   7 x 2886, m = 20,208; 4000 at 0.0072516: 8 x 5771 = 46,168
+ * BoomFilters (tylertreat/BoomFilters @5b3723cc): filter j = NewPartitionedBloomFilter(
+ * hint, fpRate r^j), every one for the same hint (r 0.8 by default); full when
+ * 1 - e^{-count/s} >= 0.5; nothing swallowed. Defaults hint 10,000
+ * (NewDefaultScalableBloomFilter), fpRate 0.01 (its README), r 0.8; the package under go
+ * 1.19, 30,000 keys added:
+ *   filter 0: OptimalM 95,851, k = 7, s = 13,693, Count() 9,492 when filter 1 starts;
+ *   filter 1 (0.008): 100,496, 7, 14,357, 9,952; filter 2 (0.0064): 105,140, 8, 13,143,
+ *   9,111; filter 3: 109,784, 8, 13,723, holding the last 1,445
+ *   its first 1,024 filters take 10,181,920 keys (bloomsim's 1,024 links)
  * bloom-filters' ScalableBloomFilter (src/bloom/scalable-bloom-filter.ts:81-149 at
  * v3.0.4): link 0 create(C, P, r), link j create(C 2^(j+1) ln 2, P r^j, r), create's
  * size = ceil(n (-ln p) / (ln r ln(1 - r))), k = ceil(ln p / ln r), slices of s =
@@ -205,6 +221,108 @@ static void valkey(void)
     assert(chain_check(c, &bad) == CHAIN_ETIGHTENING);
 }
 
+static void growable(void)
+{
+    const library_chain_t *c = chain_find("growable-bloom-filter");
+    assert(c && c->scheme == scheme_find("growable-bloom") && c->swallows);
+    assert(c->defaults.capacity == 1000 && c->defaults.rate == 0.01 &&
+           c->defaults.expansion == 2 && c->defaults.tightening == 0.8515625 &&
+           c->has_tightening);
+    const library_chain_t plain = plain_of(c);
+    size_t nl;
+    double sw;
+    assert(chain_links(&plain, &c->defaults, 7000, links, &nl, &sw) == SIZING_OK && nl == 3);
+    expect_link(0, 1000, 0.01, 10104, 7);
+    expect_link(1, 2000, 0.01 * 0.8515625, 20208, 7);
+    expect_link(2, 4000, 0.01 * 0.8515625 * 0.8515625, 46168, 8);
+    /* Full at its capacity: 3,000 keys fill two links, the 3,001st starts the third. */
+    assert(chain_links(&plain, &c->defaults, 3000, links, &nl, &sw) == SIZING_OK && nl == 2);
+    assert(chain_links(&plain, &c->defaults, 3001, links, &nl, &sw) == SIZING_OK && nl == 3);
+    assert(links[2].n == 1);
+    /* Swallowing delays the second link: about 1.3 of the first 1,001 keys are
+     * swallowed (the rate of link 0 summed as it fills), so 1,001 keys fill it. */
+    assert(chain_links(c, &c->defaults, 1001, links, &nl, &sw) == SIZING_OK && nl == 1);
+    assert(sw > 1 && sw < 2 && links[0].n == 1000);
+    /* Its reserved filter: Bloom::new(10^4, 0.01), 7 x 14,427 = 100,989 bits in 12,624
+     * bytes (integer division: the last 5 bits have no byte), m = 100,992. */
+    uint64_t m;
+    unsigned k;
+    assert(c->reserve(&c->defaults, 10000, &m, &k) == SIZING_OK && m == 100992 && k == 7);
+    /* Refusals: new_with_internals asserts growth_factor > 1 and 0 < P < 1; growth is a
+     * usize; capacity 0 panics on the first insert. */
+    chain_params_t bad = {1000, 0.01, 1, 0.8515625};
+    assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_EEXPANSION);
+    assert(strstr(chain_strerror(c, CHAIN_EEXPANSION), "growth_factor > 1"));
+    bad = (chain_params_t){1000, 0.01, 2.5, 0.8515625};
+    assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_EWHOLE);
+    bad = (chain_params_t){0, 0.01, 2, 0.8515625};
+    assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ECAPACITY);
+    bad = (chain_params_t){1000, 1, 2, 0.8515625};
+    assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ERATE);
+    /* Its builder's tightening_ratio: the crate's issue 7 example, 3 insertions at 10^-5,
+     * ratio 0.5, growth 2: 17 slices of ceil(3 / ln 2) = 5 bits, 85 in 11 bytes (88); 6 at
+     * 5e-6, 18 of 9 = 162 in 21 bytes (168); 12 at 2.5e-6, 19 of 18 = 342 in 43 (344). A
+     * ratio outside (0, 1) panics (its assert). */
+    chain_params_t half = {3, 0.00001, 2, 0.5};
+    assert(chain_links(&plain, &half, 21, links, &nl, &sw) == SIZING_OK && nl == 3);
+    expect_link(0, 3, 0.00001, 88, 17);
+    expect_link(1, 6, 0.000005, 168, 18);
+    expect_link(2, 12, 0.0000025, 344, 19);
+    bad = (chain_params_t){1000, 0.01, 2, 1};
+    assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ETIGHTENING);
+    assert(strstr(chain_strerror(c, CHAIN_ETIGHTENING), "ratio < 1.0"));
+}
+
+static void boomfilters(void)
+{
+    const library_chain_t *c = chain_find("boomfilters-scalable");
+    assert(c && c->scheme == scheme_find("boomfilters-partitioned") && !c->swallows &&
+           !c->has_expansion);
+    assert(c->defaults.capacity == 10000 && c->defaults.rate == 0.01 &&
+           c->defaults.expansion == 0 && c->defaults.tightening == 0.8 &&
+           c->has_tightening);
+    size_t nl;
+    double sw;
+    assert(chain_links(c, &c->defaults, 30000, links, &nl, &sw) == SIZING_OK && nl == 4);
+    assert(sw == 0);
+    expect_link(0, 9492, 0.01, 7 * 13693, 7);
+    expect_link(1, 9952, 0.01 * 0.8, 7 * 14357, 7);
+    expect_link(2, 9111, 0.01 * 0.8 * 0.8, 8 * 13143, 8);
+    expect_link(3, 9513, 0.01 * 0.8 * 0.8 * 0.8, 8 * 13723, 8);
+    assert(links[0].n == 9492 && links[1].n == 9952 && links[2].n == 9111 &&
+           links[3].n == 1445);
+    /* Full by its estimated fill, at the least count with 1 - e^{-count/s} >= 0.5:
+     * 13,693 ln 2 = 9,491.36, so 9,492 keys; the next key starts filter 1. */
+    assert(chain_links(c, &c->defaults, 9492, links, &nl, &sw) == SIZING_OK && nl == 1);
+    assert(chain_links(c, &c->defaults, 9493, links, &nl, &sw) == SIZING_OK && nl == 2);
+    /* bloomsim's 1,024 links: 10,181,920 keys. */
+    assert(chain_links(c, &c->defaults, 10181920, links, &nl, &sw) == SIZING_OK &&
+           nl == 1024);
+    assert(chain_links(c, &c->defaults, 10181921, links, &nl, &sw) == CHAIN_ELINKS);
+    /* Its reserved filter: NewPartitionedBloomFilter(10^5, 0.01): OptimalM 958,506, 7
+     * partitions of 136,930 = 958,510 bits. */
+    uint64_t m;
+    unsigned k;
+    assert(c->reserve(&c->defaults, 100000, &m, &k) == SIZING_OK && m == 958510 && k == 7);
+    /* It takes no growth; a hint of 0 and a rate outside (0, 1) make no working filter. */
+    chain_params_t bad = {10000, 0.01, 2, 0.8};
+    assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ENOEXPANSION);
+    bad = (chain_params_t){0, 0.01, 0, 0.8};
+    assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ECAPACITY);
+    bad = (chain_params_t){10000, 0, 0, 0.8};
+    assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ERATE);
+    assert(strstr(chain_strerror(c, CHAIN_ECAPACITY), "divide by zero"));
+    /* NewScalableBloomFilter(10000, 0.01, 0.5): filter 1 at 0.005, OptimalM 110,278, k =
+     * 8 partitions of 13,785, full at 9,556; filter 2 at 0.0025: 124,705, 9 of 13,857,
+     * 9,605 (the package under go 1.19). r is not checked there; bloomsim takes (0, 1). */
+    chain_params_t half = {10000, 0.01, 0, 0.5};
+    assert(chain_links(c, &half, 20000, links, &nl, &sw) == SIZING_OK && nl == 3);
+    expect_link(1, 9556, 0.005, 8 * 13785, 8);
+    expect_link(2, 9605, 0.0025, 9 * 13857, 9);
+    bad = (chain_params_t){10000, 0.01, 0, 1};
+    assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ETIGHTENING);
+}
+
 static void bloom_filters(void)
 {
     const library_chain_t *c = chain_find("bloom-filters-scalable");
@@ -306,6 +424,8 @@ int main(void)
     redisbloom();
     pybloom();
     valkey();
+    growable();
+    boomfilters();
     bloom_filters();
     bloom_filters_fill();
     probes();

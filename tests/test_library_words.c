@@ -3,8 +3,8 @@
  * known answers from the libraries' own unit tests, where the words meet the scheme's
  * arithmetic and the library's sizing: RocksDB's filter schema (exact false positives
  * and the hash of the filter's bytes, for both its filters), Guava's known false
- * positives, Hadoop's, bloomfilter.js's, the words npm bloom-filters gives, and DCSO
- * bloom's test filter.
+ * positives, Hadoop's, bloomfilter.js's, the words npm bloom-filters gives, DCSO
+ * bloom's test filter, and the bytes growable-bloom-filter and BoomFilters hash.
  */
 #undef NDEBUG
 #include <assert.h>
@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <xxhash.h>
 
 #include "hashes/hashes.h"
 #include "library_filter.h"
@@ -450,6 +451,38 @@ static void test_dcso(void)
     printf("DCSO bloom 0.2.4: testdata/test.bloom's 60 bits from foo, bar, baz\n");
 }
 
+/* The words of an integer and a string key, from their bytes. growable-bloom-filter
+ * 2.1.1 (double_hashing_hashes, stable_hasher.rs): h1 the xxh3-64 (seed 0) of what Rust's
+ * Hash writes, a u64's 8 bytes little-endian or a &str's bytes and 0xff; h2 that with a
+ * byte 0 appended, at least 1; taken here with the one-shot XXH3_64bits, where the
+ * library file streams. BoomFilters (hashKernel): the FNV-1 64 of the bytes, lower and
+ * upper 32 bits: Go's hash/fnv New64 gives 0xaf63bd4c8601b7be for "a" (its fnv_test.go
+ * golden64 and the FNV reference's vector), 0x7b495389bdbdd4c7 for "hello", and
+ * 0xa8c7f832281a39ef for 42 as 8 bytes big-endian (go 1.19). */
+static void test_growable_boomfilters(void)
+{
+    probe_geom_t g = {0};
+    uint64_t h[2];
+    const library_words_t *gw = library_find("growable-bloom")->words;
+    rkey_t k42 = {.kind = KEY_INT, .u = 42};
+    rkey_t hello = {.kind = KEY_BYTES, .bytes = (const uint8_t *)"hello", .len = 5};
+    const uint8_t le42[9] = {42, 0, 0, 0, 0, 0, 0, 0, 0};
+    gw->words(&k42, &g, h);
+    assert(h[0] == XXH3_64bits(le42, 8) && h[1] == XXH3_64bits(le42, 9));
+    gw->words(&hello, &g, h);
+    assert(h[0] == XXH3_64bits("hello\xff", 6) && h[1] == XXH3_64bits("hello\xff", 7));
+    assert(h[0] != XXH3_64bits("hello", 5));
+    const library_words_t *bw = library_find("boomfilters-partitioned")->words;
+    rkey_t a = {.kind = KEY_BYTES, .bytes = (const uint8_t *)"a", .len = 1};
+    bw->words(&a, &g, h);
+    assert(h[0] == 0x8601b7be && h[1] == 0xaf63bd4c);
+    bw->words(&hello, &g, h);
+    assert(h[0] == 3183334599u && h[1] == 2068403081u);
+    bw->words(&k42, &g, h);
+    assert(h[0] == 672807407u && h[1] == 2831677490u);
+    printf("growable-bloom-filter: xxh3 of Rust's Hash bytes; BoomFilters: FNV-1 64 halves\n");
+}
+
 int main(void)
 {
     test_table();
@@ -461,5 +494,6 @@ int main(void)
     test_bloomfilter_js();
     test_bloom_filters();
     test_dcso();
+    test_growable_boomfilters();
     return 0;
 }

@@ -241,6 +241,34 @@ static const hand_case_t CASES[] = {
     {"bloom-filters-slices", 9590, 7, {3682865304u, 2079021027u},
      {1164, 1981, 2799, 4989, 5812, 8009, 8841}},
 
+    /* growable-bloom (growable-bloom-filter 2.1.1 index_iterator): slices of s = 1387 bits
+     * (m = 7 s); h1 = 0x0123456789abcdef = 81985529216486895 = 1335 mod 1387; h1 + h2 =
+     * 2^64 - 1 = 1023 mod 1387, at 1387 + 1023 = 2410; then h1 += h2 (h2 + 1), and so on,
+     * wrapping: 1335 2410 3848 5287 6728 8172 9620, as the crate's index_iterator gives
+     * (its code run alone under rustc). */
+    {"growable-bloom", 9709, 7, {UINT64_C(0x0123456789abcdef), UINT64_C(0xfedcba9876543210)},
+     {1335, 2410, 3848, 5287, 6728, 8172, 9620}},
+    /* The wrap: h1 = 2^64 - 1 = 615 mod 1000; h1 + h2 = 2^64 - 7 (h2 = 2^64 - 6) = 609, at
+     * 1000 + 609; the rest as the crate gives. */
+    {"growable-bloom", 8000, 8, {UINT64_MAX, UINT64_MAX - 5},
+     {615, 1609, 2603, 3598, 4595, 5595, 6599, 7608}},
+    /* h2 = 1, s = 16: h1 = 12345 = 9 mod 16; 12346 = 10 (h2 += 0); 12347 = 11 (h2 = 2);
+     * 12349 = 13 (h2 = 4): 9, 16 + 10, 32 + 11, 48 + 13. */
+    {"growable-bloom", 64, 4, {12345, 1}, {9, 26, 43, 61}},
+
+    /* boomfilters-partitioned: NewPartitionedBloomFilter(10, 0.01) has k = 7 partitions of
+     * s = ceil(96 / 7) = 14; Add("hello"): FNV-1 64 0x7b495389bdbdd4c7, lower = 3183334599
+     * = 11 mod 14, upper = 2068403081 = 3 mod 14: partition i at (11 + 3i) mod 14 = 11 0 3
+     * 6 9 12 1, the buckets the package sets (go 1.19, its own Buckets read back); "bloomsim"
+     * (lower 2042895967 = 7, upper 3818099436 = 4): 7 11 1 5 9 13 3; the integer 42 as 8
+     * bytes big-endian (lower 672807407 = 13, upper 2831677490 = 12): 13 11 9 7 5 3 1. */
+    {"boomfilters-partitioned", 98, 7, {3183334599u, 2068403081u},
+     {11, 14, 31, 48, 65, 82, 85}},
+    {"boomfilters-partitioned", 98, 7, {2042895967u, 3818099436u},
+     {7, 25, 29, 47, 65, 83, 87}},
+    {"boomfilters-partitioned", 98, 7, {672807407u, 2831677490u},
+     {13, 25, 37, 49, 61, 73, 85}},
+
     /* dcso-bloom, m = 1000, h = 1: x = 1 mod P = 1; x g = 2^64 - 1469 (< P) -> 147; x g =
      * (2^64 - 1469)^2 = 1469^2 = 2,157,961 mod 2^64 -> 961; x g = -1469 * 2,157,961 mod 2^64
      * = 2^64 - 3,170,044,709 = 18446744070539506907 (< P) -> 907. */
@@ -370,7 +398,8 @@ static void test_caps(void)
     assert(strcmp(scheme_refusal(scheme_find("hadoop"), SCHEME_EMBIG),
                   "more bits than the library this scheme follows can address (hadoop, "
                   "commons-enhanced: m < 2^31; bloomfilter-js: m <= 2^32; bloomfilter-js-0.0.21: "
-                  "m <= 2^31; bloomfilter-js-0.0.1x: m <= 2^52)") == 0);
+                  "m <= 2^31; bloomfilter-js-0.0.1x: m <= 2^52; boomfilters-partitioned: a "
+                  "partition <= 2^32 bits)") == 0);
     assert(strcmp(scheme_refusal(js21, SCHEME_EKBIG), scheme_strerror(SCHEME_EKBIG)) == 0);
     printf("caps on m: each scheme's own, listed in one message\n");
 }

@@ -115,6 +115,24 @@ static void test_library_rules_more(void)
      * 2^35 each, as node computes them): built. */
     expect(RULE("bloom-filters-slices"), UINT64_C(10000000000), 0.01, 95850583774,
            95850583780, 7);
+    /* growable-bloom (Bloom::new, growable-bloom-filter 2.1.1): k = ceil(log2 100) = 7
+     * slices of ceil(1000 / ln 2) = ceil(1442.7) = 1,443 bits, 10,101 bits in 1,263 bytes:
+     * m = 10,104 (slices of 1,443 still); 4,000 keys at 0.01 0.8515625^2: 8 slices of
+     * 5,771, whole bytes; 100 at 30%: 2 slices of 145 = 290 bits in 37 bytes, 296 (slices
+     * of 148); one key at 1%: 7 slices of 2, 16 bits (the crate's arithmetic under rustc). */
+    expect(RULE("growable-bloom"), 1000, 0.01, 10101, 10104, 7);
+    expect(RULE("growable-bloom"), 4000, 0.0072515869140625, 46168, 46168, 8);
+    expect(RULE("growable-bloom"), 100, 0.3, 290, 296, 2);
+    expect(RULE("growable-bloom"), 1, 0.01, 14, 16, 7);
+    /* boomfilters-partitioned (NewPartitionedBloomFilter): OptimalM(10^4, 0.01) =
+     * ceil(10^4 / (0.480453 / 4.60517)) = 95,851, k = ceil(6.644) = 7 partitions of 13,693
+     * (95,851 exactly); at 0.008, 100,496 bits, 7 of 14,357 = 100,499; 1,000 at 0.1%:
+     * 14,378, 10 of 1,438 = 14,380; 10 at 1%: 96, 7 of 14 = 98 (Capacity() and K() of the
+     * package under go 1.19). */
+    expect(RULE("boomfilters-partitioned"), 10000, 0.01, 95851, 95851, 7);
+    expect(RULE("boomfilters-partitioned"), 10000, 0.008, 100496, 100499, 7);
+    expect(RULE("boomfilters-partitioned"), 1000, 0.001, 14378, 14380, 10);
+    expect(RULE("boomfilters-partitioned"), 10, 0.01, 96, 98, 7);
     /* dcso-bloom (Initialize): |ceil(-958,505.8)| = 958,505, k = ceil(6.644) = 7; the
      * package's own tests: 10^4 keys at 0.1%, 143,775 bits and k = ceil(9.966) = 10
      * (TestInitialization); 10^5 at 10^-4, 1,917,011 and 14 (TestAccessors); 1,000 at

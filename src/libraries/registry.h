@@ -132,10 +132,12 @@
     X(bloom_filters)
 
 /* The libraries' scalable filters (libraries/chain.h): X(id) stands for chain_id. */
-#define REGISTRY_CHAINS(X) \
-    X(redisbloom)          \
-    X(pybloom_live)        \
-    X(valkey_bloom)        \
+#define REGISTRY_CHAINS(X)   \
+    X(redisbloom)            \
+    X(pybloom_live)          \
+    X(valkey_bloom)          \
+    X(growable_bloom_filter) \
+    X(boomfilters_scalable)  \
     X(bloom_filters_scalable)
 
 /* The words for a status scheme s's geometry returned: for SCHEME_EMBIG, the caps of
@@ -151,6 +153,8 @@ const char *scheme_refusal(const scheme_t *s, int status);
     X(dcso_bloom)                 \
     X(blobloom)                   \
     X(bloom_filters_slices)       \
+    X(growable_bloom)             \
+    X(boomfilters_partitioned)    \
     /* each library's line, X(id) and a backslash, goes above this one */
 
 #define REGISTRY_EXTERN_SCHEME(id) extern const scheme_t scheme_##id;
