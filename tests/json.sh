@@ -67,6 +67,7 @@ pair audit-chain audit redisbloom-sbchain --keys 1e4 --threads 1
 pair audit-chain-py audit pybloom-live-scalable --keys 3000 --capacity 100 --rate 0.01 \
     --expansion 2 --threads 1
 pair audit-chain-valkey audit valkey-bloom --keys 3000 --tightening 0.25 --threads 1
+pair audit-chain-bf audit bloom-filters-scalable --keys 1000 --tightening 0.8 --threads 1
 pair audit-chain-growable audit growable-bloom-filter --keys 1e4 --threads 1
 pair audit-chain-boom audit boomfilters-scalable --keys 3e4 --threads 1 --lookups 160000
 pair audit-bpk audit leveldb --keys 1e4 --bits-per-key 10 --threads 1

@@ -112,6 +112,9 @@ static void print_chain(const library_chain_t *c, const chain_params_t *cp, cons
     printf("  / promise  %.3f  [%.3f, %.3f]\n", r->rate / cp->rate, r->ci_low / cp->rate,
            r->ci_high / cp->rate);
     printf("exact        %.4e  (1 - prod(1 - r_j) over its links at their loads)\n", r->exact);
+    if (isfinite(r->model)) /* the arithmetic's departure, where its scheme models it */
+        printf("model        %.4e  (the same over the %s scheme's model of each link)\n",
+               r->model, c->scheme->name);
     printf("bits/key     %.3f  (%llu bits); reserved for %llu keys: %.3f  (ratio %.3f)\n",
            row->bits_per_key, (unsigned long long)row->geom.m, (unsigned long long)row->n,
            (double)row->single_bits / (double)row->n, r->bits_ratio);
@@ -155,6 +158,8 @@ static int json_chain(const library_chain_t *c, const chain_params_t *cp, const 
     json_out_num(m, "ci_low_over_promise", r->ci_low / cp->rate);
     json_out_num(m, "ci_high_over_promise", r->ci_high / cp->rate);
     json_out_num(o, "exact", r->exact);
+    if (isfinite(r->model))
+        json_out_num(o, "model", r->model);
     json_out_count(o, "bits", row->geom.m);
     json_out_num(o, "bits_per_key", row->bits_per_key);
     json_out_num(o, "reserved_bits_per_key", (double)row->single_bits / (double)row->n);
