@@ -19,6 +19,8 @@ const char *fp_strerror(int status)
                           "cuckoo 1 to 32)";
     case FP_ERATE: return "no fingerprint the filter takes meets the rate";
     case FP_EBIG: return "the filter would need more than 2^40 slots or 128 hash bits";
+    case FP_ERESERVE: return "a capacity, bucket size, max iterations or expansion the "
+                             "library refuses";
     default: return "unknown error";
     }
 }
@@ -44,6 +46,18 @@ int fp_design(const fp_filter_t *f, uint64_t n, double p, double threshold, unsi
 {
     return f->ops->design(f, n, p, threshold, bits, d);
 }
+
+int fp_reserve(const fp_filter_t *f, fp_design_t *d, int64_t bucket, int64_t kicks,
+               int64_t expansion, const char **why)
+{
+    if (!f->ops->reserve) {
+        *why = "the filter takes no bucket size, max iterations or expansion";
+        return FP_ERESERVE;
+    }
+    return f->ops->reserve(f, d, bucket, kicks, expansion, why);
+}
+
+int fp_takes_reserve(const fp_filter_t *f) { return f->ops->reserve != NULL; }
 
 int fp_run(const fp_filter_t *f, const fp_design_t *d, uint64_t n, fp_state_t *s)
 {

@@ -74,13 +74,17 @@ typedef struct fp_design {
     uint64_t size;    /* a table whose size is no power of two: its buckets (bloom-filters'
                        * cuckoo) or slots (its xor filter); 0 otherwise */
     double bpk;       /* RocksDB's Ribbon filter: its bits per key setting; 0 otherwise */
+    /* A filter that takes CF.RESERVE's parameters (RedisBloom's cuckoo chain; size is then
+     * its capacity): slots a bucket, kicks before a filter is added, EXPANSION as given. */
+    unsigned bucket, kicks, expansion;
 } fp_design_t;
 
 enum {
     FP_OK = 0,
     FP_EBITS,  /* fingerprint bits outside what the filter takes */
     FP_ERATE,  /* no fingerprint the filter takes meets the rate at these keys */
-    FP_EBIG    /* more than 2^40 slots, or more than 128 hash bits, would be needed */
+    FP_EBIG,   /* more than 2^40 slots, or more than 128 hash bits, would be needed */
+    FP_ERESERVE /* a capacity, bucket size, kicks or expansion the library refuses */
 };
 const char *fp_strerror(int status);
 /* The same for filter f: its own words for the bits it takes (bits_refusal), where it
@@ -95,6 +99,14 @@ const char *fp_refusal(const fp_filter_t *f, int status);
  * cuckoo 1 to 32). Returns FP_OK, FP_EBITS, FP_ERATE or FP_EBIG; writes nothing on error. */
 int fp_design(const fp_filter_t *f, uint64_t n, double p, double threshold, unsigned bits,
               fp_design_t *d);
+
+/* For a filter that takes them (fp_takes_reserve): the bucket size, kicks (max
+ * iterations) and expansion a user gives CF.RESERVE, each -1 for its default, set in d
+ * (designed by fp_design for the capacity). Returns FP_OK, or FP_ERESERVE or FP_EBIG with
+ * the library's words (or bloomsim's limit) in *why; d unchanged then. */
+int fp_reserve(const fp_filter_t *f, fp_design_t *d, int64_t bucket, int64_t kicks,
+               int64_t expansion, const char **why);
+int fp_takes_reserve(const fp_filter_t *f);
 
 /* A filter after n keys were offered: its schedule and its space. For the quotient family
  * everything here is determined by the design and n; a cuckoo filter's refusals depend on
@@ -121,6 +133,14 @@ typedef struct fp_state {
 /* The state of f designed as d after n keys: its family's schedule of inserts and
  * expansions, then its space. Returns FP_OK or FP_EBIG. */
 int fp_run(const fp_filter_t *f, const fp_design_t *d, uint64_t n, fp_state_t *s);
+
+/* RedisBloom's cuckoo chain (redisbloom_cuckoo.c): its promise, 2 b / 255 a filter summed
+ * over the filters of s; its hash of a key's bytes (MurmurHash64A_Bloom, seed 0); and a
+ * hash's fingerprint and two buckets in a filter of `buckets` buckets. */
+double fp_redisbloom_cuckoo_promise(const fp_state_t *s);
+uint64_t fp_redisbloom_cuckoo_hash(const void *data, size_t len);
+void fp_redisbloom_cuckoo_where(uint64_t hash, uint64_t buckets, uint8_t *fp, uint64_t *i1,
+                                uint64_t *i2);
 
 /* Hash bits in the fingerprint of a key inserted now (quotient: r - E; with an age bit:
  * the field less one; cuckoo: f). */
@@ -199,6 +219,9 @@ struct fp_ops {
     int retries;  /* its refusals are builds retried with another seed (xor filters) */
     int (*design)(const fp_filter_t *f, uint64_t n, double p, double threshold,
                   unsigned bits, fp_design_t *d);
+    /* fp_reserve's, or NULL: the filter takes no CF.RESERVE parameters */
+    int (*reserve)(const fp_filter_t *f, fp_design_t *d, int64_t bucket, int64_t kicks,
+                   int64_t expansion, const char **why);
     int (*run)(fp_state_t *s);
     void (*space)(fp_state_t *s);
     unsigned (*new_bits)(const fp_state_t *s);
