@@ -47,17 +47,7 @@ int fp_design(const fp_filter_t *f, uint64_t n, double p, double threshold, unsi
     return f->ops->design(f, n, p, threshold, bits, d);
 }
 
-int fp_reserve(const fp_filter_t *f, fp_design_t *d, int64_t bucket, int64_t kicks,
-               int64_t expansion, const char **why)
-{
-    if (!f->ops->reserve) {
-        *why = "the filter takes no bucket size, max iterations or expansion";
-        return FP_ERESERVE;
-    }
-    return f->ops->reserve(f, d, bucket, kicks, expansion, why);
-}
-
-int fp_takes_reserve(const fp_filter_t *f) { return f->ops->reserve != NULL; }
+int fp_takes_reserve(const fp_filter_t *f) { return f->ops->reserve; }
 
 int fp_run(const fp_filter_t *f, const fp_design_t *d, uint64_t n, fp_state_t *s)
 {
@@ -147,5 +137,6 @@ const char *fp_refusal(const fp_filter_t *f, int status)
 {
     return status == FP_EBITS && f->bits_refusal   ? f->bits_refusal
            : status == FP_ERATE && f->rate_refusal ? f->rate_refusal
+           : status == FP_ERESERVE && f->reserve_refusal ? f->reserve_refusal
                                                    : fp_strerror(status);
 }

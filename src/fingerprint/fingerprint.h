@@ -54,6 +54,9 @@ typedef struct fp_filter {
     const char *bits_refusal;
     /* FP_ERATE's message for it (NULL: fp_strerror's) */
     const char *rate_refusal;
+    /* FP_ERESERVE's message for it: the library's words for the parameters its name gives
+     * (RedisBloom's cuckoo chain, redisbloom-cuckoo/E/B/I), or NULL */
+    const char *reserve_refusal;
 } fp_filter_t;
 
 /* The load that triggers an expansion when none is given: the reference's
@@ -100,12 +103,9 @@ const char *fp_refusal(const fp_filter_t *f, int status);
 int fp_design(const fp_filter_t *f, uint64_t n, double p, double threshold, unsigned bits,
               fp_design_t *d);
 
-/* For a filter that takes them (fp_takes_reserve): the bucket size, kicks (max
- * iterations) and expansion a user gives CF.RESERVE, each -1 for its default, set in d
- * (designed by fp_design for the capacity). Returns FP_OK, or FP_ERESERVE or FP_EBIG with
- * the library's words (or bloomsim's limit) in *why; d unchanged then. */
-int fp_reserve(const fp_filter_t *f, fp_design_t *d, int64_t bucket, int64_t kicks,
-               int64_t expansion, const char **why);
+/* Whether f is a chain of filters created as CF.RESERVE creates one (RedisBloom's cuckoo
+ * chain: its capacity the design's keys, its bucket size, kicks and expansion in its name,
+ * redisbloom_cuckoo.c). */
 int fp_takes_reserve(const fp_filter_t *f);
 
 /* A filter after n keys were offered: its schedule and its space. For the quotient family
@@ -134,9 +134,15 @@ typedef struct fp_state {
  * expansions, then its space. Returns FP_OK or FP_EBIG. */
 int fp_run(const fp_filter_t *f, const fp_design_t *d, uint64_t n, fp_state_t *s);
 
-/* RedisBloom's cuckoo chain (redisbloom_cuckoo.c): its promise, 2 b / 255 a filter summed
+/* RedisBloom's cuckoo chain (redisbloom_cuckoo.c): CF.ADD's capacity for a missing key
+ * (CFDefaultInitCapacity, rebloom.c:38); the filter of a name redisbloom-cuckoo/E[/B[/I]]
+ * (EXPANSION E, BUCKETSIZE B, MAXITERATIONS I, each a whole number; the others the
+ * defaults), made once and kept, or NULL for another name (a value RedisBloom refuses
+ * gives a filter whose design is refused in its words); its promise, 2 b / 255 a filter summed
  * over the filters of s; its hash of a key's bytes (MurmurHash64A_Bloom, seed 0); and a
  * hash's fingerprint and two buckets in a filter of `buckets` buckets. */
+#define FP_REDISBLOOM_CF_CAPACITY 1024
+const fp_filter_t *fp_redisbloom_cuckoo_variant(const char *name);
 double fp_redisbloom_cuckoo_promise(const fp_state_t *s);
 uint64_t fp_redisbloom_cuckoo_hash(const void *data, size_t len);
 void fp_redisbloom_cuckoo_where(uint64_t hash, uint64_t buckets, uint8_t *fp, uint64_t *i1,
@@ -219,9 +225,7 @@ struct fp_ops {
     int retries;  /* its refusals are builds retried with another seed (xor filters) */
     int (*design)(const fp_filter_t *f, uint64_t n, double p, double threshold,
                   unsigned bits, fp_design_t *d);
-    /* fp_reserve's, or NULL: the filter takes no CF.RESERVE parameters */
-    int (*reserve)(const fp_filter_t *f, fp_design_t *d, int64_t bucket, int64_t kicks,
-                   int64_t expansion, const char **why);
+    int reserve;  /* a chain created as CF.RESERVE creates one (fp_takes_reserve) */
     int (*run)(fp_state_t *s);
     void (*space)(fp_state_t *s);
     unsigned (*new_bits)(const fp_state_t *s);

@@ -2,14 +2,17 @@
  * of cuckoo filters of one-byte fingerprints that adds a filter each time an insert finds
  * no room after its kicks, the family `redisbloom-cuckoo` (ideal 64-bit hashes) and the
  * library on real keys (real.h: `bloomsim adapter redisbloom-cuckoo`).
+ * long: one family in one file (docs/extending.md): the chain as the library runs it, its
+ * design and refusals, its exact and conditional rates, the library on real keys, and the
+ * names that give CF.RESERVE's parameters (redisbloom-cuckoo/E/B/I).
  *
- * Source: RedisBloom/RedisBloom at 03077b46 (2025-07-10):
- *   src/cuckoo.h     CF_DEFAULT_MAX_ITERATIONS 20, CF_DEFAULT_BUCKETSIZE 2,
+ * Source: RedisBloom/RedisBloom at 03077b46 (2025-07-10), files of its src/ folder:
+ *   cuckoo.h         CF_DEFAULT_MAX_ITERATIONS 20, CF_DEFAULT_BUCKETSIZE 2,
  *                    CF_DEFAULT_EXPANSION 1, CF_MAX_EXPANSION 32768, CF_MAX_ITERATIONS
  *                    65535, CF_MAX_BUCKET_SIZE 255, CF_MAX_NUM_BUCKETS 2^56 - 1 (lines
  *                    27-33); slots are uint8_t, 0 empty (CUCKOO_NULLFP, 19-25); the hash
  *                    CUCKOO_GEN_HASH(s, n) = MurmurHash64A_Bloom(s, n, 0) (53)
- *   src/cuckoo.c     getNextN2 (28-38); CuckooFilter_Init: expansion = getNextN2(expansion)
+ *   cuckoo.c         getNextN2 (28-38); CuckooFilter_Init: expansion = getNextN2(expansion)
  *                    (0 stays 0: no growth), numBuckets = getNextN2(capacity / bucketSize),
  *                    at least 1 (40-56); CuckooFilter_Grow: filter j has numBuckets *
  *                    expansion^j buckets, refused past 2^56 - 1 (68-105); getAltHash:
@@ -26,7 +29,7 @@
  *                    insert retried, which the new, empty filter takes (257-275);
  *                    CuckooFilter_InsertUnique (CF.ADDNX): nothing when a lookup says
  *                    present (283-290)
- *   src/rebloom.c    CFDefaultInitCapacity 1024, CFMaxExpansions 32 (lines 38-39);
+ *   rebloom.c        CFDefaultInitCapacity 1024, CFMaxExpansions 32 (lines 38-39);
  *                    cfCreate refuses capacity < 2 bucketSize (107-125); CF.RESERVE's
  *                    refusals (522-593); cfInsertCommon: CF.ADD on a missing key creates
  *                    capacity 1024 with the defaults (604-617) and refuses every add once
@@ -82,7 +85,7 @@
 #define RC_ALT UINT64_C(0x5bd1e995)
 #define RC_MAX_FILTERS 32 /* CFMaxExpansions, rebloom.c:39 */
 #define RC_MAX_BUCKETS UINT64_C(0x00FFFFFFFFFFFFFF)
-#define RC_DEFAULT_CAPACITY 1024
+#define RC_DEFAULT_CAPACITY FP_REDISBLOOM_CF_CAPACITY
 #define RC_DEFAULT_BUCKET 2
 #define RC_DEFAULT_KICKS 20
 #define RC_DEFAULT_EXPANSION 1
@@ -309,27 +312,26 @@ static int rc_reserve(fp_design_t *d, uint64_t capacity, int64_t bucket, int64_t
     return FP_OK;
 }
 
-/* CF.RESERVE n (bits: 0 or 8; the rate is not asked: the fingerprint is one byte). */
+/* The parameters a filter's name gives (redisbloom-cuckoo/E/B/I), -1 each for the
+ * default. */
+typedef struct rc_rules {
+    int64_t expansion, bucket, kicks;
+} rc_rules_t;
+
+static const rc_rules_t rc_defaults = {-1, -1, -1};
+
+/* CF.RESERVE n with the filter's parameters (bits: 0 or 8; the rate is not asked: the
+ * fingerprint is one byte). */
 static int rc_design(const fp_filter_t *f, uint64_t n, double p, double threshold,
                      unsigned bits, fp_design_t *d)
 {
-    (void)f, (void)p;
+    (void)p;
     if (bits && bits != 8)
         return FP_EBITS;
+    const rc_rules_t *r = f->rules ? f->rules : &rc_defaults;
     const char *why;
     *d = (fp_design_t){.threshold = threshold};
-    return rc_reserve(d, n, -1, -1, -1, &why);
-}
-
-static int rc_reserve_op(const fp_filter_t *f, fp_design_t *d, int64_t bucket, int64_t kicks,
-                         int64_t expansion, const char **why)
-{
-    (void)f;
-    fp_design_t x = *d;
-    int st = rc_reserve(&x, d->size, bucket, kicks, expansion, why);
-    if (st == FP_OK)
-        *d = x;
-    return st;
+    return rc_reserve(d, n, r->bucket, r->kicks, r->expansion, &why);
 }
 
 /* The reference chain of s: its filters, the keys each holds and the keys refused, from
@@ -630,8 +632,8 @@ static double rc_conditional(void *tp, const fp_state_t *s, const scheme_poll_t 
 }
 
 static const fp_ops_t rc_ops = {
+    .reserve = 1,
     .design = rc_design,
-    .reserve = rc_reserve_op,
     .run = rc_run,
     .space = rc_space,
     .new_bits = rc_new_bits,
@@ -730,7 +732,7 @@ static uint64_t rc_real_retries(const void *tp)
 }
 
 static const fp_real_t rc_real = {
-    .version = "RedisBloom 03077b46 (2025-07-10) src/cuckoo.c, src/rebloom.c: CF.RESERVE N, "
+    .version = "RedisBloom 03077b46 (2025-07-10) cuckoo.c, rebloom.c: CF.RESERVE N, "
                "CF.ADD, CF.EXISTS",
     .hash = "MurmurHash64A_Bloom (deps/murmur2), seed 0",
     .key_bytes = "integer: its decimal string; string: its bytes",
@@ -757,7 +759,71 @@ const fp_filter_t fp_filter_redisbloom_cuckoo = {
     .real = &rc_real,
     .bits_refusal = "fingerprint bits outside what the filter takes (redisbloom-cuckoo: 8, its "
                     "one byte)",
+    .reserve_refusal = "RedisBloom refuses it: \"Capacity must be at least (BucketSize * 2)\" "
+                       "(the capacity is design_keys)",
 };
+
+/* ---- variants: redisbloom-cuckoo/E[/B[/I]] ---- */
+
+#define RC_VARIANTS 64
+#define RC_NAME_MAX 64
+
+typedef struct rc_variant {
+    fp_filter_t f;
+    scheme_t scheme;
+    rc_rules_t rules;
+    char name[RC_NAME_MAX];
+    char why[256];
+} rc_variant_t;
+
+/* Made as names are parsed (an experiment's keys, audit's arguments: one thread), kept for
+ * the process. */
+static rc_variant_t rc_variant[RC_VARIANTS];
+static size_t rc_nvariants;
+
+const fp_filter_t *fp_redisbloom_cuckoo_variant(const char *name)
+{
+    static const char prefix[] = "redisbloom-cuckoo/";
+    if (strncmp(name, prefix, sizeof prefix - 1) != 0 || strlen(name) >= RC_NAME_MAX)
+        return NULL;
+    for (size_t i = 0; i < rc_nvariants; i++)
+        if (strcmp(rc_variant[i].name, name) == 0)
+            return &rc_variant[i].f;
+    int64_t v[3] = {-1, -1, -1};
+    const char *c = name + sizeof prefix - 1;
+    for (int i = 0; i < 3; i++) {
+        if (*c < '0' || *c > '9')
+            return NULL;
+        int64_t x = 0;
+        for (; *c >= '0' && *c <= '9'; c++)
+            if ((x = 10 * x + (*c - '0')) > 1000000000)
+                return NULL;
+        v[i] = x;
+        if (!*c)
+            break;
+        if (*c != '/' || i == 2)
+            return NULL;
+        c++;
+    }
+    if (rc_nvariants == RC_VARIANTS)
+        return NULL;
+    rc_variant_t *w = &rc_variant[rc_nvariants++];
+    snprintf(w->name, sizeof w->name, "%s", name);
+    w->rules = (rc_rules_t){.expansion = v[0], .bucket = v[1], .kicks = v[2]};
+    w->scheme = (scheme_t){.name = w->name};
+    w->f = fp_filter_redisbloom_cuckoo;
+    w->f.name = w->name;
+    w->f.scheme = &w->scheme;
+    w->f.rules = &w->rules;
+    fp_design_t d;
+    const char *why = NULL;
+    if (rc_reserve(&d, INT64_MAX / 2, v[1], v[2], v[0], &why) == FP_ERESERVE)
+        snprintf(w->why, sizeof w->why, "%s", why);
+    else
+        snprintf(w->why, sizeof w->why, "%s", fp_filter_redisbloom_cuckoo.reserve_refusal);
+    w->f.reserve_refusal = w->why;
+    return &w->f;
+}
 
 /* For tests: the chain on a key's hash (tests/test_redisbloom_cuckoo.c). */
 void fp_redisbloom_cuckoo_where(uint64_t hash, uint64_t buckets, uint8_t *fp, uint64_t *i1,
