@@ -815,6 +815,7 @@ const fp_filter_t *fp_redisbloom_cuckoo_variant(const char *name)
     w->f.name = w->name;
     w->f.scheme = &w->scheme;
     w->f.rules = &w->rules;
+    w->f.real = NULL; /* bloomsim adapter serves CF.RESERVE N with the defaults alone */
     fp_design_t d;
     const char *why = NULL;
     if (rc_reserve(&d, INT64_MAX / 2, v[1], v[2], v[0], &why) == FP_ERESERVE)
