@@ -58,6 +58,10 @@
  *     defaults takes about 27,000 keys, 26 times its capacity, and no more;
  *   - a key goes to any filter with a free slot in its buckets, the newest first, so the
  *     older filters keep filling as the chain grows;
+ *   - SubCF_GetIndex returns the bucket's first slot as a uint32_t, so a lookup in a filter
+ *     of 2^32 slots or more (4 GiB) asks the wrong bucket where the kicks use the right
+ *     one: bloomsim makes no such filter (a refusal of the design, or of the insert that
+ *     would add it);
  *   - CF.ADD stores a key's fingerprint even when it is already there (a duplicate or a
  *     false positive); CF.ADDNX does not (not modelled: bloomsim's keys are distinct).
  *     Deletes and their compaction are not modelled.
@@ -128,13 +132,14 @@ static uint64_t rc_sub_buckets(uint64_t z0, unsigned expansion, unsigned j)
     return z;
 }
 
-/* CuckooFilter_Grow: -1 when the next filter's buckets pass 2^56 - 1 or memory is short. */
+/* CuckooFilter_Grow: -1 when the next filter's buckets pass 2^56 - 1 or memory is short,
+ * and (bloomsim's limit) from 2^32 slots, where SubCF_GetIndex's uint32_t index wraps. */
 static int rc_grow(rc_chain_t *c)
 {
     if (c->nf >= RC_MAX_FILTERS)
         return -1;
     uint64_t z = rc_sub_buckets(c->z0, c->expansion, c->nf);
-    if (!z || z > SIZE_MAX / c->b)
+    if (!z || z > (UINT64_C(1) << 32) / c->b || (z * c->b) >> 32)
         return -1;
     uint8_t *s = calloc((size_t)(z * c->b), 1);
     if (!s)
