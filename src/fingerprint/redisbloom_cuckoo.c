@@ -51,11 +51,12 @@
  *     is 0 only when numBuckets divides fp (0x5bd1e995 is odd): from 256 buckets on every
  *     fingerprint has two buckets; below, some have one;
  *   - a filter takes numBuckets * bucketSize fingerprints at most and fills to where its
- *     kicks fail (about 84% at bucket size 2 with 20 kicks, the smaller filters less),
- *     then the next filter is made: with EXPANSION 1 (the default) each filter the size
- *     of the first, so the rate grows linearly with the keys, and after 32 filters (the
- *     module's CF_MAX_EXPANSIONS) CF.ADD refuses every key: the filter made by CF.ADD's
- *     defaults takes about 27,000 keys, 26 times its capacity, and no more;
+ *     kicks first fail (CF.RESERVE 1024: 760 of its 1,024 slots in the reference chain;
+ *     CF.RESERVE 10240000: before 61% of its 2^24), then the next filter is made: with
+ *     EXPANSION 1 (the default) each filter the size of the first, so the rate grows
+ *     linearly with the keys, and after 32 filters (the module's CF_MAX_EXPANSIONS)
+ *     CF.ADD refuses every key: the filter made by CF.ADD's defaults takes about 30,600
+ *     keys, 30 times its capacity, and no more;
  *   - a key goes to any filter with a free slot in its buckets, the newest first, so the
  *     older filters keep filling as the chain grows;
  *   - SubCF_GetIndex returns the bucket's first slot as a uint32_t, so a lookup in a filter
