@@ -47,6 +47,13 @@ expect_error 2 "at 1000000 keys: the next link would need more than 1000 probes 
 expect_error 2 "audit: redisbloom-sbchain at 100000000000 keys (30 links, 5521525620096 bits) needs 1285.6 GiB, only" \
     audit redisbloom-sbchain --keys 1e11
 expect_error 2 "audit: redisbloom-sbchain needs --keys" audit redisbloom-sbchain --rate 0.01
+# The tightening (each link's rate over the last's): a chain whose library takes one (valkey-bloom's
+# bloom-tightening-ratio) refuses one outside (0, 1) in its own words; one whose library takes
+# none refuses it.
+expect_error 2 "valkey-bloom refuses it: \"ERR (0 < tightening ratio range < 1)\" (got '--tightening 1')" \
+    audit valkey-bloom --keys 1000 --tightening 1
+expect_error 2 "audit: redisbloom-sbchain takes no tightening: its own is 0.5 (got '--tightening 0.25')" \
+    audit redisbloom-sbchain --keys 1000 --tightening 0.25
 [ "$(ls "$tmp/out")" = "sentinel.csv" ] && [ "$(cat "$tmp/out/sentinel.csv")" = "earlier result" ] \
     && ok || bad "bad input touched the output directory: $(ls "$tmp/out")"
 

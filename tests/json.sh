@@ -66,6 +66,7 @@ pair audit-rocksdb audit rocksdb --keys 1e4 --rate 0.01 --threads 1
 pair audit-chain audit redisbloom-sbchain --keys 1e4 --threads 1
 pair audit-chain-py audit pybloom-live-scalable --keys 3000 --capacity 100 --rate 0.01 \
     --expansion 2 --threads 1
+pair audit-chain-valkey audit valkey-bloom --keys 3000 --tightening 0.25 --threads 1
 pair audit-bpk audit leveldb --keys 1e4 --bits-per-key 10 --threads 1
 pair audit-real audit leveldb --keys 1e4 --rate 0.01 --key-set seq-str --threads 1
 seq 1 1800 | sed 's/^/user:/' > "$tmp/keys.txt"

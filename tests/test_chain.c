@@ -99,7 +99,7 @@ static void redisbloom(void)
     assert(nl == 1 && fabs(sw - want) < 0.05 * want + 0.01);
 
     /* EXPANSION 1 and 4. */
-    chain_params_t one = {100, 0.01, 1}, four = {1000, 0.001, 4};
+    chain_params_t one = {100, 0.01, 1, 0.5}, four = {1000, 0.001, 4, 0.5};
     assert(chain_links(&plain, &one, 150, links, &nl, &sw) == SIZING_OK && nl == 2);
     expect_link(1, 100, 0.0025, 1280, 9);
     assert(chain_links(&plain, &four, 20000, links, &nl, &sw) == SIZING_OK && nl == 3);
@@ -110,14 +110,17 @@ static void redisbloom(void)
     /* Refusals: BF.RESERVE's (rebloom.c:139-172), and bloomsim's k limit: at EXPANSION 1
      * link j has k = ceil(0.693147180559945 (11.0277 + 1.4427 j)), past 1000 at j = 993
      * (the 994th link), before halving underflows (link 1067). */
-    chain_params_t bad = {0, 0.01, 2};
+    chain_params_t bad = {0, 0.01, 2, 0.5};
     assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ECAPACITY);
-    bad = (chain_params_t){100, 1, 2};
+    bad = (chain_params_t){100, 1, 2, 0.5};
     assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ERATE);
-    bad = (chain_params_t){100, 0.01, 0.5};
+    bad = (chain_params_t){100, 0.01, 0.5, 0.5};
     assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_EEXPANSION);
-    bad = (chain_params_t){100, 0.01, 2.5};
+    bad = (chain_params_t){100, 0.01, 2.5, 0.5};
     assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_EWHOLE);
+    /* Its tightening is ERROR_TIGHTENING_RATIO, a constant: another is refused. */
+    bad = (chain_params_t){100, 0.01, 2, 0.25};
+    assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ENOTIGHTENING);
     assert(chain_links(&plain, &one, 99300, links, &nl, &sw) == SIZING_OK && nl == 993);
     assert(links[992].k == 1000);
     assert(chain_links(&plain, &one, 99301, links, &nl, &sw) == SIZING_EPROBES);
@@ -129,7 +132,8 @@ static void pybloom(void)
     const library_chain_t *c = chain_find("pybloom-live-scalable");
     assert(c && c->scheme == scheme_find("pybloom-live") && c->swallows);
     assert(c->defaults.capacity == 100 && c->defaults.rate == 0.001 &&
-           c->defaults.expansion == 4 && c->tightening == 0.9);
+           c->defaults.expansion == 4 && c->defaults.tightening == 0.9 &&
+           !c->has_tightening);
     const library_chain_t plain = plain_of(c);
     size_t nl;
     double sw;
@@ -141,9 +145,9 @@ static void pybloom(void)
     uint64_t m;
     unsigned k;
     assert(c->reserve(&c->defaults, 1000, &m, &k) == SIZING_OK && m == 14380 && k == 10);
-    chain_params_t bad = {100, 0.001, 2.5};
+    chain_params_t bad = {100, 0.001, 2.5, 0.9};
     assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_EWHOLE);
-    bad = (chain_params_t){0, 0.001, 4};
+    bad = (chain_params_t){0, 0.001, 4, 0.9};
     assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ECAPACITY);
 }
 
@@ -152,7 +156,8 @@ static void valkey(void)
     const library_chain_t *c = chain_find("valkey-bloom");
     assert(c && c->scheme == scheme_find("rust-bloomfilter") && c->swallows);
     assert(c->defaults.capacity == 100 && c->defaults.rate == 0.01 &&
-           c->defaults.expansion == 2 && c->tightening == 0.5);
+           c->defaults.expansion == 2 && c->defaults.tightening == 0.5 &&
+           c->has_tightening);
     const library_chain_t plain = plain_of(c);
     size_t nl;
     double sw;
@@ -164,8 +169,23 @@ static void valkey(void)
            nl == 18);
     int st = chain_links(&plain, &c->defaults, 26214301, links, &nl, &sw);
     assert(st != SIZING_OK && strstr(chain_strerror(c, st), "exceeding size limit"));
-    chain_params_t bad = {100, 0.01, 0};
+    chain_params_t bad = {100, 0.01, 0, 0.5};
     assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_EEXPANSION);
+    /* Its tightening ratio (bloom-tightening-ratio, BF.INSERT's TIGHTENING) at 0.25:
+     * filter 1 of 200 keys at 0.0025, ceil(200 * 5.991465 / (8 ln^2 2)) = 312 bytes,
+     * m = 2496, k = round(2496 / 200 * ln 2) = round(8.65) = 9; filter 2 of 400 at
+     * 0.000625: ceil(400 * 7.377759 / 3.843624) = 768 bytes, m = 6144, k = round(10.65)
+     * = 11. Outside (0, 1) refused in its own words. */
+    chain_params_t quarter = {100, 0.01, 2, 0.25};
+    assert(chain_links(&plain, &quarter, 700, links, &nl, &sw) == SIZING_OK && nl == 3);
+    expect_link(0, 100, 0.01, 960, 7);
+    expect_link(1, 200, 0.0025, 2496, 9);
+    expect_link(2, 400, 0.000625, 6144, 11);
+    bad = (chain_params_t){100, 0.01, 2, 1};
+    assert(chain_links(c, &bad, 10, links, &nl, &sw) == CHAIN_ETIGHTENING);
+    assert(strstr(chain_strerror(c, CHAIN_ETIGHTENING), "tightening ratio range"));
+    bad.tightening = 0;
+    assert(chain_check(c, &bad) == CHAIN_ETIGHTENING);
 }
 
 /* Probes of an absent key: an empty link is asked one bit; a link of fill q and k probes

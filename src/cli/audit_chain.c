@@ -20,10 +20,12 @@
 
 static const char usage[] =
     "usage: bloomsim audit CHAIN --keys N [--capacity C] [--rate P] [--expansion E]\n"
-    "                      [--filters F] [--lookups L] [--threads T] [--seed S] [--json]\n"
+    "                      [--tightening R] [--filters F] [--lookups L] [--threads T]\n"
+    "                      [--seed S] [--json]\n"
     "\n"
     "Creates CHAIN, a library's scalable filter (bloomsim audit --list), with the\n"
-    "library's defaults or with first capacity C, promised rate P and expansion E,\n"
+    "library's defaults or with first capacity C, promised rate P, expansion E and\n"
+    "tightening R (each link's rate over the last's, in (0, 1); where it takes them),\n"
     "inserts N keys, and prints the promise, the measured rate with its 95% interval,\n"
     "the exact rate over its links, the bits per key beside those of the filter the\n"
     "library reserves for N keys, the links and bit probes a lookup of an absent key\n"
@@ -36,8 +38,8 @@ static const char usage[] =
 
 typedef struct chain_args {
     uint64_t n, capacity, filters, lookups, threads, seed;
-    double rate, expansion;
-    int json, given_capacity, given_rate, given_expansion;
+    double rate, expansion, tightening;
+    int json, given_capacity, given_rate, given_expansion, given_tightening;
 } chain_args_t;
 
 /* The row: the chain's links after n keys, each link's geometry in the chain's scheme,
@@ -50,7 +52,7 @@ static int chain_plan(const library_chain_t *c, const chain_args_t *a,
     *row = (exp_row_t){.structure = STRUCT_STACK, .n = a->n, .scheme = c->scheme,
                        .filters = a->filters, .design_keys = cp->capacity,
                        .design_rate = cp->rate, .sizing = sizing_find("calculateparams")};
-    row->stack = (exp_stack_t){0, cp->expansion, c->tightening, c, 0};
+    row->stack = (exp_stack_t){0, cp->expansion, cp->tightening, c, 0};
     row->layers = layers;
     int st = chain_links(c, cp, a->n, link, &row->nlayers, &row->swallowed);
     unsigned k1;
@@ -98,6 +100,8 @@ static void print_chain(const library_chain_t *c, const chain_params_t *cp, cons
     printf("created      capacity %llu, rate %g", (unsigned long long)cp->capacity, cp->rate);
     if (c->has_expansion)
         printf(", expansion %g", cp->expansion);
+    if (c->has_tightening)
+        printf(", tightening %g", cp->tightening);
     printf("%s\n", defaults ? " (the library's defaults)" : "");
     printf("keys         %llu inserted, %.1f swallowed (expected), %zu links (the newest "
            "holds %llu of %llu)\n", (unsigned long long)row->n, row->swallowed, row->nlayers,
@@ -125,12 +129,14 @@ static int json_chain(const library_chain_t *c, const chain_params_t *cp, const 
     json_out_text(o, "chain", c->name);
     json_out_text(o, "version", c->version);
     json_out_text(o, "rules", c->summary);
-    json_out_num(o, "tightening", c->tightening);
+    json_out_num(o, "tightening", cp->tightening);
     json_object *p = json_out_obj(o, "created");
     json_out_count(p, "capacity", cp->capacity);
     json_out_num(p, "rate", cp->rate);
     if (c->has_expansion)
         json_out_num(p, "expansion", cp->expansion);
+    if (c->has_tightening)
+        json_out_num(p, "tightening", cp->tightening);
     json_out_count(o, "keys", row->n);
     json_out_num(o, "swallowed", row->swallowed);
     json_out_count(o, "links", row->nlayers);
@@ -174,6 +180,8 @@ static int chain_args(const library_chain_t *c, int argc, char **argv, chain_arg
          .must = "a number", .given = &a.given_rate},
         {.name = "--expansion", .kind = CLI_REAL, .dst = &a.expansion, .lo = -1e300,
          .hi = 1e300, .must = "a number", .given = &a.given_expansion},
+        {.name = "--tightening", .kind = CLI_REAL, .dst = &a.tightening, .lo = -1e300,
+         .hi = 1e300, .must = "a number", .given = &a.given_tightening},
         {.name = "--filters", .kind = CLI_COUNT, .dst = &a.filters, .min = 2, .max = 1 << 20,
          .must = "a whole number from 2 to 2^20"},
         {.name = "--lookups", .kind = CLI_COUNT, .dst = &a.lookups, .min = 1,
@@ -195,6 +203,9 @@ static int chain_args(const library_chain_t *c, int argc, char **argv, chain_arg
     if (a.given_expansion && !c->has_expansion)
         return cli_die(2, "audit: %s takes no expansion (got '--expansion %g')", c->name,
                        a.expansion);
+    if (a.given_tightening && !c->has_tightening)
+        return cli_die(2, "audit: %s takes no tightening: its own is %g (got '--tightening %g')",
+                       c->name, c->defaults.tightening, a.tightening);
     *cp = c->defaults;
     if (a.given_capacity)
         cp->capacity = a.capacity;
@@ -202,12 +213,16 @@ static int chain_args(const library_chain_t *c, int argc, char **argv, chain_arg
         cp->rate = a.rate;
     if (a.given_expansion)
         cp->expansion = a.expansion;
-    int st = c->check(cp);
+    if (a.given_tightening)
+        cp->tightening = a.tightening;
+    int st = chain_check(c, cp);
     if (st != SIZING_OK) {
         const char *flag = st == CHAIN_ECAPACITY ? "--capacity" : st == CHAIN_ERATE ? "--rate"
-                                                                                    : "--expansion";
+                           : st == CHAIN_ETIGHTENING                 ? "--tightening"
+                                                                     : "--expansion";
         double v = st == CHAIN_ECAPACITY ? (double)cp->capacity : st == CHAIN_ERATE ? cp->rate
-                                                                                    : cp->expansion;
+                   : st == CHAIN_ETIGHTENING                        ? cp->tightening
+                                                                    : cp->expansion;
         return cli_die(2, "audit: %s: %s (got '%s %g')", c->name, chain_strerror(c, st), flag, v);
     }
     *ap = a;
@@ -277,7 +292,8 @@ int cli_audit_chain(const library_chain_t *c, int argc, char **argv)
         probes = chain_probes(links, row.nlayers, NULL);
         free(links);
     }
-    int defaults = !a.given_capacity && !a.given_rate && !a.given_expansion;
+    int defaults = !a.given_capacity && !a.given_rate && !a.given_expansion &&
+                   !a.given_tightening;
     if (a.json)
         rc = json_chain(c, &cp, &row, &r, probes, a.seed);
     else

@@ -21,7 +21,8 @@ static const char usage_head[] =
     "                      [--queries Q] [--fail-above R]\n"
     "       bloomsim audit --list [--tsv | --hashes]\n"
     "       bloomsim audit CHAIN --keys N [--capacity C] [--rate P] [--expansion E]\n"
-    "                      [--filters F] [--lookups L] [--threads T] [--seed S]\n"
+    "                      [--tightening R] [--filters F] [--lookups L] [--threads T]\n"
+    "                      [--seed S]\n"
     "       bloomsim audit redisbloom-cuckoo --keys N [--capacity C] [--bucket-size B]\n"
     "                      [--max-iterations I] [--expansion E] [--precision R] [--seed S]\n"
     "\n"
@@ -88,6 +89,8 @@ static const char usage_tail[] =
     "                   600; 0: wait for ever)\n"
     "  --capacity C, --expansion E  with a CHAIN (a library's scalable filter, in\n"
     "                   --list): its first capacity and growth (default: the library's);\n"
+    "  --tightening R   with a CHAIN whose library takes one: each link's rate over the\n"
+    "                   last's, in (0, 1) (default: the library's);\n"
     "                   bloomsim audit CHAIN --help says the rest\n"
     "  --filters F, --lookups L  with a CHAIN: chains built (default 16), lookups over\n"
     "                   all of them, each link's (default 1.6e6)\n"
@@ -204,8 +207,9 @@ int cli_audit_list(int tsv, int hashes)
         help_text(l->version, &col, LIST_INDENT, LIST_WIDTH);
         putchar('\n');
     }
-    printf("\nscalable filter (audit CHAIN --keys N [--capacity C] [--rate P] [--expansion E])\n"
-           "%*s(its rules; the version it follows)\n", LIST_INDENT, "");
+    printf("\nscalable filter (audit CHAIN --keys N [--capacity C] [--rate P] [--expansion E]\n"
+           "%*s[--tightening R])\n%*s(its rules; the version it follows)\n", LIST_INDENT, "",
+           LIST_INDENT, "");
     for (size_t i = 0; i < chain_count(); i++) {
         const library_chain_t *c = chain_at(i);
         printf("%s (scheme %s)\n%*s", c->name, c->scheme->name, LIST_INDENT, "");

@@ -85,8 +85,7 @@ static const exp_field_t fields[] = {
     {.key = F_STACK, .name = "stack", .type = FT_STACKS, SWEEP_KEY, .sweeps = SW_DESIGN,
      .excludes = EXP_KEY_BIT(F_LIBRARIES), SWEEP_AT(stack), .offset2 = offsetof(sweep_t, nstacks),
      .must = "first_capacity/growth/tightening[/first_rate], e.g. 500/2/0.5, or a "
-             "library's chain, NAME or NAME/EXPANSION (bloomsim audit --list), at most 8 of "
-             "them"},
+             "library's chain, NAME[/E[/T]] (bloomsim audit --list), at most 8 of them"},
     /* Plain sweeps only: a design's sizing rule fixes its own block size. */
     {.key = F_BLOCK_BITS, .name = "block_bits", .type = FT_COUNT_LIST, SWEEP_KEY,
      .sweeps = SW_PLAIN, SWEEP_AT(block_bits),
@@ -530,6 +529,22 @@ static int convert_splits(const exp_field_t *f, const char *v, void *base, bad_v
     return 0;
 }
 
+/* A chain's field after its name: at f, "" (absent) or "/X..." with X up to the next
+ * '/' empty (the library's own: *x untouched) or a number into *x. 0, or -1 malformed. */
+static int chain_field(const char *f, double *x)
+{
+    if (*f != '/')
+        return 0;
+    size_t len = strcspn(f + 1, "/");
+    if (len == 0)
+        return 0;
+    char num[64], extra;
+    if (len >= sizeof num)
+        return -1;
+    snprintf(num, sizeof num, "%.*s", (int)len, f + 1);
+    return sscanf(num, "%lf%c", x, &extra) == 1 ? 0 : -1;
+}
+
 /* first_capacity/growth/tightening, one or more, blank or comma separated. */
 static int convert_stacks(const exp_field_t *f, const char *v, void *base, bad_value_t *b)
 {
@@ -547,20 +562,29 @@ static int convert_stacks(const exp_field_t *f, const char *v, void *base, bad_v
         unsigned long long c0;
         double g, t;
         char extra;
-        /* A library's chain: NAME or NAME/EXPANSION (chain.h), its first capacity the
-         * sweep's design_keys, its rate the design rate (the planner checks the rest). */
+        /* A library's chain: NAME, NAME/E or NAME/E/T (chain.h), E its expansion and T
+         * its tightening, either empty for the library's own (NAME//T); its first
+         * capacity the sweep's design_keys, its rate the design rate (the planner checks
+         * the rest). */
         size_t nl = strcspn(tok, "/");
         char name[128];
         snprintf(name, sizeof name, "%.*s", (int)nl, tok);
         const library_chain_t *chain = chain_find(name);
         if (chain) {
-            double e = 0;
-            if (n == EXP_MAX_STACKS ||
-                (tok[nl] == '/' && sscanf(tok + nl + 1, "%lf%c", &e, &extra) != 1))
+            double e = chain->defaults.expansion, t = chain->defaults.tightening;
+            const char *fe = tok + nl;                                  /* "" or "/E..." */
+            const char *ft = *fe ? fe + 1 + strcspn(fe + 1, "/") : fe;  /* "" or "/T..." */
+            const char *rest = *ft ? ft + 1 + strcspn(ft + 1, "/") : ft;
+            if (n == EXP_MAX_STACKS || chain_field(fe, &e) || chain_field(ft, &t) || *rest)
                 return bad(b, BAD_MUST, NULL, tok);
-            if (tok[nl] != '/')
-                e = chain->defaults.expansion;
-            stack[n++] = (exp_stack_t){0, e, chain->tightening, chain, 0};
+            if (!chain->has_expansion && e != chain->defaults.expansion)
+                return bad(b, BAD_OWN, "this chain's library takes no expansion (leave it "
+                                       "empty: NAME//T)", tok);
+            if (!(t > 0 && t < 1))
+                return bad(b, BAD_OWN, "chain tightening must be strictly between 0 and 1", tok);
+            if (!chain->has_tightening && t != chain->defaults.tightening)
+                return bad(b, BAD_OWN, "this chain's library takes no tightening", tok);
+            stack[n++] = (exp_stack_t){0, e, t, chain, 0};
             continue;
         }
         if (tok[strspn(tok, "0123456789./eE+")] != '\0' || strchr(tok, '/') == tok ||

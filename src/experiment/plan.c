@@ -194,7 +194,7 @@ static int chain_row(const experiment_t *e, const sweep_t *s, const design_point
                      const exp_stack_t *stk, exp_row_t *row, char *err, size_t errlen)
 {
     const library_chain_t *c = stk->chain;
-    const chain_params_t cp = {s->design_keys, dp->p, stk->growth};
+    const chain_params_t cp = {s->design_keys, dp->p, stk->growth, stk->tightening};
     static _Thread_local sizing_layer_t link[CHAIN_MAX_LINKS];
     int st = chain_links(c, &cp, dp->n, link, &row->nlayers, &row->swallowed);
     unsigned k1;
@@ -202,8 +202,8 @@ static int chain_row(const experiment_t *e, const sweep_t *s, const design_point
         st = c->reserve(&cp, dp->n, &row->single_bits, &k1);
     if (st != SIZING_OK)
         return row_error(e, s->line[F_STACK], err, errlen, "chain %s (capacity %llu, rate %g, "
-                         "expansion %g) at %llu keys: %s (got '%s')", c->name,
-                         (unsigned long long)cp.capacity, cp.rate, cp.expansion,
+                         "expansion %g, tightening %g) at %llu keys: %s (got '%s')", c->name,
+                         (unsigned long long)cp.capacity, cp.rate, cp.expansion, cp.tightening,
                          (unsigned long long)dp->n, chain_strerror(c, st), c->name);
     const exp_variant_t va = {.scheme = c->scheme};
     unsigned supported = ~0u, ok = 0;

@@ -43,10 +43,19 @@ int chain_check_whole(const chain_params_t *p, double max_expansion)
     return SIZING_OK;
 }
 
+int chain_check(const library_chain_t *c, const chain_params_t *p)
+{
+    if (!(p->tightening > 0 && p->tightening < 1))
+        return CHAIN_ETIGHTENING;
+    if (!c->has_tightening && p->tightening != c->defaults.tightening)
+        return CHAIN_ENOTIGHTENING;
+    return c->check(p);
+}
+
 int chain_links(const library_chain_t *c, const chain_params_t *p, uint64_t keys,
                 sizing_layer_t *out, size_t *nlinks, double *swallowed)
 {
-    int st = c->check(p);
+    int st = chain_check(c, p);
     if (st != SIZING_OK)
         return st;
     double left = (double)keys, lost = 0, pass = 1; /* pass: 1 - the older links' rate */
@@ -112,6 +121,10 @@ const char *chain_strerror(const library_chain_t *c, int status)
         return "more than 1024 links (bloomsim's limit for a chain)";
     case CHAIN_EUNDERFLOW:
         return "the next link's rate is 0: the library refuses the link";
+    case CHAIN_ETIGHTENING:
+        return "tightening must be strictly between 0 and 1";
+    case CHAIN_ENOTIGHTENING:
+        return "this library's chain takes no tightening (its own is fixed)";
     case SIZING_EPROBES:
         return "the next link would need more than 1000 probes (bloomsim's limit)";
     default:

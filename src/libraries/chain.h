@@ -34,12 +34,15 @@
  * k limit (SIZING_MAX_K) stops it (RedisBloom at EXPANSION 1: 993 links). */
 #define CHAIN_MAX_LINKS 1024
 
-/* How a user creates the chain: first capacity, the promised rate and the growth
- * (EXPANSION; 0 where the library has none). */
+/* How a user creates the chain: first capacity, the promised rate, the growth
+ * (EXPANSION; where the library takes none, its own fixed growth, or 0 where it has no
+ * one growth) and the tightening (each link's rate over the previous one's, in (0, 1);
+ * where the library takes none, its own constant). */
 typedef struct chain_params {
     uint64_t capacity;
     double rate;
     double expansion;
+    double tightening;
 } chain_params_t;
 
 /* Statuses beyond sizing.h's: the library's own refusals of the parameters. */
@@ -50,7 +53,9 @@ enum {
     CHAIN_ECAPACITY,        /* a first capacity the library refuses (0) */
     CHAIN_ERATE,            /* a rate the library refuses (outside (0, 1)) */
     CHAIN_ELINKS,           /* more than CHAIN_MAX_LINKS links */
-    CHAIN_EUNDERFLOW        /* the next link's rate is 0: the library refuses the link */
+    CHAIN_EUNDERFLOW,       /* the next link's rate is 0: the library refuses the link */
+    CHAIN_ETIGHTENING,      /* a tightening outside (0, 1) */
+    CHAIN_ENOTIGHTENING     /* a tightening other than its own to a library that takes none */
 };
 
 typedef struct library_chain {
@@ -58,11 +63,14 @@ typedef struct library_chain {
     const char *version; /* library, version or commit, files followed */
     const char *summary; /* its rules in a line */
     const scheme_t *scheme; /* each link's index arithmetic */
-    chain_params_t defaults; /* what a user gets without parameters */
+    /* What a user gets without parameters; defaults.tightening is the library's
+     * tightening (the table's column): its constant, or its default where it takes one. */
+    chain_params_t defaults;
     int has_expansion;   /* takes an expansion (--expansion) */
+    int has_tightening;  /* takes a tightening (--tightening; a stack's NAME/E/T) */
     int swallows;        /* 1: a key any link reports present is not added */
-    double tightening;   /* each link's rate over the previous one's (the table's column) */
-    /* Refuses parameters the library refuses: a CHAIN_E* status, or SIZING_OK. */
+    /* Refuses parameters the library refuses: a CHAIN_E* status, or SIZING_OK. Called
+     * by chain_check after the tightening's checks. */
     int (*check)(const chain_params_t *p);
     /* Link j, from link j - 1 (NULL for j = 0): writes capacity, rate, m, k. */
     int (*link)(const chain_params_t *p, size_t j, const sizing_layer_t *prev,
@@ -72,6 +80,11 @@ typedef struct library_chain {
     /* Words for a status the library itself answers with, or NULL. */
     const char *(*refusal)(int status);
 } library_chain_t;
+
+/* The parameters checked: a tightening outside (0, 1) (CHAIN_ETIGHTENING), one other
+ * than defaults.tightening for a chain without has_tightening (CHAIN_ENOTIGHTENING),
+ * then c->check's. A CHAIN_E* status or SIZING_OK. */
+int chain_check(const library_chain_t *c, const chain_params_t *p);
 
 /* The refusals the chains' libraries share: a first capacity of 0, a rate outside
  * (0, 1), a growth below 1, and one that is not a whole number or past max_expansion

@@ -191,8 +191,8 @@ const library_chain_t chain_pybloom_live = {
                "times link j-1's capacity at 0.9 times its rate; full at its capacity of keys "
                "added; a key any link reports present is not added",
     .scheme = &scheme_pybloom_live,
-    .defaults = {.capacity = 100, .rate = 0.001, .expansion = 4},
-    .has_expansion = 1, .swallows = 1, .tightening = 0.9,
+    .defaults = {.capacity = 100, .rate = 0.001, .expansion = 4, .tightening = 0.9},
+    .has_expansion = 1, .swallows = 1,
     .check = pybloom_chain_check, .link = pybloom_chain_link, .reserve = pybloom_chain_reserve,
     .refusal = pybloom_chain_refusal,
 };

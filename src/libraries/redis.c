@@ -344,8 +344,8 @@ const library_chain_t chain_redisbloom = {
                "of E times link j-1's entries at half its error; full at its entries of keys "
                "added; a key any link reports present is not added",
     .scheme = &scheme_redisbloom,
-    .defaults = {.capacity = 100, .rate = 0.01, .expansion = 2},
-    .has_expansion = 1, .swallows = 1, .tightening = 0.5,
+    .defaults = {.capacity = 100, .rate = 0.01, .expansion = 2, .tightening = 0.5},
+    .has_expansion = 1, .swallows = 1,
     .check = sbchain_check, .link = sbchain_link, .reserve = sbchain_reserve,
     .refusal = sbchain_refusal,
 };

@@ -22,8 +22,9 @@
  * plus the BloomFilter struct (a Box and two i64: 24 bytes) above the 64 MiB a filter
  * may take (BLOOM_MEMORY_LIMIT_PER_FILTER_DEFAULT): "ERR operation results in filter
  * allocation exceeding size limit". Defaults (configs.rs): capacity 100, fp rate 0.01,
- * expansion 2, tightening ratio 0.5 (a module setting, in (0, 1); bloomsim takes the
- * default). BF.RESERVE refuses a rate outside (0, 1) ("ERR (0 < error rate range < 1)"),
+ * expansion 2, tightening ratio 0.5 (the module setting bloom-tightening-ratio, and
+ * BF.INSERT's TIGHTENING, both refusing a ratio outside (0, 1): "ERR (0 < tightening ratio
+ * range < 1)"; bloomsim's --tightening, a stack's NAME/E/T). BF.RESERVE refuses a rate outside (0, 1) ("ERR (0 < error rate range < 1)"),
  * a capacity below 1 ("ERR (capacity should be larger than 0)") and an expansion outside
  * 1 to u32::MAX ("ERR bad expansion"). The filters' target rates add up to 2 P. */
 #define VALKEY_TIGHTENING 0.5
@@ -46,7 +47,7 @@ static int valkey_link(const chain_params_t *p, size_t j, const sizing_layer_t *
         if ((double)prev->capacity * p->expansion > 9223372036854775807.0)
             return VALKEY_EFILTERS;
         cap = prev->capacity * (uint64_t)p->expansion;
-        rate = p->rate * pow(VALKEY_TIGHTENING, (double)j);
+        rate = p->rate * pow(p->tightening, (double)j);
         if (!(rate > 0x1p-1022))
             return VALKEY_EFILTERS;
     }
@@ -77,6 +78,8 @@ static const char *valkey_refusal(int status)
     case CHAIN_EEXPANSION:
     case CHAIN_EWHOLE:
         return "valkey-bloom refuses it: \"ERR bad expansion\" (1 to 2^32 - 1)";
+    case CHAIN_ETIGHTENING:
+        return "valkey-bloom refuses it: \"ERR (0 < tightening ratio range < 1)\"";
     case VALKEY_ESIZE:
         return "valkey-bloom refuses the next filter: \"ERR operation results in filter "
                "allocation exceeding size limit\" (64 MiB a filter)";
@@ -93,11 +96,12 @@ const library_chain_t chain_valkey_bloom = {
     .version = "valkey-bloom 1.0.0 (valkey-io/valkey-bloom e627e871) src/bloom/utils.rs, "
                "src/configs.rs; links of the Rust bloomfilter crate 3.0.1",
     .summary = "BF.ADD / BF.RESERVE P C [EXPANSION E]: filter 0 of C keys at P, filter j of E "
-               "times the last's capacity at P 0.5^j; full at its capacity of keys added; a "
+               "times the last's capacity at P T^j (T 0.5); full at its capacity of keys added; a "
                "key any filter reports present is not added; 64 MiB a filter",
     .scheme = &scheme_rust_bloomfilter,
-    .defaults = {.capacity = 100, .rate = 0.01, .expansion = 2},
-    .has_expansion = 1, .swallows = 1, .tightening = VALKEY_TIGHTENING,
+    .defaults = {.capacity = 100, .rate = 0.01, .expansion = 2,
+                 .tightening = VALKEY_TIGHTENING},
+    .has_expansion = 1, .has_tightening = 1, .swallows = 1,
     .check = valkey_check, .link = valkey_link, .reserve = valkey_reserve,
     .refusal = valkey_refusal,
 };
