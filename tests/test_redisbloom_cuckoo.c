@@ -10,7 +10,7 @@
  *  - the designs, the names that give CF.RESERVE's parameters, and every refusal in
  *    RedisBloom's words; the 32-filter cap and EXPANSION 0's refusals;
  *  - statistical: the measured rate against the exact rate (fixed seeds, |z| < 5, z from
- *    the rows' standard errors and the reference chain's own spread), and each built
+ *    the rows' standard errors and the reference chains' own spread), and each built
  *    chain's lookups against its own conditional rate (the binomial standard error of its
  *    lookups).
  */
@@ -153,7 +153,7 @@ static void test_designs(void)
     assert(fabs(fp_redisbloom_cuckoo_promise(&s) - 32 * 4.0 / 255) < 1e-15);
     /* EXPANSION 0: one filter, and CF.ADD answers "Filter is full" */
     assert(design("redisbloom-cuckoo/0", 1024, 0, 2048, &s) == FP_OK && s.ngens == 1);
-    assert(s.refused >= 1024 && s.gen_n[0] == 2048 - s.refused);
+    assert(s.refused >= 1024 && s.gen_n[0] <= 1024 && s.stored + s.refused == 2048);
     /* EXPANSION 2 grows each filter: filters of 512, 1024, 2048 buckets */
     assert(design("redisbloom-cuckoo/2", 1024, 0, 5000, &s) == FP_OK && s.ngens == 3);
     assert(s.slots == 2 * (512 + 1024 + 2048) && s.refused == 0);
@@ -161,9 +161,9 @@ static void test_designs(void)
 }
 
 /* The rows of a sweep against their exact rates: |z| < 5, z over the standard error of
- * the difference. The exact rate is one reference chain's (its filters' occupancy, where
- * the kicks failed for its keys), so it is as uncertain as one built chain's rate: F
- * times the variance of the mean of F chains, the row's standard error squared. */
+ * the difference. The exact rate is the mean over 16 reference chains (their filters'
+ * occupancy, where the kicks failed for their keys), so it is as uncertain as the mean of
+ * 16 built chains: F / 16 times the row's variance, F its chains. */
 static void against_exact(const char *sweep, uint64_t seed)
 {
     char err[EXP_ERR_LEN];
@@ -182,7 +182,7 @@ static void against_exact(const char *sweep, uint64_t seed)
                                     .out = &out}, &used) == 0);
         assert(sim_summarize(row, used.filters, &out, &st) == 0);
         double F = (double)used.filters, x = fp_exact(&row->fp);
-        double z = (st.rate - x) / (st.stderr_ * sqrt(1 + F));
+        double z = (st.rate - x) / (st.stderr_ * sqrt(1 + F / 16));
         printf("  %-11s %-22s n %-6llu %2zu filters: rate %.5e exact %.5e z %+.2f\n",
                row->est->name, row->fingerprint->name, (unsigned long long)row->n,
                row->fp.ngens, st.rate, x, z);

@@ -128,6 +128,8 @@ typedef struct fp_state {
     uint64_t slots;           /* logical slots of the main table (cuckoo: 4 a bucket) */
     uint64_t bits;            /* every bit: slots with their metadata, extension slots,
                                * the secondary table; a cuckoo filter's bucket bytes */
+    double ref_exact;         /* RedisBloom's cuckoo chain: the mean exact rate of its
+                               * reference chains (redisbloom_cuckoo.c); 0 otherwise */
 } fp_state_t;
 
 /* The state of f designed as d after n keys: its family's schedule of inserts and

@@ -70,9 +70,10 @@
  * the queries (b, t) of its two buckets, s_t of the z_j of them (2, or 1 when z_j divides
  * t); a query's fingerprint and its buckets are independent, so with the keys' buckets
  * independent the rate is 1 - sum_t P(t) prod_j (1 - P(t) s_t / z_j)^(n_j), n_j the
- * fingerprints filter j holds: 1 - prod_j (1 - r_j) when every z_j >= 256. The n_j are a
- * reference chain's: the chain built from the fixed stream pcg32_unit(0, 0, 0) with as
- * many keys (fp_state's gen_n). A built chain's own rate (the conditional estimator) is
+ * fingerprints filter j holds: 1 - prod_j (1 - r_j) when every z_j >= 256. The n_j are
+ * reference chains': the rate is the mean of that formula over 16 chains built from the
+ * fixed streams pcg32_unit(0, i, 0) with as many keys (where the kicks fail is not a
+ * formula); the first one's filters and n_j are fp_state's gen_n. A built chain's own rate (the conditional estimator) is
  * the measure of the queries (fingerprint, hash's low bits) some stored fingerprint
  * answers, exactly, over the union of the filters.
  */
@@ -340,19 +341,25 @@ static int rc_design(const fp_filter_t *f, uint64_t n, double p, double threshol
     return rc_reserve(d, n, r->bucket, r->kicks, r->expansion, &why);
 }
 
-/* The reference chain of s: its filters, the keys each holds and the keys refused, from
- * the fixed stream (the family's keys are pcg32_next64 words). */
-static int rc_reference(fp_state_t *s)
+/* Reference chains: RC_REFERENCES chains of as many keys, built from the fixed streams
+ * pcg32_unit(0, i, 0); the mean of their exact rates is the row's, the first one's
+ * filters and occupancy its schedule. */
+#define RC_REFERENCES 16
+
+static double rc_exact_occupancy(const fp_state_t *s);
+
+/* One reference chain: its filters and the keys each holds into s; its refusals. */
+static int rc_reference_one(fp_state_t *s, uint64_t stream, uint64_t *refused)
 {
     rc_chain_t c;
     pcg32_t r;
-    pcg32_unit(&r, 0, 0, 0);
+    pcg32_unit(&r, 0, stream, 0);
     if (rc_init(&c, s->d.size, s->d.bucket, s->d.kicks, s->d.expansion)) {
         rc_clear(&c);
         return FP_EBIG;
     }
-    uint64_t refused = 0;
     int st = FP_OK;
+    *refused = 0;
     for (uint64_t k = 0; k < s->keys; k++) {
         int a = rc_add(&c, pcg32_next64(&r));
         if (a == RC_NOMEM) {
@@ -360,10 +367,10 @@ static int rc_reference(fp_state_t *s)
             break;
         }
         if (a == RC_MAXED) { /* every later key too */
-            refused += s->keys - k;
+            *refused += s->keys - k;
             break;
         }
-        refused += a != RC_STORED;
+        *refused += a != RC_STORED;
     }
     s->ngens = c.nf;
     for (unsigned j = 0; j < c.nf; j++) {
@@ -373,11 +380,31 @@ static int rc_reference(fp_state_t *s)
         s->gen_n[j] = n;
         s->gen_t[j] = 8;
     }
-    s->refused = refused;
-    s->stored = s->keys - refused;
-    s->expansions = c.nf ? c.nf - 1 : 0;
     rc_clear(&c);
     return st;
+}
+
+static int rc_reference(fp_state_t *s)
+{
+    double exact = 0, refused = 0;
+    fp_state_t first = *s;
+    for (uint64_t i = 0; i < RC_REFERENCES; i++) {
+        fp_state_t one = *s;
+        uint64_t r;
+        int st = rc_reference_one(&one, i, &r);
+        if (st != FP_OK)
+            return st;
+        exact += rc_exact_occupancy(&one);
+        refused += (double)r;
+        if (i == 0)
+            first = one;
+    }
+    *s = first;
+    s->ref_exact = exact / RC_REFERENCES;
+    s->refused = (uint64_t)llround(refused / RC_REFERENCES);
+    s->stored = s->keys - s->refused;
+    s->expansions = s->ngens ? (unsigned)s->ngens - 1 : 0;
+    return FP_OK;
 }
 
 static int rc_run(fp_state_t *s)
@@ -416,7 +443,7 @@ static unsigned rc_span(uint64_t z, unsigned t)
 }
 
 /* 1 - sum_t P(t) prod_j (1 - P(t) s_t / z_j)^n_j over the filters of s. */
-static double rc_exact(const fp_state_t *s)
+static double rc_exact_occupancy(const fp_state_t *s)
 {
     const double pt = 1.0 / RC_TAGS;
     double miss = 0;
@@ -430,6 +457,9 @@ static double rc_exact(const fp_state_t *s)
     }
     return 1 - miss;
 }
+
+/* The mean over the reference chains. */
+static double rc_exact(const fp_state_t *s) { return s->ref_exact; }
 
 /* One filter's exact rate at its occupancy (the product's factor). */
 static double rc_exact_one(const fp_state_t *s, unsigned j)
@@ -495,8 +525,8 @@ static size_t rc_describe(const fp_state_t *s, char *buf, size_t len)
     at = fp_text(buf, len, at, "promise          %.6g (2 x %u / 255 a filter, summed over "
                  "%zu filters: cf.reserve.md)\n", fp_redisbloom_cuckoo_promise(s),
                  s->d.bucket, s->ngens);
-    return fp_text(buf, len, at, "exact            %.17g (the reference chain's occupancy, "
-                   "keys' buckets independent)\n", rc_exact(s));
+    return fp_text(buf, len, at, "exact            %.17g (the mean over %d reference chains' "
+                   "occupancy, keys' buckets independent)\n", rc_exact(s), RC_REFERENCES);
 }
 
 /* ---- the family: one built chain ---- */
