@@ -155,8 +155,8 @@ static void fp_audit_print(const cli_audit_fp_t *a, const exp_row_t *rowp, const
     else
         printf("rate %g\n", p);
     if (fp_takes_reserve(f))
-        printf("  promise    %.6g (2 x %u / 255 a filter, summed over the reference chain's "
-               "%zu filters: cf.reserve.md)\n", fp_redisbloom_cuckoo_promise(&row.fp),
+        printf("  promise    %.6g (2 x %u / 255 a filter, summed over the first reference "
+               "chain's %zu filters: cf.reserve.md)\n", fp_redisbloom_cuckoo_promise(&row.fp),
                row.fp.d.bucket, row.fp.ngens);
     else
     printf("  promise    %.6g%s\n", p, bpk ? " (RocksDB's target: its Bloom filter's rate "
@@ -176,7 +176,7 @@ static void fp_audit_print(const cli_audit_fp_t *a, const exp_row_t *rowp, const
            f->real->takes == FP_REAL_BPK ? "cache lines of 64 bytes (the solution "
                                            "line-aligned)" : "places");
     if (fp_takes_reserve(f))
-        printf("  filters    %zu in the reference chain, %.4g asked a lookup of an absent "
+        printf("  filters    %zu in the first reference chain, %.4g asked a lookup of an absent "
                "key\n  refused    %.6g keys a chain on average (CF.ADD's errors: \"Maximum "
                "expansions reached\" at 32 filters; \"Filter is full\" with EXPANSION 0), "
                "over %llu chains\n", row.fp.ngens, fp_places(&row.fp) / 2,

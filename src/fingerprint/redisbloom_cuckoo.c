@@ -512,9 +512,9 @@ static size_t rc_describe(const fp_state_t *s, char *buf, size_t len)
                  "0x5bd1e995 mod the filter's; a filter added when %u kicks fail in the "
                  "newest%s; at most 32 filters (CF_MAX_EXPANSIONS)\n", s->d.kicks,
                  e ? "" : " (EXPANSION 0: the key refused instead)");
-    at = fp_text(buf, len, at, "reference chain at %llu keys: %zu filters, %llu keys refused; "
-                 "keys a filter:", (unsigned long long)s->keys, s->ngens,
-                 (unsigned long long)s->refused);
+    at = fp_text(buf, len, at, "reference chains at %llu keys: %llu keys refused (mean of %d); "
+                 "the first's %zu filters, keys a filter:", (unsigned long long)s->keys,
+                 (unsigned long long)s->refused, RC_REFERENCES, s->ngens);
     for (unsigned j = 0; j < s->ngens && j < 8; j++)
         at = fp_text(buf, len, at, " %llu/%llu", (unsigned long long)s->gen_n[j],
                      (unsigned long long)(rc_z(s, j) * s->d.bucket));
