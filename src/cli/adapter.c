@@ -30,9 +30,11 @@ static const char usage[] =
     "libraries that take bits per key (leveldb, rocksdb, rocksdb-legacy) take\n"
     "design-bpk; the others design. LIBRARY may also be a fingerprint filter of a real\n"
     "library (seiflotfy-cuckoo, bloom-filters-cuckoo, bloom-filters-xor,\n"
-    "rocksdb-ribbon): its table, its hash and its random choices, designed by design\n"
-    "(a rate), design-fp (fingerprint bits) or design-bpk (RocksDB's Ribbon filter's\n"
-    "bits per key) as the library takes, with failures. What the adapters of the\n"
+    "rocksdb-ribbon, redisbloom-cuckoo): its table, its hash and its random choices,\n"
+    "designed by design (a rate), design-fp (fingerprint bits) or design-bpk\n"
+    "(RocksDB's Ribbon filter's bits per key) as the library takes, with failures\n"
+    "(redisbloom-cuckoo: design-fp N 8 is CF.RESERVE N with its defaults, its bits\n"
+    "every filter of its chain in order). What the adapters of the\n"
     "libraries' own code (tests/conformance/) are checked against, answer for answer\n"
     "and bit for bit. LIBRARY may also be a library's scalable filter with a real hash\n"
     "here (bloom-filters-scalable): design N P or design-chain N P E T, links, bits\n"
@@ -56,7 +58,8 @@ static int library_arg(void *ctx, const char *arg)
     if (!(s->lib = library_find(arg)))
         return cli_die(2, "adapter: unknown library (got '%s'); bloomsim audit --list names "
                           "them, and the fingerprint filters seiflotfy-cuckoo, "
-                          "bloom-filters-cuckoo and bloom-filters-xor", arg);
+                          "bloom-filters-cuckoo, bloom-filters-xor, rocksdb-ribbon and "
+                          "redisbloom-cuckoo", arg);
     if (!(s->lw = s->lib->words))
         return cli_die(2, "adapter: %s has no real hash here: %s (got '%s')", arg,
                        s->lib->words_skipped ? s->lib->words_skipped

@@ -148,6 +148,9 @@ typedef struct audit_args {
     double p, precision, bpk, timeout, fail_above;
     uint64_t fbits;   /* --fingerprint-bits, 0: not given */
     uint64_t queries; /* --queries, 0: not given (audit.h's audit_range_t) */
+    /* CF.RESERVE's parameters for a filter that takes them (fp_takes_reserve):
+     * --capacity, --bucket-size, --max-iterations, --expansion; UINT64_MAX: not given */
+    uint64_t cf[4];
     int list, tsv, hashes, json;
     const char *key_set, *exec;
     audit_key_param_t key_params[AUDIT_KEY_PARAMS]; /* --key-prefix, --key-file */
@@ -214,6 +217,33 @@ static int audit_refuse_unused(const cli_spec_t *spec, int argc, char **argv,
                                             "fingerprint filter");
 }
 
+/* CF.RESERVE's options: refused but for a filter that takes them; given, the filter is the
+ * chain of those parameters, redisbloom-cuckoo/E/B/I (past 10^9 each is refused as
+ * RedisBloom refuses it, from 32768, 255 and 65535). Returns -1, or 2 after the line. */
+static int cf_reserve_args(audit_args_t *a)
+{
+    static const char *const cf_flag[4] = {"--capacity", "--bucket-size", "--max-iterations",
+                                           "--expansion"};
+    for (size_t i = 0; i < 4; i++)
+        if (a->cf[i] != UINT64_MAX && !(a->fpf && fp_takes_reserve(a->fpf)))
+            return cli_die(2, "audit: %s is CF.RESERVE's, for redisbloom-cuckoo (got '%s "
+                              "%llu'%s%s)", cf_flag[i], cf_flag[i], (unsigned long long)a->cf[i],
+                           a->fpf || a->lib ? " with " : "",
+                           a->fpf ? a->fpf->name : a->lib ? a->lib->name : "");
+    if (!(a->fpf && fp_takes_reserve(a->fpf)) ||
+        (a->cf[1] == UINT64_MAX && a->cf[2] == UINT64_MAX && a->cf[3] == UINT64_MAX))
+        return -1;
+    uint64_t v[3] = {a->cf[3], a->cf[1], a->cf[2]}, dflt[3] = {1, 2, 20};
+    char name[96];
+    for (size_t i = 0; i < 3; i++)
+        v[i] = v[i] == UINT64_MAX ? dflt[i] : v[i] > 1000000000 ? 1000000000 : v[i];
+    snprintf(name, sizeof name, "redisbloom-cuckoo/%llu/%llu/%llu", (unsigned long long)v[0],
+             (unsigned long long)v[1], (unsigned long long)v[2]);
+    if (!(a->fpf = fp_redisbloom_cuckoo_variant(name)))
+        return cli_die(2, "audit: too many redisbloom-cuckoo variants (got '%s')", name);
+    return -1;
+}
+
 static int parse_audit_args(int argc, char **argv, audit_args_t *a)
 {
     const cli_opt_t opts[] = {
@@ -241,6 +271,14 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
         {.name = "--json", .kind = CLI_FLAG, .dst = &a->json},
         {.name = "--queries", .kind = CLI_COUNT, .dst = &a->queries, .min = AUDIT_RANGES,
          .max = UINT64_C(1) << 56, .must = "a whole number of queries from 8 to 2^56"},
+        {.name = "--capacity", .kind = CLI_COUNT, .dst = &a->cf[0], .min = 0,
+         .max = INT64_MAX, .must = "a whole number (RedisBloom: at least 2 x the bucket size)"},
+        {.name = "--bucket-size", .kind = CLI_COUNT, .dst = &a->cf[1], .min = 0,
+         .max = UINT64_C(1) << 40, .must = "a whole number (RedisBloom takes 1 to 255)"},
+        {.name = "--max-iterations", .kind = CLI_COUNT, .dst = &a->cf[2], .min = 0,
+         .max = UINT64_C(1) << 40, .must = "a whole number (RedisBloom takes 1 to 65535)"},
+        {.name = "--expansion", .kind = CLI_COUNT, .dst = &a->cf[3], .min = 0,
+         .max = UINT64_C(1) << 40, .must = "a whole number (RedisBloom takes 0 to 32768)"},
     };
     cli_spec_t spec = {.command = "audit", .help = cli_audit_help, .unknown = "argument", .opts = opts,
                        .nopts = sizeof opts / sizeof opts[0], .positional = library_name,
@@ -249,6 +287,8 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
     if (rc < 0)
         rc = audit_refuse_unused(&spec, argc, argv, a);
     if (rc >= 0)
+        return rc;
+    if ((rc = cf_reserve_args(a)) >= 0)
         return rc;
     if (a->list)
         return cli_audit_list(a->tsv, a->hashes);
@@ -271,7 +311,8 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
     }
     if (a->p >= 0 && a->bpk >= 0)
         return cli_die(2, "audit: give --rate or --bits-per-key, not both (got both)");
-    if ((!a->lib && !a->fpf) || !a->n || (a->p < 0 && a->bpk < 0))
+    int needs_rate = !(a->fpf && fp_takes_reserve(a->fpf)); /* its promise is its own */
+    if ((!a->lib && !a->fpf) || !a->n || (needs_rate && a->p < 0 && a->bpk < 0))
         return cli_die(2, "audit: LIBRARY, --keys and --rate (or --bits-per-key) are required "
                           "(got %s)", !a->lib && !a->fpf ? "no library" : !a->n ? "no --keys" : "no --rate");
     return check_key_args(a);
@@ -429,7 +470,8 @@ int cli_audit(int argc, char **argv)
     audit_args_t a = {.seed = 1, .max_filters = AUDIT_MAX_FILTERS, .p = -1, .bpk = -1,
                       .fail_above = -1,
                       .timeout = 600, .precision = AUDIT_PRECISION, .threads = 0,
-                      .key_params = {{"--key-prefix", NULL}, {"--key-file", NULL}}};
+                      .key_params = {{"--key-prefix", NULL}, {"--key-file", NULL}},
+                      .cf = {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX}};
     const library_chain_t *chain = argc > 1 ? chain_find(argv[1]) : NULL;
     if (chain) /* a library's scalable filter: its own options (audit_chain.c) */
         return cli_audit_chain(chain, argc, argv);
@@ -448,7 +490,8 @@ int cli_audit(int argc, char **argv)
             return cli_die(2, "%s", why);
         return cli_audit_fingerprint(&(cli_audit_fp_t){
             .filter = a.fpf, .n = a.n, .seed = a.seed, .max_filters = a.max_filters,
-            .threads = a.threads, .rate = a.p, .bits_per_key = a.bpk, .precision = a.precision});
+            .threads = a.threads, .rate = a.p, .bits_per_key = a.bpk, .precision = a.precision,
+            .cf = {a.cf[0], a.cf[1], a.cf[2], a.cf[3]}});
     }
     exp_row_t row;
     audit_design_t d;

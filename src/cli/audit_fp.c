@@ -36,11 +36,14 @@ static int fp_audit_row(const cli_audit_fp_t *a, double p, exp_row_t *row, char 
     if (L > (UINT64_C(1) << 36))
         L = UINT64_C(1) << 36;
     char text[1024];
+    const int cf = fp_takes_reserve(a->filter);
+    uint64_t design_keys = cf ? (a->cf[0] != UINT64_MAX ? a->cf[0] : FP_REDISBLOOM_CF_CAPACITY)
+                              : a->n;
     snprintf(text, sizeof text,
              "[sweep]\ndesign_keys = %llu\ndesign_rate = %.17g\ninserted = %llu\n"
              "fingerprint = %s\nestimator = lookups\nfilters = %llu\nlookups = %llu\n"
              "precision = %.17g\nmax_filters = %llu\n",
-             (unsigned long long)a->n, p, (unsigned long long)a->n, a->filter->name,
+             (unsigned long long)design_keys, p, (unsigned long long)a->n, a->filter->name,
              (unsigned long long)F, (unsigned long long)(F * L), a->precision,
              (unsigned long long)a->max_filters);
     experiment_t *e = calloc(1, sizeof *e);
@@ -75,6 +78,9 @@ int cli_audit_fingerprint(const cli_audit_fp_t *a)
     const int bpk = a->bits_per_key >= 0;
     rb_policy_t pol = {0};
     double p = a->rate;
+    if (fp_takes_reserve(f) && p < 0) /* one filter's promise, 2 b / 255, for the plan */
+        p = 2.0 * (a->cf[1] != UINT64_MAX && a->cf[1] >= 1 && a->cf[1] <= 255
+                       ? (double)a->cf[1] : 2.0) / 255;
     if (bpk) {
         if (f->real->takes != FP_REAL_BPK)
             return cli_die(2, "audit: %s takes a rate (--rate), not bits per key (got "
@@ -88,6 +94,11 @@ int cli_audit_fingerprint(const cli_audit_fp_t *a)
                     pol.clamp, a->bits_per_key);
         p = 1.0 / pol.one_in;
     }
+    uint64_t b = a->cf[1] != UINT64_MAX ? a->cf[1] : 2;
+    if (fp_takes_reserve(f) && a->cf[0] != UINT64_MAX && b >= 1 && b <= 255 && a->cf[0] < 2 * b)
+        return cli_die(2, "audit: %s: RedisBloom refuses it: \"Capacity must be at least "
+                          "(BucketSize * 2)\" (got '--capacity %llu' at bucket size %llu)",
+                       f->name, (unsigned long long)a->cf[0], (unsigned long long)b);
     exp_row_t row;
     char err[EXP_ERR_LEN];
     if (fp_audit_row(a, p, &row, err, sizeof err))
@@ -133,12 +144,21 @@ static void fp_audit_print(const cli_audit_fp_t *a, const exp_row_t *rowp, const
     const uint64_t n = a->n;
     double exact = fp_exact(&row.fp);
     printf("audit %s: %llu keys at ", f->name, (unsigned long long)n);
-    if (bpk)
+    if (fp_takes_reserve(f))
+        printf("CF.RESERVE %llu BUCKETSIZE %u MAXITERATIONS %u EXPANSION %u\n",
+               (unsigned long long)row.fp.d.size, row.fp.d.bucket, row.fp.d.kicks,
+               row.fp.d.expansion);
+    else if (bpk)
         printf("%g bits per key (NewRibbonFilterPolicy(%.3f))\n", a->bits_per_key, pol->bpk);
     else if (f->real->takes == FP_REAL_BPK)
         printf("rate %g (bits per key %.3f: the least whose promise meets it)\n", p, row.fp.d.bpk);
     else
         printf("rate %g\n", p);
+    if (fp_takes_reserve(f))
+        printf("  promise    %.6g (2 x %u / 255 a filter, summed over the first reference "
+               "chain's %zu filters: cf.reserve.md)\n", fp_redisbloom_cuckoo_promise(&row.fp),
+               row.fp.d.bucket, row.fp.ngens);
+    else
     printf("  promise    %.6g%s\n", p, bpk ? " (RocksDB's target: its Bloom filter's rate "
                                              "at those bits per key)" : "");
     printf("  measured   %.6g     95%% interval %.4g to %.4g; standard error %.2g (%.2f%% "
@@ -155,6 +175,13 @@ static void fp_audit_print(const cli_audit_fp_t *a, const exp_row_t *rowp, const
     printf("  lookup     %.4g %s\n", fp_places(&row.fp),
            f->real->takes == FP_REAL_BPK ? "cache lines of 64 bytes (the solution "
                                            "line-aligned)" : "places");
+    if (fp_takes_reserve(f))
+        printf("  filters    %zu in the first reference chain, %.4g asked a lookup of an absent "
+               "key\n  refused    %.6g keys a chain on average (CF.ADD's errors: \"Maximum "
+               "expansions reached\" at 32 filters; \"Filter is full\" with EXPANSION 0), "
+               "over %llu chains\n", row.fp.ngens, fp_places(&row.fp) / 2,
+               filters ? (double)retried / (double)filters : 0.0, (unsigned long long)filters);
+    else
     printf("  retried    %llu builds retried with another seed, over %llu filters\n",
            (unsigned long long)retried, (unsigned long long)filters);
     size_t len = fp_describe(&row.fp, NULL, 0) + 1;

@@ -63,6 +63,9 @@ typedef struct cli_audit_fp {
     const struct fp_filter *filter;
     uint64_t n, seed, max_filters, threads;
     double rate, bits_per_key, precision;
+    /* CF.RESERVE's capacity, bucket size, max iterations, expansion (UINT64_MAX: not
+     * given) for a filter that takes them (fp_takes_reserve); rate < 0 then: its promise */
+    uint64_t cf[4];
 } cli_audit_fp_t;
 int cli_audit_fingerprint(const cli_audit_fp_t *a);
 

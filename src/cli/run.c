@@ -53,6 +53,9 @@ static void print_designs(const csv_row_t *rows, size_t nrows)
         if (isnan(row->first_capacity))
             snprintf(what, sizeof what, "single, %s%s",
                      row->library ? row->library : row->scheme, blk);
+        else if (isnan(row->tightening)) /* a chain of fingerprint filters: C/E */
+            snprintf(what, sizeof what, "chain %g/%g, %s", row->first_capacity, row->growth,
+                     row->scheme);
         else
             snprintf(what, sizeof what, "stack %g/%g/%g, %s%s", row->first_capacity,
                      row->growth, row->tightening, row->scheme, blk);

@@ -19,6 +19,8 @@ const char *fp_strerror(int status)
                           "cuckoo 1 to 32)";
     case FP_ERATE: return "no fingerprint the filter takes meets the rate";
     case FP_EBIG: return "the filter would need more than 2^40 slots or 128 hash bits";
+    case FP_ERESERVE: return "a capacity, bucket size, max iterations or expansion the "
+                             "library refuses";
     default: return "unknown error";
     }
 }
@@ -44,6 +46,8 @@ int fp_design(const fp_filter_t *f, uint64_t n, double p, double threshold, unsi
 {
     return f->ops->design(f, n, p, threshold, bits, d);
 }
+
+int fp_takes_reserve(const fp_filter_t *f) { return f->ops->reserve; }
 
 int fp_run(const fp_filter_t *f, const fp_design_t *d, uint64_t n, fp_state_t *s)
 {
@@ -133,5 +137,6 @@ const char *fp_refusal(const fp_filter_t *f, int status)
 {
     return status == FP_EBITS && f->bits_refusal   ? f->bits_refusal
            : status == FP_ERATE && f->rate_refusal ? f->rate_refusal
+           : status == FP_ERESERVE && f->reserve_refusal ? f->reserve_refusal
                                                    : fp_strerror(status);
 }

@@ -54,6 +54,9 @@ typedef struct fp_filter {
     const char *bits_refusal;
     /* FP_ERATE's message for it (NULL: fp_strerror's) */
     const char *rate_refusal;
+    /* FP_ERESERVE's message for it: the library's words for the parameters its name gives
+     * (RedisBloom's cuckoo chain, redisbloom-cuckoo/E/B/I), or NULL */
+    const char *reserve_refusal;
 } fp_filter_t;
 
 /* The load that triggers an expansion when none is given: the reference's
@@ -74,13 +77,17 @@ typedef struct fp_design {
     uint64_t size;    /* a table whose size is no power of two: its buckets (bloom-filters'
                        * cuckoo) or slots (its xor filter); 0 otherwise */
     double bpk;       /* RocksDB's Ribbon filter: its bits per key setting; 0 otherwise */
+    /* A filter that takes CF.RESERVE's parameters (RedisBloom's cuckoo chain; size is then
+     * its capacity): slots a bucket, kicks before a filter is added, EXPANSION as given. */
+    unsigned bucket, kicks, expansion;
 } fp_design_t;
 
 enum {
     FP_OK = 0,
     FP_EBITS,  /* fingerprint bits outside what the filter takes */
     FP_ERATE,  /* no fingerprint the filter takes meets the rate at these keys */
-    FP_EBIG    /* more than 2^40 slots, or more than 128 hash bits, would be needed */
+    FP_EBIG,   /* more than 2^40 slots, or more than 128 hash bits, would be needed */
+    FP_ERESERVE /* a capacity, bucket size, kicks or expansion the library refuses */
 };
 const char *fp_strerror(int status);
 /* The same for filter f: its own words for the bits it takes (bits_refusal), where it
@@ -95,6 +102,11 @@ const char *fp_refusal(const fp_filter_t *f, int status);
  * cuckoo 1 to 32). Returns FP_OK, FP_EBITS, FP_ERATE or FP_EBIG; writes nothing on error. */
 int fp_design(const fp_filter_t *f, uint64_t n, double p, double threshold, unsigned bits,
               fp_design_t *d);
+
+/* Whether f is a chain of filters created as CF.RESERVE creates one (RedisBloom's cuckoo
+ * chain: its capacity the design's keys, its bucket size, kicks and expansion in its name,
+ * redisbloom_cuckoo.c). */
+int fp_takes_reserve(const fp_filter_t *f);
 
 /* A filter after n keys were offered: its schedule and its space. For the quotient family
  * everything here is determined by the design and n; a cuckoo filter's refusals depend on
@@ -116,11 +128,27 @@ typedef struct fp_state {
     uint64_t slots;           /* logical slots of the main table (cuckoo: 4 a bucket) */
     uint64_t bits;            /* every bit: slots with their metadata, extension slots,
                                * the secondary table; a cuckoo filter's bucket bytes */
+    double ref_exact;         /* RedisBloom's cuckoo chain: the mean exact rate of its
+                               * reference chains (redisbloom_cuckoo.c); 0 otherwise */
 } fp_state_t;
 
 /* The state of f designed as d after n keys: its family's schedule of inserts and
  * expansions, then its space. Returns FP_OK or FP_EBIG. */
 int fp_run(const fp_filter_t *f, const fp_design_t *d, uint64_t n, fp_state_t *s);
+
+/* RedisBloom's cuckoo chain (redisbloom_cuckoo.c): CF.ADD's capacity for a missing key
+ * (CFDefaultInitCapacity, rebloom.c:38); the filter of a name redisbloom-cuckoo/E[/B[/I]]
+ * (EXPANSION E, BUCKETSIZE B, MAXITERATIONS I, each a whole number; the others the
+ * defaults), made once and kept, or NULL for another name (a value RedisBloom refuses
+ * gives a filter whose design is refused in its words); its promise, 2 b / 255 a filter summed
+ * over the filters of s; its hash of a key's bytes (MurmurHash64A_Bloom, seed 0); and a
+ * hash's fingerprint and two buckets in a filter of `buckets` buckets. */
+#define FP_REDISBLOOM_CF_CAPACITY 1024
+const fp_filter_t *fp_redisbloom_cuckoo_variant(const char *name);
+double fp_redisbloom_cuckoo_promise(const fp_state_t *s);
+uint64_t fp_redisbloom_cuckoo_hash(const void *data, size_t len);
+void fp_redisbloom_cuckoo_where(uint64_t hash, uint64_t buckets, uint8_t *fp, uint64_t *i1,
+                                uint64_t *i2);
 
 /* Hash bits in the fingerprint of a key inserted now (quotient: r - E; with an age bit:
  * the field less one; cuckoo: f). */
@@ -199,6 +227,7 @@ struct fp_ops {
     int retries;  /* its refusals are builds retried with another seed (xor filters) */
     int (*design)(const fp_filter_t *f, uint64_t n, double p, double threshold,
                   unsigned bits, fp_design_t *d);
+    int reserve;  /* a chain created as CF.RESERVE creates one (fp_takes_reserve) */
     int (*run)(fp_state_t *s);
     void (*space)(fp_state_t *s);
     unsigned (*new_bits)(const fp_state_t *s);

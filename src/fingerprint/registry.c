@@ -16,5 +16,5 @@ const fp_filter_t *fp_filter_find(const char *name)
     for (size_t i = 0; i < fp_filter_count(); i++)
         if (strcmp(filters[i]->name, name) == 0)
             return filters[i];
-    return NULL;
+    return fp_redisbloom_cuckoo_variant(name); /* redisbloom-cuckoo/E/B/I */
 }

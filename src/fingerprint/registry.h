@@ -21,7 +21,8 @@
     X(seiflotfy_cuckoo)      \
     X(bloom_filters_cuckoo)  \
     X(bloom_filters_xor)     \
-    X(rocksdb_ribbon)
+    X(rocksdb_ribbon)        \
+    X(redisbloom_cuckoo)
 
 #define FP_EXTERN_FILTER(id) extern const fp_filter_t fp_filter_##id;
 FP_FILTERS(FP_EXTERN_FILTER)

@@ -123,6 +123,12 @@ static void fingerprint_columns(const exp_row_t *row, uint64_t filters, const ro
         r->bits_ratio = (double)s->bits / (double)row->single_bits;
     }
     r->places = fp_places(s);
+    if (fp_takes_reserve(row->fingerprint)) { /* a chain of filters: its links */
+        r->first_capacity = (double)s->d.size;
+        r->growth = (double)s->d.expansion;
+        r->layers = (double)s->ngens;
+        r->layers_consulted = r->places / 2;
+    }
 }
 
 const char *tabulate_structure(const exp_row_t *row)
@@ -147,9 +153,11 @@ csv_row_t tabulate_row(const char *name, const exp_row_t *row, uint64_t filters,
     tab_refs_t ref = tabulate_refs(row);
     /* A fingerprint filter's exact rate is that of the keys its schedule stores: none
      * where built filters refused more (a cuckoo filter's measured refusals; an xor
-     * filter's refusals are retried builds, which store every key). */
+     * filter's refusals are retried builds, which store every key; a chain's exact rate
+     * is its reference chain's, refusals included). */
     if (row->structure == STRUCT_FINGERPRINT && out->refused && !row->fingerprint->ops->retries &&
-        mean_count(out->refused, filters) > (double)row->fp.refused)
+        !fp_takes_reserve(row->fingerprint) && mean_count(out->refused, filters) >
+        (double)row->fp.refused)
         ref.exact = ref.scheme_exact = NAN;
     csv_row_t r = csv_row_empty();
     r.experiment = name;
