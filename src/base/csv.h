@@ -85,7 +85,7 @@
     X(REAL, growth, "growth", "stack: capacity growth factor `s` (a chain: "    \
       "its expansion)")                        \
     X(REAL, tightening, "tightening", "stack: rate tightening ratio `r` (a chain: "  \
-      "its library's)")                 \
+      "its library's, or the one it was given)")                 \
     X(REAL, layers, "layers", "stack: layers in use (a layer is frozen once full; the "   \
       "next key starts a new one, capacity ×`s`, rate ×`r`, sized by the same rule)")    \
     X(REAL, total_bits, "total_bits", "stack: bits of all layers in use (also the `m` "   \
