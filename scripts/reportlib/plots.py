@@ -502,9 +502,13 @@ def growth_label(r):
 
 def growth(t):
     """Rate and bits per key against keys inserted, log axes: a column per promise (each
-    library's defaults), the chains beside seed 001's stack and the rebuilt filter."""
-    designs = ordered((r["design_keys"], r["design_rate"]) for r in t.rows)
+    library's defaults), the chains beside seed 001's stack and the rebuilt filter; two
+    columns a figure, in the table's order (its first figure the first two designs)."""
+    every = ordered((r["design_keys"], r["design_rate"]) for r in t.rows)
+    return [growth_plot(t, every[i:i + 2], i // 2) for i in range(0, len(every), 2)]
 
+
+def growth_plot(t, designs, part):
     def figure():
         fig, axes = draw.figure(2, len(designs), width=min(7.4 * len(designs), 15.0), height=3.3)
         names = ordered(growth_label(r) for r in t.rows)
@@ -536,5 +540,8 @@ def growth(t):
             draw.legend_outside(top)
         return fig
 
-    return [draw.Plot(t.name, f"{t.name}: rate and bits per key of the libraries' scalable "
-                      "filters against keys inserted from their first capacity on (log axes)", figure)]
+    firsts = " and ".join(f"{comma(d[0])} at {text(100 * num(d[1]))}%" for d in designs)
+    return draw.Plot(t.name if part == 0 else f"{t.name}-{part + 1}",
+                     f"{t.name}: rate and bits per key of the libraries' scalable filters "
+                     f"(first capacity {firsts}) against keys inserted from their first "
+                     "capacity on (log axes)", figure)
