@@ -403,6 +403,96 @@ def expandable_table(t):
     return out
 
 
+# ---- scalable filters as libraries ship them (libraries-growth) ----
+# Each design (first capacity, promise) of the table: the rate by keys inserted, a column
+# per chain, stack and rebuilt filter; then bits per key against the filter the library
+# reserves for the keys, with the links a lookup asks; then every chain's and fingerprint
+# chain's row against its exact rate (and its scheme's model where it has one).
+def growth_label(r, tightened=()):
+    """tightened: the chains given a tightening of their own (more than one in the table),
+    whose label names it."""
+    if r["structure"] == "chain" or (r["library"] and r["growth"]):  # a chain, compared or not
+        label = r["library"]
+        if num(r["growth"]):  # 0: the library takes no expansion (BoomFilters)
+            label += f" E={text(num(r['growth']))}"
+        if r["library"] in tightened:
+            label += f" r={text(num(r['tightening']))}"
+        return label
+    if r["structure"] == "stack":
+        first = num(r["bound"]) * (1 - num(r["tightening"]))
+        return (f"seed 001 stack {comma(r['first_capacity'])}/{text(num(r['growth']))}/"
+                f"{text(num(r['tightening']))}, first at {text(100 * first)}%")
+    return r["structure"] or "filter"
+
+
+def growth_tightened(t):
+    """The chains given more than one tightening in the table (their labels name it)."""
+    ratios = {}
+    for r in t.rows:
+        if r["structure"] == "chain":
+            ratios.setdefault(r["library"], set()).add(r["tightening"])
+    return {lib for lib, ts in ratios.items() if len(ts) > 1}
+
+
+def growth_tables(t):
+    tightened = growth_tightened(t)
+    designs = []
+    for r in t.rows:
+        if (r["design_keys"], r["design_rate"]) not in designs:
+            designs.append((r["design_keys"], r["design_rate"]))
+    out = []
+    for d in designs:
+        rows = [r for r in t.rows if (r["design_keys"], r["design_rate"]) == d]
+        series, keys, cell, bits = [], [], {}, {}
+        for r in rows:
+            lab, k = growth_label(r, tightened), r["n"]
+            if (k, lab) in cell:  # two sweeps' rebuilt filters are alike
+                continue
+            if lab not in series:
+                series.append(lab)
+            if k not in keys:
+                keys.append(k)
+            v = pm(100 * num(r["rate"]), 100 * num(r["stderr"])) + "%"
+            if r["refused"] != "" and num(r["refused"]) >= 0.5:
+                v += " (" + comma(round(num(r["refused"]))) + (" swallowed)" if r["library"] else " refused)")
+            cell[k, lab] = v
+            b = "%.2f" % num(r["bits_per_key"])
+            if r["bits_ratio"] != "":
+                b += " (×%.2f" % num(r["bits_ratio"])
+                asked = num(r["layers_consulted"]) if r["layers_consulted"] != "" else None
+                b += ")" if asked is None else ", %.3g link%s)" % (asked, "" if asked == 1 else "s")
+            bits[k, lab] = b
+        keys.sort(key=num)
+        p = num(d[1])
+        out += ["", f"**First capacity {comma(d[0])}, promise {100 * p:.3g}%: false-positive rate by "
+                "keys inserted** (± one standard error; keys a chain swallowed as already present, "
+                "expected, or a filter refused)", ""]
+        out += header(["keys", "× first capacity"] + series)
+        for k in keys:
+            out.append(row([comma(k), "%.3g" % (num(k) / num(d[0]))] + [cell.get((k, s), "") for s in series]))
+        out += ["", f"**First capacity {comma(d[0])}: bits per key** (× the bits of the filter the "
+                "library reserves for the keys, or CalculateParams' at the promise for the stack and "
+                "the cuckoo chain; links a lookup of an absent key asks)", ""]
+        out += header(["keys", "× first capacity"] + series)
+        for k in keys:
+            out.append(row([comma(k), "%.3g" % (num(k) / num(d[0]))] + [bits.get((k, s), "") for s in series]))
+    out += ["", "**Measured against the exact rate** (the chains and the cuckoo chain: each row's "
+            "estimator against the exact rate of its links' designs and loads with uniform probes, "
+            "± one standard error, and the links' scheme's model where it has one)", ""]
+    out += header(["structure", "first capacity", "keys", "estimator", "filters", "rate", "exact", "z",
+                   "model"])
+    for r in t.rows:
+        if r["structure"] in ("stack", "rebuilt"):
+            continue
+        z = "" if r["z_exact"] == "" else "%+.2f" % num(r["z_exact"])
+        ex = "" if r["exact"] == "" else sig(100 * num(r["exact"]), 4) + "%"
+        md = "" if r["model"] == "" else sig(100 * num(r["model"]), 4) + "%"
+        out.append(row([growth_label(r, tightened), comma(r["design_keys"]), comma(r["n"]),
+                        r["estimator"], r["filters"],
+                        pm(100 * num(r["rate"]), 100 * num(r["stderr"])) + "%", ex, z, md]))
+    return out
+
+
 # ---- any other table ----
 GENERIC_ROWS = 60
 

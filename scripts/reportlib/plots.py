@@ -22,7 +22,8 @@ generic: any other table: rate (or its last varying number) against the first va
 import math
 
 from . import draw
-from .markdown import block_label, expandable_sweeps, plain_points, stack_label, structure_label
+from .markdown import (block_label, expandable_sweeps, growth_label, growth_tightened, plain_points,
+                       stack_label, structure_label)
 from .table import comma, num, split_library, text
 
 NAMES_PER_PANEL = draw.MAX_SERIES
@@ -490,28 +491,22 @@ def families(t):
 
 
 # ---- libraries' scalable filters filled far past their first capacity (issue 41) ----
-def growth_label(r):
-    if r["structure"] == "chain" or (r["library"] and r["growth"]):  # a chain, compared or not
-        return f"{r['library']} E={text(num(r['growth']))}"
-    if r["structure"] == "stack":
-        first = num(r["bound"]) * (1 - num(r["tightening"]))
-        return (f"seed 001 stack {comma(r['first_capacity'])}/{text(num(r['growth']))}/"
-                f"{text(num(r['tightening']))}, first at {text(100 * first)}%")
-    return r["structure"] or "filter"
-
-
 def growth(t):
     """Rate and bits per key against keys inserted, log axes: a column per promise (each
     library's defaults), the chains beside seed 001's stack and the rebuilt filter; two
     columns a figure, in the table's order (its first figure the first two designs)."""
     every = ordered((r["design_keys"], r["design_rate"]) for r in t.rows)
-    return [growth_plot(t, every[i:i + 2], i // 2) for i in range(0, len(every), 2)]
+    tightened = growth_tightened(t)
+    return [growth_plot(t, every[i:i + 2], i // 2, tightened) for i in range(0, len(every), 2)]
 
 
-def growth_plot(t, designs, part):
+def growth_plot(t, designs, part, tightened):
+    def label(r):
+        return growth_label(r, tightened)
+
     def figure():
         fig, axes = draw.figure(2, len(designs), width=min(7.4 * len(designs), 15.0), height=3.3)
-        names = ordered(growth_label(r) for r in t.rows)
+        names = ordered(label(r) for r in t.rows)
         look = draw.colour_map(names)
         for c, d in enumerate(designs):
             top, bottom = axes[0][c], axes[1][c]
@@ -522,9 +517,9 @@ def growth_plot(t, designs, part):
             for ax in (top, bottom):
                 draw.log_axis(ax, "x")
                 draw.log_axis(ax, "y")
-            for n in ordered(growth_label(r) for r in rows):
+            for n in ordered(label(r) for r in rows):
                 rs, seen = [], set()  # one row a load (two sweeps' rebuilt filters are alike)
-                for r in sorted((r for r in rows if growth_label(r) == n), key=lambda r: num(r["n"])):
+                for r in sorted((r for r in rows if label(r) == n), key=lambda r: num(r["n"])):
                     if r["n"] not in seen:
                         seen.add(r["n"])
                         rs.append(r)
@@ -532,15 +527,15 @@ def growth_plot(t, designs, part):
                             col(rs, "ci_high"), logy=True)
                 draw.series(bottom, n, look[n], col(rs, "n"), col(rs, "bits_per_key"), logy=True)
             p = num(d[1])
-            draw.reference(top, p, f"promise {text(100 * p)}%")
-            top.set_title(f"first capacity {comma(d[0])}, promise {text(100 * p)}% (95% intervals)")
+            draw.reference(top, p, f"promise {100 * p:.3g}%")
+            top.set_title(f"first capacity {comma(d[0])}, promise {100 * p:.3g}% (95% intervals)")
             top.set_ylabel("false-positive rate")
             bottom.set_ylabel("bits per key")
             bottom.set_xlabel("keys inserted")
             draw.legend_outside(top)
         return fig
 
-    firsts = " and ".join(f"{comma(d[0])} at {text(100 * num(d[1]))}%" for d in designs)
+    firsts = " and ".join(f"{comma(d[0])} at {100 * num(d[1]):.3g}%" for d in designs)
     return draw.Plot(t.name if part == 0 else f"{t.name}-{part + 1}",
                      f"{t.name}: rate and bits per key of the libraries' scalable filters "
                      f"(first capacity {firsts}) against keys inserted from their first "

@@ -12,7 +12,7 @@ naming functions of plots.py (or heatmap.py) that take the table and return plot
 by experiment name). A table no line names still gets its section, placed after the
 known ones in name order, with its kind's tables and DEFAULT[kind]'s plots."""
 from . import heatmap, plots
-from .markdown import keyset_ratios, split_table
+from .markdown import growth_tables, keyset_ratios, split_table
 
 
 class Section:
@@ -118,7 +118,7 @@ SECTIONS = [
     Section("stack", [one(plots.loads)]),
     Section("stack-dials", [one(plots.loads)]),
     Section("expandable", [one(plots.expandable)]),
-    Section("libraries-growth", [one(plots.growth)]),
+    Section("libraries-growth", [one(plots.growth)], tables=growth_tables),
     Section("guava", [one(plots.points)]),
     Section("hash32", [one(plots.points)]),
     Section("blocked", [rates_blocked, one(plots.designs)]),
