@@ -86,6 +86,13 @@ expect_error 2 "audit: bloom-filters-scalable takes no expansion (got '--expansi
     audit bloom-filters-scalable --keys 1000 --expansion 4
 expect_error 2 "the ratio is each link's load factor: outside (0, 1) its k and size are not positive numbers: refused (got '--tightening 1.5')" \
     audit bloom-filters-scalable --keys 1000 --tightening 1.5
+# RedisBloom's cuckoo chain audited with CF.RESERVE's options (a variant without a real
+# hash here: its audit once dereferenced that hash's absence), at 10 times its capacity.
+"$B" audit redisbloom-cuckoo --keys 10240 --expansion 4 --bucket-size 4 --threads 1 \
+    > "$tmp/cf.txt" 2> "$tmp/err" \
+    && grep -qF "CF.RESERVE 1024 BUCKETSIZE 4 MAXITERATIONS 20 EXPANSION 4" "$tmp/cf.txt" \
+    && grep -q "^  measured " "$tmp/cf.txt" && ok \
+    || bad "audit redisbloom-cuckoo with CF.RESERVE's options: $(cat "$tmp/cf.txt" "$tmp/err")"
 [ "$(ls "$tmp/out")" = "sentinel.csv" ] && [ "$(cat "$tmp/out/sentinel.csv")" = "earlier result" ] \
     && ok || bad "bad input touched the output directory: $(ls "$tmp/out")"
 

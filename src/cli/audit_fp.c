@@ -82,7 +82,7 @@ int cli_audit_fingerprint(const cli_audit_fp_t *a)
         p = 2.0 * (a->cf[1] != UINT64_MAX && a->cf[1] >= 1 && a->cf[1] <= 255
                        ? (double)a->cf[1] : 2.0) / 255;
     if (bpk) {
-        if (f->real->takes != FP_REAL_BPK)
+        if (!(f->real && f->real->takes == FP_REAL_BPK))
             return cli_die(2, "audit: %s takes a rate (--rate), not bits per key (got "
                               "'--bits-per-key %g')", f->name, a->bits_per_key);
         if (rb_policy(a->bits_per_key, &pol))
@@ -150,7 +150,7 @@ static void fp_audit_print(const cli_audit_fp_t *a, const exp_row_t *rowp, const
                row.fp.d.expansion);
     else if (bpk)
         printf("%g bits per key (NewRibbonFilterPolicy(%.3f))\n", a->bits_per_key, pol->bpk);
-    else if (f->real->takes == FP_REAL_BPK)
+    else if (f->real && f->real->takes == FP_REAL_BPK)
         printf("rate %g (bits per key %.3f: the least whose promise meets it)\n", p, row.fp.d.bpk);
     else
         printf("rate %g\n", p);
@@ -173,7 +173,7 @@ static void fp_audit_print(const cli_audit_fp_t *a, const exp_row_t *rowp, const
         printf("             %.1f%% of the %.3f bits a key of RocksDB's Bloom filter at "
                "that setting\n", 100 * row.bits_per_key / pol->bpk, pol->bpk);
     printf("  lookup     %.4g %s\n", fp_places(&row.fp),
-           f->real->takes == FP_REAL_BPK ? "cache lines of 64 bytes (the solution "
+           f->real && f->real->takes == FP_REAL_BPK ? "cache lines of 64 bytes (the solution "
                                            "line-aligned)" : "places");
     if (fp_takes_reserve(f))
         printf("  filters    %zu in the first reference chain, %.4g asked a lookup of an absent "
