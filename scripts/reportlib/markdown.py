@@ -464,18 +464,17 @@ def growth_tables(t):
             bits[k, lab] = b
         keys.sort(key=num)
         p = num(d[1])
-        out += ["", f"**First capacity {comma(d[0])}, promise {100 * p:.3g}%: false-positive rate by "
-                "keys inserted** (± one standard error; keys a chain swallowed as already present, "
-                "expected, or a filter refused)", ""]
-        out += header(["keys", "× first capacity"] + series)
-        for k in keys:
-            out.append(row([comma(k), "%.3g" % (num(k) / num(d[0]))] + [cell.get((k, s), "") for s in series]))
-        out += ["", f"**First capacity {comma(d[0])}: bits per key** (× the bits of the filter the "
-                "library reserves for the keys, or CalculateParams' at the promise for the stack and "
-                "the cuckoo chain; links a lookup of an absent key asks)", ""]
-        out += header(["keys", "× first capacity"] + series)
-        for k in keys:
-            out.append(row([comma(k), "%.3g" % (num(k) / num(d[0]))] + [bits.get((k, s), "") for s in series]))
+        for title, values in (
+                (f"**First capacity {comma(d[0])}, promise {100 * p:.3g}%: false-positive rate by "
+                 "keys inserted** (± one standard error; keys a chain swallowed as already present, "
+                 "expected, or a filter refused)", cell),
+                (f"**First capacity {comma(d[0])}: bits per key** (× the bits of the filter the "
+                 "library reserves for the keys, or CalculateParams' at the promise for the stack and "
+                 "the cuckoo chain; links a lookup of an absent key asks)", bits)):
+            out += ["", title, ""] + header(["keys", "× first capacity"] + series)
+            for k in keys:
+                out.append(row([comma(k), "%.3g" % (num(k) / num(d[0]))]
+                               + [values.get((k, s), "") for s in series]))
     out += ["", "**Measured against the exact rate** (the chains and the cuckoo chain: each row's "
             "estimator against the exact rate of its links' designs and loads with uniform probes, "
             "± one standard error, and the links' scheme's model where it has one)", ""]
