@@ -485,6 +485,9 @@ static void test_fnv1(void)
     EQ(dcso_fnv1("ab"), 0x08326707b4eb37b8u, "FNV-1 64 \"ab\"");
     EQ(dcso_fnv1("abc"), 0xd8dcca186bafadcbu, "FNV-1 64 \"abc\"");
     EQ(dcso_fnv1("foobar"), 0x340d8765a4dda9c2u, "FNV-1 64 \"foobar\"");
+    EQ(hash_fnv1_64("", 0), 0xcbf29ce484222325u, "hash_fnv1_64 \"\"");
+    EQ(hash_fnv1_64("abc", 3), 0xd8dcca186bafadcbu, "hash_fnv1_64 \"abc\"");
+    EQ(hash_fnv1_64("foobar", 6), 0x340d8765a4dda9c2u, "hash_fnv1_64 \"foobar\"");
     printf("FNV-1 64 (DCSO bloom): Go's and FNV's vectors\n");
 }
 

@@ -119,6 +119,15 @@ uint64_t hash_fnv1a64(const void *data, size_t len)
     return h;
 }
 
+uint64_t hash_fnv1_64(const void *data, size_t len)
+{
+    const uint8_t *p = data;
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    for (size_t i = 0; i < len; i++)
+        h = (h * UINT64_C(0x100000001b3)) ^ p[i];
+    return h;
+}
+
 #define FNV32_PRIME 16777619u
 
 uint32_t hash_fnv1a_js(const void *utf8, size_t len, uint32_t seed)

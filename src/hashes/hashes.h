@@ -91,6 +91,9 @@ uint64_t hash_xxph3_64(const void *data, size_t len, uint64_t seed);
  * Node's Buffer.toString). */
 /* Plain FNV-1a 64 over bytes, no final mix (the reference's FNV1A_64; hash splits). */
 uint64_t hash_fnv1a64(const void *data, size_t len);
+/* FNV-1 64 over bytes (multiply, then xor: the reference's FNV1_64; Go's hash/fnv New64,
+ * which DCSO's bloom, blobloom's example and BoomFilters use). */
+uint64_t hash_fnv1_64(const void *data, size_t len);
 /* 0.0.19 on (0.0.21, 1.1.0): 64-bit FNV-1a over whole code units, in 16-bit limbs. */
 uint64_t hash_fnv64_js(const void *utf8, size_t len);
 /* 0.0.17-0.0.18 fnv_1a(v, seed) and up to 0.0.16 fnv_1a(v) (seed 0): 32-bit FNV-1a

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hashes/hashes.h"
 #include "keys/keys.h"
 
 /* The line at offset off, as file.c streams it (without "\n" or a final "\r"):
@@ -25,9 +26,7 @@ static size_t line_len(const keyset_t *ks, size_t off, size_t *next)
 /* FNV-1a, 64 bits (Fowler, Noll and Vo), finished by a multiply-xorshift. */
 static uint64_t line_hash(const uint8_t *p, size_t len)
 {
-    uint64_t h = 0xcbf29ce484222325u;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ p[i]) * 0x100000001b3u;
+    uint64_t h = hash_fnv1a64(p, len);
     h ^= h >> 32;
     return h * 0x9e3779b97f4a7c15u;
 }

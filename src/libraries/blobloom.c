@@ -13,6 +13,7 @@
  */
 #include <math.h>
 
+#include "hashes/hashes.h"
 #include "libraries/arith.h"
 #include "libraries/library.h"
 #include "libraries/registry.h"
@@ -159,9 +160,7 @@ static void blobloom_words(const rkey_t *key, const probe_geom_t *g, uint64_t *o
 {
     (void)g;
     LIBRARY_KEY_INPUT(key, LIBRARY_INT_BE8);
-    uint64_t h = UINT64_C(0xcbf29ce484222325);
-    for (size_t i = 0; i < len; i++)
-        h = (h * UINT64_C(0x100000001b3)) ^ in[i];
+    uint64_t h = hash_fnv1_64(in, len);
     out[0] = (uint32_t)h;
     out[1] = h >> 32;
 }

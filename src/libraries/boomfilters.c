@@ -13,6 +13,7 @@
  */
 #include <math.h>
 
+#include "hashes/hashes.h"
 #include "libraries/arith.h"
 #include "libraries/chain.h"
 #include "libraries/library.h"
@@ -130,9 +131,7 @@ static void boomfilters_partitioned_key_words(const rkey_t *key, const probe_geo
 {
     (void)g;
     LIBRARY_KEY_INPUT(key, LIBRARY_INT_BE8);
-    uint64_t h = UINT64_C(0xcbf29ce484222325);
-    for (size_t i = 0; i < len; i++)
-        h = (h * UINT64_C(0x100000001b3)) ^ in[i];
+    uint64_t h = hash_fnv1_64(in, len);
     out[0] = (uint32_t)h;
     out[1] = h >> 32;
 }

@@ -14,6 +14,7 @@
  */
 #include <math.h>
 
+#include "hashes/hashes.h"
 #include "libraries/arith.h"
 #include "libraries/library.h"
 #include "libraries/registry.h"
@@ -60,9 +61,7 @@ static void dcso_bloom_words(const rkey_t *key, const probe_geom_t *g, uint64_t 
 {
     (void)g;
     LIBRARY_KEY_INPUT(key, LIBRARY_INT_DEC);
-    uint64_t h = UINT64_C(0xcbf29ce484222325);
-    for (size_t i = 0; i < len; i++)
-        h = (h * UINT64_C(0x100000001b3)) ^ in[i];
+    uint64_t h = hash_fnv1_64(in, len);
     out[0] = h;
 }
 static const library_words_t words_dcso_bloom = {
