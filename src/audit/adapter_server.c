@@ -476,7 +476,8 @@ static int cmd_failures(srv_t *s, int nw)
         return FATAL(s, "failures before a design");
     if (s->at_once && s->dirty && build(s))
         return 1;
-    return say(s, "failures %" PRIu64 " %" PRIu64, s->failed, s->fpf->real->retries(s->table));
+    uint64_t retried = s->fpf->real->retries ? s->fpf->real->retries(s->table) : 0;
+    return say(s, "failures %" PRIu64 " %" PRIu64, s->failed, retried);
 }
 
 /* A chain's design: `design N P` (its other parameters the library's own) or

@@ -506,12 +506,6 @@ static void bc_real_bits(const void *tp, uint8_t *out)
     }
 }
 
-static uint64_t bc_real_retries(const void *tp)
-{
-    (void)tp;
-    return 0;
-}
-
 static const fp_real_t bc_real = {
     .version = "npm bloom-filters 3.0.4 (Callidon/bloom-filters 3ba8b3f5) CuckooFilter.create, "
                "add, has; seedrandom 3.0.5",
@@ -523,7 +517,6 @@ static const fp_real_t bc_real = {
     .insert = bc_real_insert,
     .query = bc_real_query,
     .bits = bc_real_bits,
-    .retries = bc_real_retries,
     .close = bc_table_free,
 };
 

@@ -64,7 +64,8 @@ struct fp_real {
     /* The bits of the filter built last, where its keys size it (a Ribbon filter's length
      * follows its first key's hash), or NULL: the design's M. */
     uint64_t (*built_m)(const void *t);
-    /* Builds retried with another seed since open (0 for a filter that never retries). */
+    /* Builds retried with another seed since open; NULL for a filter that never retries
+     * (0). */
     uint64_t (*retries)(const void *t);
     void (*close)(void *t);
 };

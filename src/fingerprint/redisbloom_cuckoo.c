@@ -761,12 +761,6 @@ static uint64_t rc_real_built_m(const void *tp)
     return 8 * slots;
 }
 
-static uint64_t rc_real_retries(const void *tp)
-{
-    (void)tp;
-    return 0;
-}
-
 static const fp_real_t rc_real = {
     .version = "RedisBloom 03077b46 (2025-07-10) cuckoo.c, rebloom.c: CF.RESERVE N, "
                "CF.ADD, CF.EXISTS",
@@ -779,7 +773,6 @@ static const fp_real_t rc_real = {
     .query = rc_real_query,
     .bits = rc_real_bits,
     .built_m = rc_real_built_m,
-    .retries = rc_real_retries,
     .close = rc_free,
 };
 

@@ -413,12 +413,6 @@ static void sc_real_bits(const void *tp, uint8_t *out)
     memcpy(out, t->fp, SC_SLOTS * t->z);
 }
 
-static uint64_t sc_real_retries(const void *tp)
-{
-    (void)tp;
-    return 0;
-}
-
 static const fp_real_t sc_real = {
     .version = "seiflotfy/cuckoofilter bc60055 (Debian golang-github-seiflotfy-cuckoofilter-dev "
                "0.0~git20201222.bc60055-2) NewFilter, Insert, Lookup; Go 1.19 math/rand",
@@ -430,7 +424,6 @@ static const fp_real_t sc_real = {
     .insert = sc_real_insert,
     .query = sc_real_query,
     .bits = sc_real_bits,
-    .retries = sc_real_retries,
     .close = sc_free,
 };
 
