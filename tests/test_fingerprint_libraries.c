@@ -25,6 +25,7 @@
 #include "fingerprint/registry.h"
 #include "fingerprint/ribbon.h"
 #include "hashes/hashes.h"
+#include "sweep_rows.h"
 
 static const fp_filter_t *F(const char *name)
 {
@@ -163,37 +164,25 @@ static void test_known_answers(void)
 
 /* The rows of one sweep, each against its exact rate within 5 standard errors; with
  * above, at least at it (within 5 standard errors) and below above times it. */
+static void exact_check(const exp_row_t *row, const stats_summary_t *st, const row_out_t *out,
+                        uint64_t filters, void *ctx)
+{
+    const double above = *(const double *)ctx;
+    uint64_t refused = 0;
+    for (uint64_t f = 0; f < filters; f++)
+        refused += out->refused[f];
+    double x = fp_exact(&row->fp), z = (st->rate - x) / st->stderr_;
+    printf("  %-11s %-20s n %-5llu %2u bits: rate %.6e exact %.6e z %+.2f (%llu "
+           "refused)\n", row->est->name, row->fingerprint->name,
+           (unsigned long long)row->n, row->fp.width, st->rate, x, z,
+           (unsigned long long)refused);
+    assert(st->stderr_ > 0 && (above ? z > -5 && st->rate < above * x : fabs(z) < 5));
+    assert(refused == 0 || row->fingerprint->ops->retries);
+}
+
 static void against_exact(const char *sweep, uint64_t seed, double above)
 {
-    char err[EXP_ERR_LEN];
-    experiment_t *e = malloc(sizeof *e);
-    exp_row_t *rows;
-    size_t nrows;
-    assert(experiment_load_text("t.ini", sweep, strlen(sweep), e, err, sizeof err) == 0);
-    assert(plan_rows(e, 0, &rows, &nrows, err, sizeof err) == 0);
-    for (size_t i = 0; i < nrows; i++) {
-        exp_row_t *row = &rows[i];
-        row_out_t out;
-        sim_used_t used;
-        stats_summary_t st;
-        assert(sim_out_alloc(&out, row_max_filters(row)) == 0);
-        assert(sim_row(&(row_run_t){.row = row, .seed = seed, .index = i, .threads = 2,
-                                    .out = &out}, &used) == 0);
-        assert(sim_summarize(row, used.filters, &out, &st) == 0);
-        uint64_t refused = 0;
-        for (uint64_t f = 0; f < used.filters; f++)
-            refused += out.refused[f];
-        double x = fp_exact(&row->fp), z = (st.rate - x) / st.stderr_;
-        printf("  %-11s %-20s n %-5llu %2u bits: rate %.6e exact %.6e z %+.2f (%llu "
-               "refused)\n", row->est->name, row->fingerprint->name,
-               (unsigned long long)row->n, row->fp.width, st.rate, x, z,
-               (unsigned long long)refused);
-        assert(st.stderr_ > 0 && (above ? z > -5 && st.rate < above * x : fabs(z) < 5));
-        assert(refused == 0 || row->fingerprint->ops->retries);
-        sim_out_free(&out);
-    }
-    free(rows);
-    free(e);
+    sweep_rows(sweep, seed, exact_check, &above);
 }
 
 static void test_against_exact(void)

@@ -26,6 +26,7 @@
 #include "experiment/plan.h"
 #include "fingerprint/real.h"
 #include "fingerprint/registry.h"
+#include "sweep_rows.h"
 
 static const fp_filter_t *F(const char *name)
 {
@@ -164,33 +165,22 @@ static void test_designs(void)
  * the difference. The exact rate is the mean over 16 reference chains (their filters'
  * occupancy, where the kicks failed for their keys), so it is as uncertain as the mean of
  * 16 built chains: F / 16 times the row's variance, F its chains. */
+static void exact_check(const exp_row_t *row, const stats_summary_t *st, const row_out_t *out,
+                        uint64_t filters, void *ctx)
+{
+    (void)out;
+    (void)ctx;
+    double F = (double)filters, x = fp_exact(&row->fp);
+    double z = (st->rate - x) / (st->stderr_ * sqrt(1 + F / 16));
+    printf("  %-11s %-22s n %-6llu %2zu filters: rate %.5e exact %.5e z %+.2f\n",
+           row->est->name, row->fingerprint->name, (unsigned long long)row->n,
+           row->fp.ngens, st->rate, x, z);
+    assert(st->stderr_ > 0 && fabs(z) < 5);
+}
+
 static void against_exact(const char *sweep, uint64_t seed)
 {
-    char err[EXP_ERR_LEN];
-    experiment_t *e = malloc(sizeof *e);
-    exp_row_t *rows;
-    size_t nrows;
-    assert(experiment_load_text("t.ini", sweep, strlen(sweep), e, err, sizeof err) == 0);
-    assert(plan_rows(e, 0, &rows, &nrows, err, sizeof err) == 0);
-    for (size_t i = 0; i < nrows; i++) {
-        exp_row_t *row = &rows[i];
-        row_out_t out;
-        sim_used_t used;
-        stats_summary_t st;
-        assert(sim_out_alloc(&out, row_max_filters(row)) == 0);
-        assert(sim_row(&(row_run_t){.row = row, .seed = seed, .index = i, .threads = 2,
-                                    .out = &out}, &used) == 0);
-        assert(sim_summarize(row, used.filters, &out, &st) == 0);
-        double F = (double)used.filters, x = fp_exact(&row->fp);
-        double z = (st.rate - x) / (st.stderr_ * sqrt(1 + F / 16));
-        printf("  %-11s %-22s n %-6llu %2zu filters: rate %.5e exact %.5e z %+.2f\n",
-               row->est->name, row->fingerprint->name, (unsigned long long)row->n,
-               row->fp.ngens, st.rate, x, z);
-        assert(st.stderr_ > 0 && fabs(z) < 5);
-        sim_out_free(&out);
-    }
-    free(rows);
-    free(e);
+    sweep_rows(sweep, seed, exact_check, NULL);
 }
 
 /* One built chain's lookups against its own conditional rate. */

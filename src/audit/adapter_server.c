@@ -1,14 +1,13 @@
 /* adapter_server.c - see adapter_server.h. */
 #include "audit/adapter_server.h"
 
-#include "audit/adapter_chain.h"
-
 #include <errno.h>
 #include <stdarg.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "audit/adapter_chain.h"
 #include "base/bits.h"
 #include "fingerprint/real.h"
 #include "hashes/hashes.h"
@@ -467,7 +466,7 @@ static int cmd_bits(srv_t *s, int nw)
 }
 
 /* failures (fingerprint filters): the inserts its library reported failed and the builds
- * it retried with another seed, since the design. */
+ * it retried with another seed (none without .retries), since the design. */
 static int cmd_failures(srv_t *s, int nw)
 {
     if (nw != 1)
@@ -476,8 +475,8 @@ static int cmd_failures(srv_t *s, int nw)
         return FATAL(s, "failures before a design");
     if (s->at_once && s->dirty && build(s))
         return 1;
-    uint64_t retried = s->fpf->real->retries ? s->fpf->real->retries(s->table) : 0;
-    return say(s, "failures %" PRIu64 " %" PRIu64, s->failed, retried);
+    uint64_t (*retries)(const void *) = s->fpf->real->retries;
+    return say(s, "failures %" PRIu64 " %" PRIu64, s->failed, retries ? retries(s->table) : 0);
 }
 
 /* A chain's design: `design N P` (its other parameters the library's own) or
