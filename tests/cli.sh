@@ -31,6 +31,12 @@ if (ulimit -v 524288 && "$B" --version) > /dev/null 2>&1; then
     (ulimit -v 524288; fail=0; expect_error 2 "needs 1.1 GiB, only" audit guava --keys 1e9 --rate 0.01; exit $fail) \
         && grep -qF "available (the address-space limit, ulimit -v) (got '--keys 1000000000')" "$tmp/stderr" \
         && ok || bad "audit's memory refusal: $(cat "$tmp/stderr")"
+    # RedisBloom's cuckoo chain grows with its keys: refused before its reference chains
+    # are built, with the most its filters may take (at EXPANSION 2, the filters until their
+    # slots pass four times the keys: 2^33 bytes, 8.0 GiB).
+    (ulimit -v 524288; fail=0; expect_error 2 "offered 2000000000, needs up to 8.0 GiB, only" \
+        audit redisbloom-cuckoo --keys 2e9 --expansion 2; exit $fail) && ok \
+        || bad "the cuckoo chain's memory refusal: $(cat "$tmp/stderr")"
 fi
 # A library's chain (issue 41): the library's own refusals, bloomsim's k limit, and a chain
 # past the memory available, each one line before any work.
@@ -86,6 +92,8 @@ expect_error 2 "audit: bloom-filters-scalable takes no expansion (got '--expansi
     audit bloom-filters-scalable --keys 1000 --expansion 4
 expect_error 2 "the ratio is each link's load factor: outside (0, 1) its k and size are not positive numbers: refused (got '--tightening 1.5')" \
     audit bloom-filters-scalable --keys 1000 --tightening 1.5
+expect_error 2 "audit: redisbloom-cuckoo takes no rate: CF.RESERVE takes a capacity (--capacity), and a filter's rate follows from its bucket size (got '--rate 0.3')" \
+    audit redisbloom-cuckoo --keys 1000 --rate 0.3
 # RedisBloom's cuckoo chain audited with CF.RESERVE's options (a variant without a real
 # hash here: its audit once dereferenced that hash's absence), at 10 times its capacity.
 "$B" audit redisbloom-cuckoo --keys 10240 --expansion 4 --bucket-size 4 --threads 1 \

@@ -230,6 +230,11 @@ static int cf_reserve_args(audit_args_t *a)
                               "%llu'%s%s)", cf_flag[i], cf_flag[i], (unsigned long long)a->cf[i],
                            a->fpf || a->lib ? " with " : "",
                            a->fpf ? a->fpf->name : a->lib ? a->lib->name : "");
+    if (a->fpf && fp_takes_reserve(a->fpf) && (a->p >= 0 || a->bpk >= 0))
+        return cli_die(2, "audit: %s takes no %s: CF.RESERVE takes a capacity (--capacity), "
+                          "and a filter's rate follows from its bucket size (got '%s %g')",
+                       a->fpf->name, a->p >= 0 ? "rate" : "bits per key",
+                       a->p >= 0 ? "--rate" : "--bits-per-key", a->p >= 0 ? a->p : a->bpk);
     if (!(a->fpf && fp_takes_reserve(a->fpf)) ||
         (a->cf[1] == UINT64_MAX && a->cf[2] == UINT64_MAX && a->cf[3] == UINT64_MAX))
         return -1;

@@ -298,6 +298,18 @@ static int fingerprint_row(const experiment_t *e, const sweep_t *s, const fp_fil
     double threshold = s->line[F_LOAD_THRESHOLD] ? s->load_threshold : FP_THRESHOLD_DEFAULT;
     fp_design_t d;
     int st = fp_design(f, keys, dp->p, threshold, (unsigned)s->fingerprint_bits, &d);
+    if (st == FP_OK && f->ops->run_bytes) { /* memory before the run builds anything */
+        const char *what;
+        uint64_t avail = mem_available(&what);
+        double need = f->ops->run_bytes(&d, dp->n);
+        if (!mem_fits(need, avail))
+            return row_error(e, s->line[F_INSERTED], err, errlen, "fingerprint filter %s "
+                             "designed for %llu keys, offered %llu, needs up to %.1f GiB, only "
+                             "%.1f GiB available%s (got '%llu')", f->name,
+                             (unsigned long long)keys, (unsigned long long)dp->n,
+                             need / 1073741824.0, (double)avail / 1073741824.0, what,
+                             (unsigned long long)dp->n);
+    }
     if (st == FP_OK)
         st = fp_run(f, &d, dp->n, &row->fp);
     if (st == FP_EBITS && s->line[F_FINGERPRINT_BITS])

@@ -229,6 +229,9 @@ struct fp_ops {
                   unsigned bits, fp_design_t *d);
     int reserve;  /* a chain created as CF.RESERVE creates one (fp_takes_reserve) */
     int (*run)(fp_state_t *s);
+    /* Bytes that running the design with n keys may take at most, before any of it is
+     * built (a chain whose growth depends on the keys), or NULL: run's needs are small. */
+    double (*run_bytes)(const fp_design_t *d, uint64_t n);
     void (*space)(fp_state_t *s);
     unsigned (*new_bits)(const fp_state_t *s);
     double (*exact)(const fp_state_t *s);

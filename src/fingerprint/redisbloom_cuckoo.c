@@ -407,6 +407,24 @@ static int rc_reference(fp_state_t *s)
     return FP_OK;
 }
 
+/* The most a chain of n keys takes: its filters (a byte a slot) until their slots reach
+ * four times n (a filter's first failed kicks come far above a quarter full: three
+ * quarters at bucket size 2 and 1,024 slots, 61% at 2^24), or all 32; one at a time in
+ * the reference chains. */
+static double rc_run_bytes(const fp_design_t *d, uint64_t n)
+{
+    double slots = 0;
+    for (unsigned j = 0; j < RC_MAX_FILTERS && slots < 4.0 * (double)n; j++) {
+        uint64_t z = rc_sub_buckets(UINT64_C(1) << d->q, (unsigned)rc_next2(d->expansion), j);
+        if (!z)
+            break;
+        slots += (double)z * d->bucket;
+        if (!d->expansion)
+            break;
+    }
+    return slots;
+}
+
 static int rc_run(fp_state_t *s)
 {
     s->q = s->d.q;
@@ -671,6 +689,7 @@ static const fp_ops_t rc_ops = {
     .reserve = 1,
     .design = rc_design,
     .run = rc_run,
+    .run_bytes = rc_run_bytes,
     .space = rc_space,
     .new_bits = rc_new_bits,
     .exact = rc_exact,

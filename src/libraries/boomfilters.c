@@ -198,7 +198,7 @@ static double go_pow_int(double x, unsigned long long yi)
             ae += xe;
         }
         x1 *= x1;
-        xe <<= 1;
+        xe *= 2; /* Go's xe <<= 1, defined there for a negative xe; not in C */
         if (x1 < .5) {
             x1 += x1;
             xe--;
