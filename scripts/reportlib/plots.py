@@ -506,7 +506,8 @@ def growth_plot(t, designs, part, tightened):
 
     def figure():
         fig, axes = draw.figure(2, len(designs), width=min(7.4 * len(designs), 15.0), height=3.3)
-        names = ordered(label(r) for r in t.rows)
+        # Colours per figure: its own series (the table's 20 or so would repeat a colour).
+        names = ordered(label(r) for r in t.rows if (r["design_keys"], r["design_rate"]) in designs)
         look = draw.colour_map(names)
         for c, d in enumerate(designs):
             top, bottom = axes[0][c], axes[1][c]
