@@ -220,13 +220,9 @@ static int load_checked(const names_t *nm, int i, const char *outdir, experiment
     }
     if (experiment_load(path, &ex[i], err, sizeof err))
         return cli_die(2, "%s", err);
-    for (int q = 0; q < 2; q++) {
-        exp_row_t *rows;
-        size_t nrows;
-        if (plan_rows(&ex[i], q, &rows, &nrows, err, sizeof err))
+    for (int q = 0; q < 2; q++)
+        if (plan_rows_check(&ex[i], q, err, sizeof err))
             return cli_die(2, "%s", err);
-        plan_rows_free(rows, nrows);
-    }
     for (int j = 0; j < i; j++)
         if (strcmp(ex[j].name, ex[i].name) == 0)
             return cli_die(2, "run: %s and %s would both write %s/%s.csv; run them with "

@@ -287,6 +287,9 @@ static int rebuilt_row(const experiment_t *e, const sweep_t *s, const exp_varian
     return 0;
 }
 
+/* Set while plan_rows_check plans: the rows are checked, not run. */
+static _Thread_local int plan_checking;
+
 /* The row of a fingerprint filter (fingerprint.h) at the point: designed for the sweep's
  * design_keys (or, rebuilt, for the keys inserted) at the point's rate, then offered the
  * point's keys; beside it the bits of the one Bloom filter the sweep's rule sizes for
@@ -310,7 +313,9 @@ static int fingerprint_row(const experiment_t *e, const sweep_t *s, const fp_fil
                              need / 1073741824.0, (double)avail / 1073741824.0, what,
                              (unsigned long long)dp->n);
     }
-    if (st == FP_OK)
+    if (st == FP_OK && f->ops->run_bytes && plan_checking)
+        row->fp = (fp_state_t){.filter = f, .d = d, .keys = dp->n}; /* checked, not run */
+    else if (st == FP_OK)
         st = fp_run(f, &d, dp->n, &row->fp);
     if (st == FP_EBITS && s->line[F_FINGERPRINT_BITS])
         return row_error(e, s->line[F_FINGERPRINT_BITS], err, errlen, "fingerprint filter %s: "
@@ -601,4 +606,16 @@ int plan_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows,
     *rows = all;
     *nrows = total;
     return 0;
+}
+
+int plan_rows_check(const experiment_t *e, int quick, char *err, size_t errlen)
+{
+    exp_row_t *rows;
+    size_t nrows;
+    plan_checking = 1;
+    int rc = plan_rows(e, quick, &rows, &nrows, err, errlen);
+    plan_checking = 0;
+    if (rc == 0)
+        plan_rows_free(rows, nrows);
+    return rc;
 }

@@ -36,6 +36,14 @@ size_t plan_variants(const sweep_t *s, exp_variant_t *v);
 int plan_rows(const experiment_t *e, int quick, exp_row_t **rows, size_t *nrows, char *err,
               size_t errlen);
 
+/* Check a scale as plan_rows does, before any work, but leave out the runs of the
+ * fingerprint filters whose growth depends on their keys (an op run_bytes: RedisBloom's
+ * cuckoo chain, whose reference chains of every row are its plan's work, seconds at 10^7
+ * keys): their parameters, design and the most memory they may take are checked here,
+ * what their keys do when the scale is planned to be run. Returns 0, or 2 with the
+ * message plan_rows would give. */
+int plan_rows_check(const experiment_t *e, int quick, char *err, size_t errlen);
+
 /* Make a designed row of lib (its n and geometry set) measure real keys of kind (keys.h)
  * through lib's own hash (libraries/library_words.h): the key set opened for n inserts with
  * param, its parameter (NULL: none given; a key set whose parameter is a path is the
