@@ -79,8 +79,9 @@ int cli_audit_fingerprint(const cli_audit_fp_t *a)
     rb_policy_t pol = {0};
     double p = a->rate;
     if (fp_takes_reserve(f) && p < 0) /* one filter's promise, 2 b / 255, for the plan */
-        p = 2.0 * (a->cf[1] != UINT64_MAX && a->cf[1] >= 1 && a->cf[1] <= 255
-                       ? (double)a->cf[1] : 2.0) / 255;
+        p = fmin(2.0 * (a->cf[1] != UINT64_MAX && a->cf[1] >= 1 && a->cf[1] <= 255
+                            ? (double)a->cf[1] : 2.0) / 255,
+                 0.5); /* from bucket size 128 it is 1 or more: the plan takes a rate below 1 */
     if (bpk) {
         if (!(f->real && f->real->takes == FP_REAL_BPK))
             return cli_die(2, "audit: %s takes a rate (--rate), not bits per key (got "
