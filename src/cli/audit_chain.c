@@ -42,20 +42,6 @@ typedef struct chain_args {
     int json, given_capacity, given_rate, given_expansion, given_tightening;
 } chain_args_t;
 
-/* How the chain was created, as its library takes it: "capacity C, rate P[, expansion
- * E][, tightening T]" (each to the digits that tell it apart: 0.8515625 whole). */
-static const char *created(const library_chain_t *c, const chain_params_t *cp)
-{
-    static char buf[160];
-    int w = snprintf(buf, sizeof buf, "capacity %llu, rate %.10g",
-                     (unsigned long long)cp->capacity, cp->rate);
-    if (c->has_expansion && w > 0 && (size_t)w < sizeof buf)
-        w += snprintf(buf + w, sizeof buf - (size_t)w, ", expansion %.10g", cp->expansion);
-    if (c->has_tightening && w > 0 && (size_t)w < sizeof buf)
-        snprintf(buf + w, sizeof buf - (size_t)w, ", tightening %.10g", cp->tightening);
-    return buf;
-}
-
 /* The row: the chain's links after n keys, each link's geometry in the chain's scheme,
  * the estimator every link supports that the estimators prefer. Returns 0, or 2 after a
  * message. */
@@ -74,7 +60,7 @@ static int chain_plan(const library_chain_t *c, const chain_args_t *a,
         st = c->reserve(cp, a->n, &row->single_bits, &k1);
     if (st != SIZING_OK)
         return cli_die(2, "audit: %s (%s) at %llu keys: %s (got '--keys %llu')", c->name,
-                       created(c, cp), (unsigned long long)a->n, chain_strerror(c, st),
+                       chain_describe(c, cp), (unsigned long long)a->n, chain_strerror(c, st),
                        (unsigned long long)a->n);
     unsigned supported = ~0u;
     uint64_t total = 0;
@@ -110,7 +96,7 @@ static void print_chain(const library_chain_t *c, const chain_params_t *cp, cons
     const sizing_layer_t *last = &row->layers[row->nlayers - 1].size;
     printf("chain        %s\n             %s\n             %s\n", c->name, c->version,
            c->summary);
-    printf("created      %s%s\n", created(c, cp), defaults ? " (the library's defaults)" : "");
+    printf("created      %s%s\n", chain_describe(c, cp), defaults ? " (the library's defaults)" : "");
     printf("keys         %llu inserted, %.1f swallowed (expected), %zu links (the newest "
            "holds %llu of %llu)\n", (unsigned long long)row->n, row->swallowed, row->nlayers,
            (unsigned long long)last->n, (unsigned long long)last->capacity);

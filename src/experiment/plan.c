@@ -201,10 +201,10 @@ static int chain_row(const experiment_t *e, const sweep_t *s, const design_point
     if (st == SIZING_OK)
         st = c->reserve(&cp, dp->n, &row->single_bits, &k1);
     if (st != SIZING_OK)
-        return row_error(e, s->line[F_STACK], err, errlen, "chain %s (capacity %llu, rate %g, "
-                         "expansion %g, tightening %g) at %llu keys: %s (got '%s')", c->name,
-                         (unsigned long long)cp.capacity, cp.rate, cp.expansion, cp.tightening,
-                         (unsigned long long)dp->n, chain_strerror(c, st), c->name);
+        return row_error(e, s->line[F_STACK], err, errlen, "chain %s (%s) at %llu keys: %s "
+                         "(got '%s/%.10g/%.10g')", c->name, chain_describe(c, &cp),
+                         (unsigned long long)dp->n, chain_strerror(c, st), c->name,
+                         cp.expansion, cp.tightening);
     const exp_variant_t va = {.scheme = c->scheme};
     unsigned supported = ~0u, ok = 0;
     uint64_t total_bits = 0;

@@ -2,6 +2,7 @@
 #include "libraries/chain.h"
 
 #include <math.h>
+#include <stdio.h>
 
 #include "rates/rate.h"
 
@@ -101,6 +102,18 @@ int chain_links(const library_chain_t *c, const chain_params_t *p, uint64_t keys
      * none: one key into an empty chain swallows nothing, not 4e-16 of a key. */
     *swallowed = lost < 1e-12 * (double)keys ? 0 : lost;
     return SIZING_OK;
+}
+
+const char *chain_describe(const library_chain_t *c, const chain_params_t *p)
+{
+    static _Thread_local char buf[160];
+    int w = snprintf(buf, sizeof buf, "capacity %llu, rate %.10g",
+                     (unsigned long long)p->capacity, p->rate);
+    if (c->has_expansion && w > 0 && (size_t)w < sizeof buf)
+        w += snprintf(buf + w, sizeof buf - (size_t)w, ", expansion %.10g", p->expansion);
+    if (c->has_tightening && w > 0 && (size_t)w < sizeof buf)
+        snprintf(buf + w, sizeof buf - (size_t)w, ", tightening %.10g", p->tightening);
+    return buf;
 }
 
 const char *chain_strerror(const library_chain_t *c, int status)

@@ -106,6 +106,11 @@ int chain_check_whole(const chain_params_t *p, double max_expansion);
 int chain_links(const library_chain_t *c, const chain_params_t *p, uint64_t keys,
                 sizing_layer_t *out, size_t *nlinks, double *swallowed);
 
+/* How a chain was created, as its library takes it: "capacity C, rate P[, expansion E][,
+ * tightening T]", each to the digits that tell it apart (0.8515625 whole), the expansion
+ * and tightening only where the library takes them. A static buffer of this thread's. */
+const char *chain_describe(const library_chain_t *c, const chain_params_t *p);
+
 /* The words for a status of chain_links or c->check: the library's own where it has
  * them, else sizing_strerror's or this file's. */
 const char *chain_strerror(const library_chain_t *c, int status);
