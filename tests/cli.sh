@@ -94,6 +94,10 @@ expect_error 2 "the ratio is each link's load factor: outside (0, 1) its k and s
     audit bloom-filters-scalable --keys 1000 --tightening 1.5
 expect_error 2 "audit: redisbloom-cuckoo takes no rate: CF.RESERVE takes a capacity (--capacity), and a filter's rate follows from its bucket size (got '--rate 0.3')" \
     audit redisbloom-cuckoo --keys 1000 --rate 0.3
+expect_error 2 "audit: redisbloom-cuckoo: RedisBloom refuses it: \"BUCKETSIZE: value must be an integer between 1 and 255, inclusive.\" (got '--bucket-size 0')" \
+    audit redisbloom-cuckoo --keys 1000 --bucket-size 0
+expect_error 2 "RedisBloom refuses it: \"Capacity must be at least (BucketSize * 2)\" (got '--capacity 300')" \
+    audit redisbloom-cuckoo --keys 1000 --capacity 300 --bucket-size 200
 # RedisBloom's cuckoo chain audited with CF.RESERVE's options (a variant without a real
 # hash here: its audit once dereferenced that hash's absence), at 10 times its capacity.
 "$B" audit redisbloom-cuckoo --keys 10240 --expansion 4 --bucket-size 4 --threads 1 \

@@ -235,6 +235,8 @@ static int cf_reserve_args(audit_args_t *a)
                           "and a filter's rate follows from its bucket size (got '%s %g')",
                        a->fpf->name, a->p >= 0 ? "rate" : "bits per key",
                        a->p >= 0 ? "--rate" : "--bits-per-key", a->p >= 0 ? a->p : a->bpk);
+    if (a->fpf && fp_takes_reserve(a->fpf) && cli_audit_cf_refused(a->fpf, a->cf))
+        return 2;
     if (!(a->fpf && fp_takes_reserve(a->fpf)) ||
         (a->cf[1] == UINT64_MAX && a->cf[2] == UINT64_MAX && a->cf[3] == UINT64_MAX))
         return -1;
@@ -277,7 +279,8 @@ static int parse_audit_args(int argc, char **argv, audit_args_t *a)
         {.name = "--queries", .kind = CLI_COUNT, .dst = &a->queries, .min = AUDIT_RANGES,
          .max = UINT64_C(1) << 56, .must = "a whole number of queries from 8 to 2^56"},
         {.name = "--capacity", .kind = CLI_COUNT, .dst = &a->cf[0], .min = 0,
-         .max = INT64_MAX, .must = "a whole number (RedisBloom: at least 2 x the bucket size)"},
+         .max = INT64_MAX, .must = "a whole number up to 2^63 - 1 (RedisBloom: \"Bad "
+         "capacity\" past it; at least 2 x the bucket size)"},
         {.name = "--bucket-size", .kind = CLI_COUNT, .dst = &a->cf[1], .min = 0,
          .max = UINT64_C(1) << 40, .must = "a whole number (RedisBloom takes 1 to 255)"},
         {.name = "--max-iterations", .kind = CLI_COUNT, .dst = &a->cf[2], .min = 0,

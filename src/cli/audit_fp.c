@@ -69,6 +69,24 @@ static int fp_audit_row(const cli_audit_fp_t *a, double p, exp_row_t *row, char 
     return 0;
 }
 
+int cli_audit_cf_refused(const fp_filter_t *f, const uint64_t cf[4])
+{
+    static const char *const flag[4] = {"--capacity", "--bucket-size", "--max-iterations",
+                                        "--expansion"};
+    int64_t given[4];
+    for (size_t i = 0; i < 4; i++)
+        given[i] = cf[i] == UINT64_MAX ? -1 : (int64_t)(cf[i] & INT64_MAX);
+    int w;
+    const char *why = fp_redisbloom_cuckoo_refused(
+        given[0] < 0 ? FP_REDISBLOOM_CF_CAPACITY : cf[0], given[1], given[2], given[3], &w);
+    if (!why)
+        return 0;
+    if (given[w] < 0) /* not given: only CF.ADD's capacity against a bucket size given */
+        w = 1;
+    return cli_die(2, "audit: %s: %s (got '%s %llu')", f->name, why, flag[w],
+                   (unsigned long long)cf[w]);
+}
+
 static void fp_audit_print(const cli_audit_fp_t *a, const exp_row_t *rowp, const rb_policy_t *pol,
                            double p, const stats_summary_t *stp, uint64_t filters, uint64_t retried);
 
@@ -95,11 +113,7 @@ int cli_audit_fingerprint(const cli_audit_fp_t *a)
                     pol.clamp, a->bits_per_key);
         p = 1.0 / pol.one_in;
     }
-    uint64_t b = a->cf[1] != UINT64_MAX ? a->cf[1] : 2;
-    if (fp_takes_reserve(f) && a->cf[0] != UINT64_MAX && b >= 1 && b <= 255 && a->cf[0] < 2 * b)
-        return cli_die(2, "audit: %s: RedisBloom refuses it: \"Capacity must be at least "
-                          "(BucketSize * 2)\" (got '--capacity %llu' at bucket size %llu)",
-                       f->name, (unsigned long long)a->cf[0], (unsigned long long)b);
+    /* CF.RESERVE's refusals were made by audit.c (cf_reserve_args), naming the flag. */
     exp_row_t row;
     char err[EXP_ERR_LEN];
     if (fp_audit_row(a, p, &row, err, sizeof err))

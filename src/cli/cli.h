@@ -68,6 +68,9 @@ typedef struct cli_audit_fp {
     uint64_t cf[4];
 } cli_audit_fp_t;
 int cli_audit_fingerprint(const cli_audit_fp_t *a);
+/* CF.RESERVE's parameters cf (as cli_audit_fp_t's) that RedisBloom refuses, for f: 2
+ * after one line naming the flag and RedisBloom's words, else 0. */
+int cli_audit_cf_refused(const struct fp_filter *f, const uint64_t cf[4]);
 
 /* Set on the ranks of a distributed run other than rank 0 (dist.h): rank 0 alone
  * reports, so a message appears once. */

@@ -145,6 +145,11 @@ int fp_run(const fp_filter_t *f, const fp_design_t *d, uint64_t n, fp_state_t *s
  * hash's fingerprint and two buckets in a filter of `buckets` buckets. */
 #define FP_REDISBLOOM_CF_CAPACITY 1024
 const fp_filter_t *fp_redisbloom_cuckoo_variant(const char *name);
+/* RedisBloom's words for CF.RESERVE's parameters it refuses (-1: the default), and in
+ * *which the one it names (0 capacity, 1 bucket size, 2 max iterations, 3 expansion);
+ * NULL where it takes them. */
+const char *fp_redisbloom_cuckoo_refused(uint64_t capacity, int64_t bucket, int64_t kicks,
+                                         int64_t expansion, int *which);
 double fp_redisbloom_cuckoo_promise(const fp_state_t *s);
 uint64_t fp_redisbloom_cuckoo_hash(const void *data, size_t len);
 void fp_redisbloom_cuckoo_where(uint64_t hash, uint64_t buckets, uint8_t *fp, uint64_t *i1,

@@ -283,27 +283,37 @@ static int rc_add(rc_chain_t *c, uint64_t hash)
 
 /* What fp_design_t holds for it: q = log2 of the first filter's buckets, bits 8, bucket,
  * kicks, expansion (as given: 0 to 32768; rounded up to a power of two by Init). */
+const char *fp_redisbloom_cuckoo_refused(uint64_t capacity, int64_t bucket, int64_t kicks,
+                                         int64_t expansion, int *which)
+{
+    int64_t b = bucket >= 0 ? bucket : RC_DEFAULT_BUCKET;
+    int64_t i = kicks >= 0 ? kicks : RC_DEFAULT_KICKS;
+    int64_t e = expansion >= 0 ? expansion : RC_DEFAULT_EXPANSION;
+    if (i <= 0 || i > 65535)
+        return *which = 2, "RedisBloom refuses it: \"MAXITERATIONS: value must be an integer "
+                           "between 1 and 65535, inclusive.\"";
+    if (b <= 0 || b > 255)
+        return *which = 1, "RedisBloom refuses it: \"BUCKETSIZE: value must be an integer "
+                           "between 1 and 255, inclusive.\"";
+    if (e > 32768)
+        return *which = 3, "RedisBloom refuses it: \"EXPANSION: value must be an integer "
+                           "between 0 and 32768, inclusive.\"";
+    if (capacity > INT64_MAX)
+        return *which = 0, "RedisBloom refuses it: \"Bad capacity\" (past 2^63 - 1)";
+    if (capacity < 2 * (uint64_t)b)
+        return *which = 0, "RedisBloom refuses it: \"Capacity must be at least (BucketSize * "
+                           "2)\"";
+    return NULL;
+}
+
 static int rc_reserve(fp_design_t *d, uint64_t capacity, int64_t bucket, int64_t kicks,
                       int64_t expansion, const char **why)
 {
     int64_t b = bucket >= 0 ? bucket : RC_DEFAULT_BUCKET;
     int64_t i = kicks >= 0 ? kicks : RC_DEFAULT_KICKS;
     int64_t e = expansion >= 0 ? expansion : RC_DEFAULT_EXPANSION;
-    *why = NULL;
-    if (i <= 0 || i > 65535)
-        *why = "RedisBloom refuses it: \"MAXITERATIONS: value must be an integer between 1 "
-               "and 65535, inclusive.\"";
-    else if (b <= 0 || b > 255)
-        *why = "RedisBloom refuses it: \"BUCKETSIZE: value must be an integer between 1 and "
-               "255, inclusive.\"";
-    else if (e > 32768)
-        *why = "RedisBloom refuses it: \"EXPANSION: value must be an integer between 0 and "
-               "32768, inclusive.\"";
-    else if (capacity < 2 * (uint64_t)b || capacity > INT64_MAX)
-        *why = capacity > INT64_MAX ? "RedisBloom refuses it: \"Bad capacity\" (past 2^63 - 1)"
-                                    : "RedisBloom refuses it: \"Capacity must be at least "
-                                      "(BucketSize * 2)\"";
-    if (*why)
+    int which;
+    if ((*why = fp_redisbloom_cuckoo_refused(capacity, bucket, kicks, expansion, &which)))
         return FP_ERESERVE;
     uint64_t z = rc_next2(capacity / (uint64_t)b);
     unsigned q = 0;
