@@ -269,12 +269,7 @@ static int bf_chain_full(const chain_params_t *p, size_t j, const sizing_layer_t
 /* PartitionedBloomFilter.create(n, P): the package's one filter for n keys. */
 static int bf_chain_reserve(const chain_params_t *p, uint64_t n, uint64_t *m, unsigned *k)
 {
-    sizing_out_t o;
-    int st = bloom_filters_slices_design(n, p->rate, 0, &o);
-    if (st != SIZING_OK)
-        return st;
-    *m = o.m, *k = (unsigned)o.k;
-    return SIZING_OK;
+    return sizing_design(&sizing_bloom_filters_slices, n, p->rate, m, k);
 }
 
 static const char *bf_chain_refusal(int status)

@@ -254,12 +254,7 @@ static int boomfilters_link(const chain_params_t *p, size_t j, const sizing_laye
 /* NewPartitionedBloomFilter(n, fpRate): its single filter. */
 static int boomfilters_reserve(const chain_params_t *p, uint64_t n, uint64_t *m, unsigned *k)
 {
-    sizing_out_t o;
-    int st = boomfilters_partitioned_design(n, p->rate, 0, &o);
-    if (st != SIZING_OK)
-        return st;
-    *m = o.m, *k = (unsigned)o.k;
-    return SIZING_OK;
+    return sizing_design(&sizing_boomfilters_partitioned, n, p->rate, m, k);
 }
 
 static const char *boomfilters_refusal(int status)

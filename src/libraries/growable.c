@@ -234,12 +234,7 @@ static int growable_link(const chain_params_t *p, size_t j, const sizing_layer_t
 /* GrowableBloom::new(P, n) filled with n keys: one link, Bloom::new(n, P). */
 static int growable_reserve(const chain_params_t *p, uint64_t n, uint64_t *m, unsigned *k)
 {
-    sizing_out_t o;
-    int st = growable_bloom_design(n, p->rate, 0, &o);
-    if (st != SIZING_OK)
-        return st;
-    *m = o.m, *k = (unsigned)o.k;
-    return SIZING_OK;
+    return sizing_design(&sizing_growable_bloom, n, p->rate, m, k);
 }
 
 static const char *growable_refusal(int status)

@@ -163,12 +163,7 @@ static int pybloom_chain_link(const chain_params_t *p, size_t j, const sizing_la
 /* BloomFilter(n, P): pybloom-live's single filter. */
 static int pybloom_chain_reserve(const chain_params_t *p, uint64_t n, uint64_t *m, unsigned *k)
 {
-    sizing_out_t o;
-    int st = pybloom_live_design(n, p->rate, 0, &o);
-    if (st != SIZING_OK)
-        return st;
-    *m = o.m, *k = (unsigned)o.k;
-    return SIZING_OK;
+    return sizing_design(&sizing_pybloom_live, n, p->rate, m, k);
 }
 
 static const char *pybloom_chain_refusal(int status)
