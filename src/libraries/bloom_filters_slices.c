@@ -227,17 +227,6 @@ static uint64_t bf_fill_keys(double size, unsigned k, uint64_t s, double lf)
     return n;
 }
 
-static int bf_chain_check(const chain_params_t *p)
-{
-    if (p->capacity == 0)
-        return CHAIN_ECAPACITY;
-    if (!(p->rate > 0 && p->rate < 1))
-        return CHAIN_ERATE;
-    if (p->expansion != BF_GROWTH)
-        return CHAIN_ENOEXPANSION;
-    return SIZING_OK;
-}
-
 static int bf_chain_link(const chain_params_t *p, size_t j, const sizing_layer_t *prev,
                          sizing_layer_t *out)
 {
@@ -309,6 +298,6 @@ const library_chain_t chain_bloom_filters_scalable = {
     .scheme = &scheme_bloom_filters_slices,
     .defaults = {.capacity = 8, .rate = 0.01, .expansion = BF_GROWTH, .tightening = 0.5},
     .has_tightening = 1,
-    .check = bf_chain_check, .link = bf_chain_link, .reserve = bf_chain_reserve,
+    .link = bf_chain_link, .reserve = bf_chain_reserve,
     .refusal = bf_chain_refusal, .full = bf_chain_full, .words = &words_bloom_filters,
 };

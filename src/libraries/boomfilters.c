@@ -219,17 +219,6 @@ static uint64_t boomfilters_full_at(uint64_t s)
     return (uint64_t)c;
 }
 
-static int boomfilters_check(const chain_params_t *p)
-{
-    if (p->capacity == 0)
-        return CHAIN_ECAPACITY;
-    if (!(p->rate > 0 && p->rate < 1))
-        return CHAIN_ERATE;
-    if (p->expansion != 0)
-        return CHAIN_ENOEXPANSION;
-    return SIZING_OK;
-}
-
 static int boomfilters_link(const chain_params_t *p, size_t j, const sizing_layer_t *prev,
                             sizing_layer_t *out)
 {
@@ -295,6 +284,6 @@ const library_chain_t chain_boomfilters_scalable = {
     .defaults = {.capacity = 10000, .rate = 0.01, .expansion = 0,
                  .tightening = BOOMFILTERS_TIGHTENING},
     .has_expansion = 0, .has_tightening = 1, .swallows = 0,
-    .check = boomfilters_check, .link = boomfilters_link, .reserve = boomfilters_reserve,
+    .link = boomfilters_link, .reserve = boomfilters_reserve,
     .refusal = boomfilters_refusal,
 };

@@ -33,10 +33,6 @@ static double keys_to_add(const sizing_layer_t *l, double R, double a)
 
 int chain_check_whole(const chain_params_t *p, double max_expansion)
 {
-    if (p->capacity == 0)
-        return CHAIN_ECAPACITY;
-    if (!(p->rate > 0 && p->rate < 1))
-        return CHAIN_ERATE;
     if (!(p->expansion >= 1))
         return CHAIN_EEXPANSION;
     if (p->expansion != floor(p->expansion) || p->expansion > max_expansion)
@@ -50,7 +46,13 @@ int chain_check(const library_chain_t *c, const chain_params_t *p)
         return CHAIN_ETIGHTENING;
     if (!c->has_tightening && p->tightening != c->defaults.tightening)
         return CHAIN_ENOTIGHTENING;
-    return c->check(p);
+    if (p->capacity == 0)
+        return CHAIN_ECAPACITY;
+    if (!(p->rate > 0 && p->rate < 1))
+        return CHAIN_ERATE;
+    if (!c->has_expansion && p->expansion != c->defaults.expansion)
+        return CHAIN_ENOEXPANSION;
+    return c->check ? c->check(p) : SIZING_OK;
 }
 
 int chain_links(const library_chain_t *c, const chain_params_t *p, uint64_t keys,

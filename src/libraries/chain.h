@@ -70,8 +70,8 @@ typedef struct library_chain {
     int has_expansion;   /* takes an expansion (--expansion) */
     int has_tightening;  /* takes a tightening (--tightening; a stack's NAME/E/T) */
     int swallows;        /* 1: a key any link reports present is not added */
-    /* Refuses parameters the library refuses: a CHAIN_E* status, or SIZING_OK. Called
-     * by chain_check after the tightening's checks. */
+    /* Refuses the expansions the library refuses (chain_check has refused the rest): a
+     * CHAIN_E* status, or SIZING_OK; NULL where it takes no expansion. */
     int (*check)(const chain_params_t *p);
     /* Link j, from link j - 1 (NULL for j = 0): writes capacity, rate, m, k. */
     int (*link)(const chain_params_t *p, size_t j, const sizing_layer_t *prev,
@@ -89,14 +89,16 @@ typedef struct library_chain {
     const library_words_t *words;
 } library_chain_t;
 
-/* The parameters checked: a tightening outside (0, 1) (CHAIN_ETIGHTENING), one other
- * than defaults.tightening for a chain without has_tightening (CHAIN_ENOTIGHTENING),
- * then c->check's. A CHAIN_E* status or SIZING_OK. */
+/* The parameters checked, in this order: a tightening outside (0, 1) (CHAIN_ETIGHTENING),
+ * one other than defaults.tightening for a chain without has_tightening
+ * (CHAIN_ENOTIGHTENING), a first capacity of 0 (CHAIN_ECAPACITY), a rate outside (0, 1)
+ * (CHAIN_ERATE), an expansion other than defaults.expansion for a chain without
+ * has_expansion (CHAIN_ENOEXPANSION), then c->check's. A CHAIN_E* status or SIZING_OK. */
 int chain_check(const library_chain_t *c, const chain_params_t *p);
 
-/* The refusals the chains' libraries share: a first capacity of 0, a rate outside
- * (0, 1), a growth below 1, and one that is not a whole number or past max_expansion
- * (the library parses it as an integer of that range): a CHAIN_E* status or SIZING_OK. */
+/* The expansions most chains' libraries refuse: a growth below 1, and one that is not a
+ * whole number or past max_expansion (the library parses it as an integer of that
+ * range): a CHAIN_E* status or SIZING_OK. */
 int chain_check_whole(const chain_params_t *p, double max_expansion);
 
 /* The links after `keys` insertions into a chain made with p: up to CHAIN_MAX_LINKS to

@@ -198,10 +198,6 @@ static double powidf2(double a, int b)
 
 static int growable_check(const chain_params_t *p)
 {
-    if (p->capacity == 0)
-        return CHAIN_ECAPACITY;
-    if (!(p->rate > 0 && p->rate < 1))
-        return CHAIN_ERATE;
     if (!(p->expansion >= 2))
         return CHAIN_EEXPANSION;
     if (p->expansion != floor(p->expansion) || !(p->expansion < TWO_64))
