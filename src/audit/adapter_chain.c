@@ -98,16 +98,16 @@ void adapter_chain_links(const adapter_chain_t *a, FILE *out)
         fprintf(out, " %" PRIu64 " %u", a->link[j].g.m, a->link[j].g.k);
 }
 
-void adapter_chain_bits(const adapter_chain_t *a, size_t j0, size_t j1, FILE *out)
+void adapter_hex_bits(FILE *out, const bits_t *const *b, const uint64_t *m, size_t n)
 {
-    uint64_t m = 0;
-    for (size_t j = j0; j < j1; j++)
-        m += a->link[j].g.m;
-    fprintf(out, "bits %" PRIu64 " ", m);
+    uint64_t total = 0;
+    for (size_t j = 0; j < n; j++)
+        total += m[j];
+    fprintf(out, "bits %" PRIu64 " ", total);
     unsigned byte = 0, got = 0; /* bits gathered into the byte being written */
-    for (size_t j = j0; j < j1; j++)
-        for (uint64_t i = 0; i < a->link[j].g.m; i++) {
-            byte |= (unsigned)bits_test(&a->link[j].b, i) << got;
+    for (size_t j = 0; j < n; j++)
+        for (uint64_t i = 0; i < m[j]; i++) {
+            byte |= (unsigned)bits_test(b[j], i) << got;
             if (++got == 8) {
                 fprintf(out, "%02x", byte);
                 byte = 0, got = 0;
@@ -115,4 +115,13 @@ void adapter_chain_bits(const adapter_chain_t *a, size_t j0, size_t j1, FILE *ou
         }
     if (got)
         fprintf(out, "%02x", byte);
+}
+
+void adapter_chain_bits(const adapter_chain_t *a, size_t j0, size_t j1, FILE *out)
+{
+    const bits_t *b[CHAIN_MAX_LINKS];
+    uint64_t m[CHAIN_MAX_LINKS];
+    for (size_t j = j0; j < j1; j++)
+        b[j - j0] = &a->link[j].b, m[j - j0] = a->link[j].g.m;
+    adapter_hex_bits(out, b, m, j1 - j0);
 }

@@ -50,6 +50,11 @@ void adapter_chain_links(const adapter_chain_t *a, FILE *out);
  * layout, without the newline, to out. */
 void adapter_chain_bits(const adapter_chain_t *a, size_t j0, size_t j1, FILE *out);
 
+/* Write `bits M HEX` for the n bit arrays b[0..n-1] of m[i] bits each, one after another
+ * (M their sum), in the protocol's layout (bit i of the whole at bit i mod 8 of byte
+ * i / 8), without the newline, to out: a filter's bits, or a chain's links'. */
+void adapter_hex_bits(FILE *out, const bits_t *const *b, const uint64_t *m, size_t n);
+
 void adapter_chain_free(adapter_chain_t *a);
 
 #endif

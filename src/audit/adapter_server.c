@@ -455,13 +455,8 @@ static int cmd_bits(srv_t *s, int nw)
         free(b);
         return done(s);
     }
-    fprintf(s->out, "bits %" PRIu64 " ", s->g.m);
-    for (uint64_t i = 0; i < s->g.m; i += 8) {
-        unsigned byte = 0;
-        for (uint64_t j = i; j < i + 8 && j < s->g.m; j++)
-            byte |= (unsigned)bits_test(&s->b, j) << (j - i);
-        fprintf(s->out, "%02x", byte);
-    }
+    const bits_t *b = &s->b;
+    adapter_hex_bits(s->out, &b, &s->g.m, 1);
     return done(s);
 }
 
