@@ -28,6 +28,7 @@
 #include "experiment/plan.h"
 #include "estimate/simulate.h"
 #include "base/stats.h"
+#include "sweep_rows.h"
 
 static const fp_filter_t *F(const char *name)
 {
@@ -412,6 +413,29 @@ static void test_doubling(void)
  * min(n, floor(a 2^q)) stored keys, against both estimators (fixed seeds, within 5
  * standard errors) for the seed's design of 500 keys at 1% (q = 10, r = 6: 819 keys fill
  * it) offered 500, 819 and 4,000 keys: below, at and far past its capacity. */
+/* quotient-fixed's rows against their exact rate (its stored keys at most 819 of them). */
+typedef struct qf_ctx {
+    const char *est;
+    size_t rows;
+} qf_ctx_t;
+
+static void qf_check(const exp_row_t *row, const stats_summary_t *st, const row_out_t *out,
+                     uint64_t filters, void *ctxp)
+{
+    qf_ctx_t *ctx = ctxp;
+    ctx->rows++;
+    double stored = row->n < 819 ? (double)row->n : 819;
+    double want = 1 - pow(1 - ldexp(1.0, -16), stored), x = fp_exact(&row->fp);
+    double z = (st->rate - x) / st->stderr_;
+    assert(row->fp.d.q == 10 && row->fp.d.bits == 6 && row->fp.bits == 9396);
+    assert(fabs(x / want - 1) < 1e-12 && (double)row->fp.stored == stored);
+    for (uint64_t f = 0; f < filters; f++)
+        assert((double)out->refused[f] == (double)row->n - stored);
+    printf("  quotient-fixed %-11s n %-5llu stored %.0f rate %.6e exact %.6e z %+.2f\n",
+           ctx->est, (unsigned long long)row->n, stored, st->rate, x, z);
+    assert(st->stderr_ > 0 && fabs(z) < 5);
+}
+
 static void test_quotient_fixed(void)
 {
     fp_state_t s;
@@ -422,38 +446,13 @@ static void test_quotient_fixed(void)
     assert(fabs(fp_exact(&s) - (1 - pow(1 - 1.0 / 128, 6))) < 1e-15);
     const char *est[2] = {"lookups", "conditional"};
     for (int k = 0; k < 2; k++) {
-        char text[512], err[EXP_ERR_LEN];
+        char text[512];
         snprintf(text, sizeof text, "[sweep]\ndesign_keys = 500\ndesign_rate = 0.01\n"
                  "inserted = 500 819 4000\nfingerprint = quotient-fixed\nestimator = %s\n"
                  "filters = 64\nlookups = 6.4e6\n", est[k]);
-        experiment_t *e = malloc(sizeof *e);
-        exp_row_t *rows;
-        size_t nrows;
-        assert(experiment_load_text("t.ini", text, strlen(text), e, err, sizeof err) == 0);
-        assert(plan_rows(e, 0, &rows, &nrows, err, sizeof err) == 0 && nrows == 3);
-        for (size_t i = 0; i < nrows; i++) {
-            exp_row_t *row = &rows[i];
-            row_out_t out;
-            sim_used_t used;
-            stats_summary_t st;
-            assert(sim_out_alloc(&out, row_max_filters(row)) == 0);
-            assert(sim_row(&(row_run_t){.row = row, .seed = 20261203 + (uint64_t)k, .index = i,
-                                        .threads = 2, .out = &out}, &used) == 0);
-            assert(sim_summarize(row, used.filters, &out, &st) == 0);
-            double stored = row->n < 819 ? (double)row->n : 819;
-            double want = 1 - pow(1 - ldexp(1.0, -16), stored), x = fp_exact(&row->fp);
-            double z = (st.rate - x) / st.stderr_;
-            assert(row->fp.d.q == 10 && row->fp.d.bits == 6 && row->fp.bits == 9396);
-            assert(fabs(x / want - 1) < 1e-12 && (double)row->fp.stored == stored);
-            for (uint64_t f = 0; f < used.filters; f++)
-                assert((double)out.refused[f] == (double)row->n - stored);
-            printf("  quotient-fixed %-11s n %-5llu stored %.0f rate %.6e exact %.6e z %+.2f\n",
-                   est[k], (unsigned long long)row->n, stored, st.rate, x, z);
-            assert(st.stderr_ > 0 && fabs(z) < 5);
-            sim_out_free(&out);
-        }
-        free(rows);
-        free(e);
+        qf_ctx_t ctx = {est[k], 0};
+        sweep_rows(text, 20261203 + (uint64_t)k, qf_check, &ctx);
+        assert(ctx.rows == 3);
     }
     printf("quotient-fixed: ok\n");
 }
